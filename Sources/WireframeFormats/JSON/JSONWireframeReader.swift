@@ -1,0 +1,435 @@
+public import WireframeModel
+
+/// Reads a JSON wireframe (seed 000, the original app's keys and this project's extensions) into the model.
+///
+/// It reports what makes the file unreadable as a wireframe (syntax, types, missing or unknown
+/// keys, values outside their sets). Checks across the wireframe (references, duplicates,
+/// reachability) are rules of `WireframeAnalysis`, run on the model this returns.
+public struct JSONWireframeReader: Sendable {
+    /// The parser used for the syntax.
+    public var parser: JSONParser
+
+    /// Creates a reader.
+    public init(parser: JSONParser = JSONParser()) {
+        self.parser = parser
+    }
+
+    /// Keys of the top-level object.
+    public static let documentKeys = ["appName", "root", "routes", "navigations", "formatVersion"]
+    /// Keys of a route.
+    public static let routeKeys = [
+        "name", "title", "type", "presentationStyle", "presentationType", "subroutes", "navigation",
+        "tabItems", "dependencies", "items", "elements", "actions",
+    ]
+    /// Keys of an element.
+    public static let elementKeys = ["kind", "reference", "text", "title", "action", "target", "task", "param", "elements"]
+    /// Keys that name what an action does.
+    public static let actionKeys = [
+        "push", "present", "branch", "replaceRoot", "pop", "dismiss", "popToRoot", "popToView",
+        "alert", "url", "task", "send", "sequence",
+    ]
+    /// Route types the JSON format accepts.
+    public static let containerTypes: [ContainerType] = ContainerType.allCases
+    /// The JSON names of message destinations.
+    public static let messageDestinations: [MessageDestination] = [.self, .parent, .root]
+
+    /// Reads bytes; the wireframe is nil only when the text is not a JSON object.
+    public func read(_ bytes: [UInt8]) -> (wireframe: Wireframe?, diagnostics: [Diagnostic]) {
+        let parsed = parser.parse(bytes)
+        guard let root = parsed.root else { return (nil, parsed.diagnostics) }
+        var state = ReadState()
+        state.diagnostics = parsed.diagnostics
+        let wireframe = state.readDocument(root)
+        return (wireframe, state.diagnostics.sorted(by: Diagnostic.sourceOrder))
+    }
+}
+
+private struct ReadState {
+    var diagnostics: [Diagnostic] = []
+    var screens: [Screen] = []
+
+    mutating func readDocument(_ node: JSONNode) -> Wireframe? {
+        guard let members = node.members else {
+            diagnostics.append(Diagnostic(
+                .error, FormatCodes.wrongType, "a wireframe must be a JSON object, found \(node.value.typeName)",
+                at: node.location))
+            return nil
+        }
+        let object = JSONObjectReader(node, members: members, subject: "the wireframe")
+        object.reportUnknownKeys(known: JSONWireframeReader.documentKeys, into: &diagnostics)
+        var locations = WireframeLocations(document: node.location)
+
+        let appName = object.string("appName", required: true, into: &diagnostics)
+        locations.appName = appName?.1
+        let root = object.string("root", required: true, into: &diagnostics)
+        locations.root = root?.1
+
+        var formatVersion = 1
+        if let member = object.member("formatVersion") {
+            if case .number(let text) = member.value.value, let version = Int(text) {
+                if version != 1 {
+                    diagnostics.append(Diagnostic(
+                        .error, FormatCodes.unsupportedVersion,
+                        "formatVersion \(version) is not supported; this reader knows version 1",
+                        at: member.value.location))
+                }
+                formatVersion = version
+            } else {
+                object.wrongType(member, expected: "an integer", into: &diagnostics)
+            }
+        }
+
+        if let routes = object.member("routes") {
+            locations.screens = routes.value.location
+            if let elements = routes.value.elements {
+                for element in elements { readRoute(element, parent: nil) }
+            } else {
+                object.wrongType(routes, expected: "an array of routes", into: &diagnostics)
+            }
+        } else {
+            object.missing("routes", into: &diagnostics)
+        }
+
+        var bars: [NavigationBar] = []
+        if let entries = object.array("navigations", into: &diagnostics) {
+            for entry in entries {
+                if let bar = readNavigationBar(entry) { bars.append(bar) }
+            }
+        }
+
+        return Wireframe(
+            appName: appName?.0 ?? "", root: root?.0 ?? "", formatVersion: formatVersion,
+            screens: screens, navigationBars: bars, sourceFormat: .json, locations: locations)
+    }
+
+    // MARK: Routes
+
+    /// Reads a route object, appends it (and its inline routes) to `screens`, and returns its key.
+    @discardableResult
+    mutating func readRoute(_ node: JSONNode, parent: String?) -> String? {
+        guard let members = node.members else {
+            diagnostics.append(Diagnostic(
+                .error, FormatCodes.wrongType, "a route must be an object, found \(node.value.typeName)",
+                at: node.location))
+            return nil
+        }
+        let nameMember = members.first { $0.key == "name" }
+        let provisionalName = nameMember?.value.string
+        let subject = provisionalName.map { "route '\($0)'" } ?? "a route"
+        let object = JSONObjectReader(node, members: members, subject: subject)
+        object.reportUnknownKeys(known: JSONWireframeReader.routeKeys, into: &diagnostics)
+
+        let name = object.string("name", required: true, into: &diagnostics)
+        let title = object.string("title", required: true, into: &diagnostics)
+        var locations = ScreenLocations(definition: node.location, key: name?.1, title: title?.1)
+
+        let type = object.enumeration("type", as: ContainerType.self, allowed: JSONWireframeReader.containerTypes, into: &diagnostics)
+        locations.container = type?.1
+
+        let presentation = readPresentation(object)
+        locations.presentation = presentation?.1
+
+        let navigation = object.string("navigation", into: &diagnostics)
+        locations.navigationBar = navigation?.1
+
+        // Reserve this route's place so that routes come out in the order they are defined.
+        let index = screens.count
+        screens.append(Screen(key: name?.0 ?? ""))
+
+        var links: [Link] = []
+        if let subroutes = object.array("subroutes", into: &diagnostics) {
+            for entry in subroutes {
+                switch entry.value {
+                case .string(let target):
+                    links.append(Link(.subroute, to: target, at: entry.location))
+                case .object:
+                    if let key = readRoute(entry, parent: name?.0) {
+                        links.append(Link(.subroute, to: key, isInline: true, at: entry.location))
+                    }
+                default:
+                    diagnostics.append(Diagnostic(
+                        .error, FormatCodes.wrongType,
+                        "entries of 'subroutes' must be route names or route objects, found \(entry.value.typeName)",
+                        at: entry.location))
+                }
+            }
+        }
+        for (target, location) in object.strings("tabItems", into: &diagnostics) ?? [] {
+            links.append(Link(.tab, to: target, at: location))
+        }
+
+        let dependencies = object.strings("dependencies", into: &diagnostics) ?? []
+        locations.dependencies = dependencies.map(\.1)
+        let items = object.strings("items", into: &diagnostics) ?? []
+        let elements = object.array("elements", into: &diagnostics).map { readElements($0) } ?? []
+        let actions = object.member("actions").map { readActions($0) } ?? []
+
+        let screen = Screen(
+            key: name?.0 ?? "", title: title?.0 ?? "", container: type?.0 ?? .view,
+            presentation: presentation?.0, links: links, navigationBar: navigation?.0,
+            dependencies: dependencies.map(\.0), items: items.map(\.0), elements: elements,
+            actions: actions, parent: parent, locations: locations)
+        if name == nil {
+            screens.remove(at: index)
+            return nil
+        }
+        screens[index] = screen
+        return screen.key
+    }
+
+    /// `presentationStyle` and `presentationType` are one field; both with different values is an error.
+    mutating func readPresentation(_ object: JSONObjectReader) -> (Presentation, SourceLocation)? {
+        let style = object.enumeration("presentationStyle", as: Presentation.self, allowed: Presentation.allCases, into: &diagnostics)
+        let type = object.enumeration("presentationType", as: Presentation.self, allowed: Presentation.allCases, into: &diagnostics)
+        if let style, let type, style.0 != type.0 {
+            let (first, second) = style.1 < type.1 ? (style, type) : (type, style)
+            let secondKey = second.1 == style.1 ? "presentationStyle" : "presentationType"
+            let firstKey = secondKey == "presentationStyle" ? "presentationType" : "presentationStyle"
+            diagnostics.append(Diagnostic(
+                .error, FormatCodes.conflictingAliases,
+                "'\(secondKey)' is '\(second.0.rawValue)' but '\(firstKey)' is '\(first.0.rawValue)'; they are one field, give one of them",
+                at: second.1, notes: [DiagnosticNote("'\(firstKey)' is given here", at: first.1)]))
+        }
+        return style ?? type
+    }
+
+    // MARK: Navigation bars
+
+    mutating func readNavigationBar(_ node: JSONNode) -> NavigationBar? {
+        guard let members = node.members else {
+            diagnostics.append(Diagnostic(
+                .error, FormatCodes.wrongType, "a navigation must be an object, found \(node.value.typeName)",
+                at: node.location))
+            return nil
+        }
+        let provisional = members.first { $0.key == "name" }?.value.string
+        let object = JSONObjectReader(node, members: members, subject: provisional.map { "navigation '\($0)'" } ?? "a navigation")
+        object.reportUnknownKeys(known: ["name", "buttons"], into: &diagnostics)
+        let name = object.string("name", required: true, into: &diagnostics)
+        var buttons: [BarButton] = []
+        for entry in object.array("buttons", into: &diagnostics) ?? [] {
+            guard let buttonMembers = entry.members else {
+                diagnostics.append(Diagnostic(
+                    .error, FormatCodes.wrongType, "a navigation button must be an object, found \(entry.value.typeName)",
+                    at: entry.location))
+                continue
+            }
+            let button = JSONObjectReader(entry, members: buttonMembers, subject: "a navigation button")
+            button.reportUnknownKeys(known: ["title", "icon", "target"], into: &diagnostics)
+            let title = button.string("title", into: &diagnostics)
+            let icon = button.string("icon", into: &diagnostics)
+            if title == nil, icon == nil, button.member("title") == nil, button.member("icon") == nil {
+                diagnostics.append(Diagnostic(
+                    .error, FormatCodes.missingKey, "a navigation button needs a 'title' or an 'icon'", at: entry.location))
+            }
+            guard let target = button.string("target", required: true, into: &diagnostics) else { continue }
+            buttons.append(BarButton(
+                title: title?.0, icon: icon?.0, target: target.0, at: entry.location, targetLocation: target.1))
+        }
+        guard let name else { return nil }
+        return NavigationBar(name: name.0, buttons: buttons, at: node.location, nameLocation: name.1)
+    }
+
+    // MARK: Elements
+
+    mutating func readElements(_ nodes: [JSONNode]) -> [Element] {
+        nodes.compactMap { readElement($0) }
+    }
+
+    mutating func readElement(_ node: JSONNode) -> Element? {
+        guard let members = node.members else {
+            diagnostics.append(Diagnostic(
+                .error, FormatCodes.wrongType, "an element must be an object, found \(node.value.typeName)",
+                at: node.location))
+            return nil
+        }
+        let object = JSONObjectReader(node, members: members, subject: "an element")
+        var known = JSONWireframeReader.elementKeys
+        let kindText = object.member("kind")?.value.string
+        if kindText != ElementKind.container.rawValue { known.removeAll { $0 == "elements" } }
+        object.reportUnknownKeys(known: known, into: &diagnostics)
+
+        var locations = ElementLocations(definition: node.location)
+        let kind = object.enumeration("kind", as: ElementKind.self, allowed: ElementKind.jsonKinds, into: &diagnostics)
+        if kind == nil, object.member("kind") == nil { object.missing("kind", into: &diagnostics) }
+        locations.kind = kind?.1
+        let reference = object.string("reference", into: &diagnostics)
+        locations.reference = reference?.1
+
+        let text = object.string("text", into: &diagnostics)
+        let title = object.string("title", into: &diagnostics)
+        if let text, let title, text.0 != title.0 {
+            diagnostics.append(Diagnostic(
+                .error, FormatCodes.conflictingAliases,
+                "'title' and 'text' are one field with different values; give one of them",
+                at: max(text.1, title.1)))
+        }
+
+        var triggers: [Trigger] = []
+        let triggerKeys = members.filter { ["action", "target", "task"].contains($0.key) }
+        if triggerKeys.count > 1 {
+            diagnostics.append(Diagnostic(
+                .error, FormatCodes.malformedAction,
+                "an element triggers one thing; it has \(triggerKeys.map { "'\($0.key)'" }.joined(separator: " and "))",
+                at: triggerKeys[1].keyLocation))
+        }
+        if let action = object.string("action", into: &diagnostics) {
+            triggers.append(Trigger(.action(action.0), at: action.1))
+        } else if let target = object.string("target", into: &diagnostics) {
+            triggers.append(Trigger(.target(target.0), at: target.1))
+        } else if let task = object.string("task", into: &diagnostics) {
+            let parameter = object.string("param", into: &diagnostics)
+            triggers.append(Trigger(.task(name: task.0, parameter: parameter?.0), at: task.1))
+        }
+        if let param = object.member("param"), object.member("task") == nil {
+            diagnostics.append(Diagnostic(
+                .warning, FormatCodes.unknownKey, "'param' has no effect without 'task'", at: param.keyLocation))
+        }
+        if let kind, !triggers.isEmpty, !ElementKind.controls.contains(kind.0) {
+            diagnostics.append(Diagnostic(
+                .warning, FormatCodes.malformedAction,
+                "a '\(kind.0.rawValue)' is not interactive; what it triggers never happens",
+                at: triggers[0].location))
+        }
+
+        var children: [Element] = []
+        if kindText == ElementKind.container.rawValue {
+            children = object.array("elements", into: &diagnostics).map { readElements($0) } ?? []
+        }
+        guard let kind else { return nil }
+        return Element(
+            kind: kind.0, reference: reference?.0, text: text?.0 ?? title?.0, triggers: triggers,
+            elements: children, locations: locations)
+    }
+
+    // MARK: Actions
+
+    /// `actions` is an object of named actions (order does not matter, so they are sorted by name),
+    /// or an array of actions with a `name` each (order matters, as in WorkflowSchema).
+    mutating func readActions(_ member: JSONMember) -> [NamedAction] {
+        switch member.value.value {
+        case .object(let entries):
+            return entries
+                .compactMap { entry in
+                    readAction(entry.value).map { NamedAction(name: entry.key, action: $0, nameLocation: entry.keyLocation) }
+                }
+                .sorted { ($0.name ?? "") < ($1.name ?? "") }
+        case .array(let entries):
+            var result: [NamedAction] = []
+            for entry in entries {
+                guard let members = entry.members else {
+                    diagnostics.append(Diagnostic(
+                        .error, FormatCodes.wrongType, "an action must be an object, found \(entry.value.typeName)",
+                        at: entry.location))
+                    continue
+                }
+                let nameMember = members.first { $0.key == "name" }
+                var name: String?
+                if let nameMember {
+                    if case .string(let text) = nameMember.value.value {
+                        name = text
+                    } else {
+                        diagnostics.append(Diagnostic(
+                            .error, FormatCodes.wrongType,
+                            "'name' must be a string, found \(nameMember.value.value.typeName)", at: nameMember.value.location))
+                    }
+                }
+                let body = JSONNode(.object(members.filter { $0.key != "name" }), at: entry.location)
+                if let action = readAction(body) {
+                    result.append(NamedAction(name: name, action: action, nameLocation: nameMember?.value.location ?? entry.location))
+                }
+            }
+            return result
+        default:
+            diagnostics.append(Diagnostic(
+                .error, FormatCodes.wrongType,
+                "'actions' must be an object of named actions, found \(member.value.value.typeName)",
+                at: member.value.location))
+            return []
+        }
+    }
+
+    mutating func readAction(_ node: JSONNode) -> Action? {
+        guard let members = node.members else {
+            diagnostics.append(Diagnostic(
+                .error, FormatCodes.wrongType, "an action must be an object, found \(node.value.typeName)",
+                at: node.location))
+            return nil
+        }
+        let object = JSONObjectReader(node, members: members, subject: "an action")
+        let kinds = members.filter { JSONWireframeReader.actionKeys.contains($0.key) }
+        let companions: [String: String] = ["param": "task", "destination": "send"]
+        for member in members where !JSONWireframeReader.actionKeys.contains(member.key) {
+            if let owner = companions[member.key] {
+                if !kinds.contains(where: { $0.key == owner }) {
+                    diagnostics.append(Diagnostic(
+                        .warning, FormatCodes.unknownKey, "'\(member.key)' has no effect without '\(owner)'",
+                        at: member.keyLocation))
+                }
+                continue
+            }
+            let known = JSONWireframeReader.actionKeys + Array(companions.keys)
+            diagnostics.append(Diagnostic(
+                .warning, FormatCodes.unknownKey,
+                "unknown key '\(member.key)' in an action\(Suggestions.didYouMean(member.key, in: known))",
+                at: member.keyLocation))
+        }
+        guard kinds.count == 1, let kindMember = kinds.first else {
+            let message = kinds.isEmpty
+                ? "an action needs one of \(JSONWireframeReader.actionKeys.map { "'\($0)'" }.joined(separator: ", "))"
+                : "an action does one thing; it has \(kinds.map { "'\($0.key)'" }.joined(separator: " and ")) (use 'sequence' for several)"
+            diagnostics.append(Diagnostic(
+                .error, FormatCodes.malformedAction, message, at: kinds.dropFirst().first?.keyLocation ?? node.location))
+            return nil
+        }
+        let value = kindMember.value
+        func target() -> String? {
+            guard let text = value.string else {
+                object.wrongType(kindMember, expected: "a route name", into: &diagnostics)
+                return nil
+            }
+            return text
+        }
+        func flag() -> Bool {
+            guard case .bool(true) = value.value else {
+                object.wrongType(kindMember, expected: "true", into: &diagnostics)
+                return false
+            }
+            return true
+        }
+        let kind: ActionKind
+        switch kindMember.key {
+        case "push": guard let text = target() else { return nil }; kind = .push(text)
+        case "present": guard let text = target() else { return nil }; kind = .present(text)
+        case "branch": guard let text = target() else { return nil }; kind = .branch(text)
+        case "replaceRoot": guard let text = target() else { return nil }; kind = .replaceRoot(text)
+        case "popToView": guard let text = target() else { return nil }; kind = .popToView(text)
+        case "pop": guard flag() else { return nil }; kind = .pop
+        case "dismiss": guard flag() else { return nil }; kind = .dismiss
+        case "popToRoot": guard flag() else { return nil }; kind = .popToRoot
+        case "alert":
+            guard let text = value.string else { object.wrongType(kindMember, expected: "a text", into: &diagnostics); return nil }
+            kind = .alert(text)
+        case "url":
+            guard let text = value.string else { object.wrongType(kindMember, expected: "an address", into: &diagnostics); return nil }
+            kind = .url(text)
+        case "task":
+            guard let text = value.string else { object.wrongType(kindMember, expected: "a task name", into: &diagnostics); return nil }
+            kind = .task(name: text, parameter: object.string("param", into: &diagnostics)?.0)
+        case "send":
+            guard let text = value.string else { object.wrongType(kindMember, expected: "a message name", into: &diagnostics); return nil }
+            let destination = object.enumeration(
+                "destination", as: MessageDestination.self, allowed: JSONWireframeReader.messageDestinations, into: &diagnostics)
+            kind = .send(Message(name: text, destination: destination?.0 ?? .parent, at: value.location))
+        case "sequence":
+            guard let entries = value.elements else {
+                object.wrongType(kindMember, expected: "an array of actions", into: &diagnostics)
+                return nil
+            }
+            kind = .sequence(entries.compactMap { readAction($0) })
+        default:
+            return nil
+        }
+        return Action(kind, at: node.location, targetLocation: value.location)
+    }
+}
