@@ -51,15 +51,17 @@ let package = Package(
             path: "Benchmarks/wfs-bench",
             swiftSettings: strictSettings
         ),
+        // Shared by the test targets: expected locations marked in test inputs (`1️⃣`).
+        .target(name: "WireframeTestSupport", dependencies: ["WireframeModel"], path: "Tests/WireframeTestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "WireframeFormatsTests",
-            dependencies: ["WireframeModel", "WireframeFormats"],
+            dependencies: ["WireframeModel", "WireframeFormats", "WireframeTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WireframeAnalysisTests",
-            dependencies: ["WireframeModel", "WireframeFormats", "WireframeAnalysis"],
+            dependencies: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
