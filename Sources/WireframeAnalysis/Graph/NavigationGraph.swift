@@ -51,28 +51,44 @@ public struct NavigationEdge: Sendable, Hashable {
 public struct NavigationGraph: Sendable {
     /// The root screen's key.
     public let root: String
-    /// Screens by key (the first definition of each key).
-    public let screens: [String: Screen]
+    /// The wireframe's screens, as read.
+    public let screens: [Screen]
+    /// The index in `screens` of the first definition of each key.
+    public let index: [String: Int]
     /// Forward edges by the screen they start from, in definition order.
     public let edges: [String: [NavigationEdge]]
 
     /// Builds the graph of a wireframe.
     public init(_ wireframe: Wireframe) {
-        var screens: [String: Screen] = [:]
-        for screen in wireframe.screens where screens[screen.key] == nil { screens[screen.key] = screen }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(wireframe.screens.count)
+        for (position, screen) in wireframe.screens.enumerated() where index[screen.key] == nil {
+            index[screen.key] = position
+        }
         var edges: [String: [NavigationEdge]] = [:]
-        for screen in wireframe.screens where edges[screen.key] == nil {
-            edges[screen.key] = Self.edges(from: screen, in: wireframe, screens: screens)
+        edges.reserveCapacity(index.count)
+        for (position, screen) in wireframe.screens.enumerated() where index[screen.key] == position {
+            edges[screen.key] = Self.edges(from: screen, in: wireframe, screens: wireframe.screens, index: index)
         }
         self.root = wireframe.root
-        self.screens = screens
+        self.screens = wireframe.screens
+        self.index = index
         self.edges = edges
     }
 
-    private static func edges(from screen: Screen, in wireframe: Wireframe, screens: [String: Screen]) -> [NavigationEdge] {
+    /// The first screen defined with a key.
+    public func screen(_ key: String) -> Screen? { index[key].map { screens[$0] } }
+
+    /// Whether a screen with this key is defined.
+    public func contains(_ key: String) -> Bool { index[key] != nil }
+
+    private static func edges(
+        from screen: Screen, in wireframe: Wireframe, screens: [Screen], index: [String: Int]
+    ) -> [NavigationEdge] {
         var result: [NavigationEdge] = []
         func add(_ target: String, _ kind: StepKind?, via: String, at location: SourceLocation) {
-            guard let targetScreen = screens[target] else { return }
+            guard let position = index[target] else { return }
+            let targetScreen = screens[position]
             let step: StepKind = kind ?? (targetScreen.effectivePresentation == .present ? .present : .push)
             result.append(NavigationEdge(from: screen.key, to: target, kind: step, via: via, location: location))
         }
@@ -122,7 +138,7 @@ public struct NavigationGraph: Sendable {
 
     /// Keys of the screens reachable from `start` (itself included) over forward edges.
     public func reachable(from start: String) -> Set<String> {
-        guard screens[start] != nil else { return [] }
+        guard contains(start) else { return [] }
         var seen: Set<String> = [start]
         var queue = [start]
         var index = 0

@@ -24,7 +24,7 @@ public struct PathFinder: Sendable {
 
     /// The steps from `start` to `goal`: empty when they are the same screen, nil when there is no way.
     public func path(from start: String, to goal: String) -> [PathStep]? {
-        guard graph.screens[start] != nil, graph.screens[goal] != nil else { return nil }
+        guard graph.contains(start), graph.contains(goal) else { return nil }
         if start == goal { return [] }
         let moves = allMoves()
         var previous: [String: NavigationEdge] = [:]
@@ -44,7 +44,7 @@ public struct PathFinder: Sendable {
         var steps: [PathStep] = []
         var cursor = goal
         while cursor != start, let edge = previous[cursor] {
-            steps.append(PathStep(edge: edge, needs: graph.screens[edge.to]?.dependencies.sorted() ?? []))
+            steps.append(PathStep(edge: edge, needs: graph.screen(edge.to)?.dependencies.sorted() ?? []))
             cursor = edge.from
         }
         return steps.reversed()

@@ -13,7 +13,7 @@ public struct DependencySupplyRule: Rule {
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         let wireframe = context.wireframe
-        guard let root = context.screens[wireframe.root] else { return }
+        guard let root = context.screen(wireframe.root) else { return }
         let appInputs = Set(root.dependencies)
         var producers: [String: [String]] = [:]
         for screen in wireframe.screens where context.reachable.contains(screen.key) {

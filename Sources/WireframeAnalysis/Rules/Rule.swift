@@ -17,8 +17,6 @@ public protocol Rule: Sendable {
 public struct ValidationContext: Sendable {
     /// The wireframe as read.
     public let wireframe: Wireframe
-    /// The first definition of each screen key.
-    public let screens: [String: Screen]
     /// The navigation graph.
     public let graph: NavigationGraph
     /// Keys reachable from the root.
@@ -29,12 +27,17 @@ public struct ValidationContext: Sendable {
         self.wireframe = wireframe
         let graph = NavigationGraph(wireframe)
         self.graph = graph
-        self.screens = graph.screens
         self.reachable = graph.reachable(from: wireframe.root)
     }
 
     /// Whether a name can be a target: a defined screen or a built-in route.
-    public func isTarget(_ name: String) -> Bool { screens[name] != nil || BuiltIns.isRoute(name) }
+    public func isTarget(_ name: String) -> Bool { graph.contains(name) || BuiltIns.isRoute(name) }
+
+    /// Whether a screen with this key is defined.
+    public func isScreen(_ name: String) -> Bool { graph.contains(name) }
+
+    /// The first screen defined with a key.
+    public func screen(_ name: String) -> Screen? { graph.screen(name) }
 
     /// Names a target could have been meant as, for "did you mean".
     public var targetNames: [String] { wireframe.screens.map(\.key) + BuiltIns.routes }

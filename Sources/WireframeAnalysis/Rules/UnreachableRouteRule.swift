@@ -8,7 +8,7 @@ public struct UnreachableRouteRule: Rule {
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         let root = context.wireframe.root
-        guard context.screens[root] != nil else { return }  // WF0102 says why
+        guard context.screen(root) != nil else { return }  // WF0102 says why
         var reported: Set<String> = []
         for screen in context.wireframe.screens
         where !context.reachable.contains(screen.key) && reported.insert(screen.key).inserted {

@@ -76,7 +76,7 @@ private struct Scanner {
             if offset < buffer.count {
                 throw error("unexpected \(describeCurrent()) after the end of the document")
             }
-            return JSONParser.Result(root: root, diagnostics: diagnostics)
+            return JSONParser.Result(root: root, diagnostics: diagnostics.sorted(by: Diagnostic.sourceOrder))
         } catch let failure as SyntaxError {
             diagnostics.append(failure.diagnostic)
             return JSONParser.Result(root: nil, diagnostics: diagnostics.sorted(by: Diagnostic.sourceOrder))
@@ -144,8 +144,10 @@ private struct Scanner {
         default:
             if buffer[offset] >= 0x80 {
                 let start = offset
+                let continuationBytes = continuationBytesOnLine
                 try skipMultiByteScalar()  // throws for invalid UTF-8
                 offset = start
+                continuationBytesOnLine = continuationBytes
                 throw error("expected a value, found a non-ASCII character outside a string")
             }
             throw error("expected a value, found \(describeCurrent())")
@@ -189,19 +191,21 @@ private struct Scanner {
         try enterContainer()
         offset += 1  // {
         var members: [JSONMember] = []
-        var firstLocations: [String: SourceLocation] = [:]
+        // Small objects look for duplicates by scanning; large ones switch to a hash map.
+        var firstLocations: [String: SourceLocation]? = nil
         skipWhitespace()
         if offset < buffer.count, buffer[offset] == UInt8(ascii: "}") {
             offset += 1
             depth -= 1
             return .object(members)
         }
+        var commaLocation: SourceLocation?
         while true {
             skipWhitespace()
             guard offset < buffer.count else { throw error("expected a key in double quotes, found end of file") }
             guard buffer[offset] == UInt8(ascii: "\"") else {
-                if buffer[offset] == UInt8(ascii: "}") {
-                    throw error("trailing comma before '}'")
+                if buffer[offset] == UInt8(ascii: "}"), let commaLocation {
+                    throw SyntaxError(diagnostic: Diagnostic(.error, FormatCodes.syntax, "trailing comma before '}'", at: commaLocation))
                 }
                 throw error("expected a key in double quotes, found \(describeCurrent())")
             }
@@ -214,18 +218,23 @@ private struct Scanner {
             offset += 1
             skipWhitespace()
             let value = try parseValue()
-            if let first = firstLocations[key] {
+            if firstLocations == nil, members.count >= 16 {
+                firstLocations = Dictionary(members.map { ($0.key, $0.keyLocation) }, uniquingKeysWith: { first, _ in first })
+            }
+            let first = firstLocations.map { $0[key] } ?? members.first(where: { $0.key == key })?.keyLocation
+            if let first {
                 diagnostics.append(Diagnostic(
                     .error, FormatCodes.duplicateKey, "duplicate key '\(key)'", at: keyLocation,
                     notes: [DiagnosticNote("'\(key)' first appears here", at: first)]))
             } else {
-                firstLocations[key] = keyLocation
+                firstLocations?[key] = keyLocation
                 members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
             }
             skipWhitespace()
             guard offset < buffer.count else { throw error("expected ',' or '}' after a member, found end of file") }
             switch buffer[offset] {
             case UInt8(ascii: ","):
+                commaLocation = location
                 offset += 1
             case UInt8(ascii: "}"):
                 offset += 1
@@ -247,16 +256,18 @@ private struct Scanner {
             depth -= 1
             return .array(elements)
         }
+        var commaLocation: SourceLocation?
         while true {
             skipWhitespace()
-            if offset < buffer.count, buffer[offset] == UInt8(ascii: "]") {
-                throw error("trailing comma before ']'")
+            if offset < buffer.count, buffer[offset] == UInt8(ascii: "]"), let commaLocation {
+                throw SyntaxError(diagnostic: Diagnostic(.error, FormatCodes.syntax, "trailing comma before ']'", at: commaLocation))
             }
             elements.append(try parseValue())
             skipWhitespace()
             guard offset < buffer.count else { throw error("expected ',' or ']' after an element, found end of file") }
             switch buffer[offset] {
             case UInt8(ascii: ","):
+                commaLocation = location
                 offset += 1
             case UInt8(ascii: "]"):
                 offset += 1
@@ -270,6 +281,7 @@ private struct Scanner {
 
     mutating func parseNumber() throws(SyntaxError) -> String {
         let start = offset
+        let startLocation = location
         if buffer[offset] == UInt8(ascii: "-") { offset += 1 }
         guard offset < buffer.count, isDigit(buffer[offset]) else {
             throw error("expected a digit in a number, found \(describeCurrent())")
@@ -277,7 +289,8 @@ private struct Scanner {
         if buffer[offset] == UInt8(ascii: "0") {
             offset += 1
             if offset < buffer.count, isDigit(buffer[offset]) {
-                throw error("numbers must not have leading zeros")
+                throw SyntaxError(diagnostic: Diagnostic(
+                    .error, FormatCodes.syntax, "numbers must not have leading zeros", at: startLocation))
             }
         } else {
             while offset < buffer.count, isDigit(buffer[offset]) { offset += 1 }
