@@ -1,10 +1,14 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// `WFS_WARNINGS_AS_ERRORS=1 swift build` fails on any warning in this package's own code (CI does this).
+let warningsAsErrors: [SwiftSetting] =
+    Context.environment["WFS_WARNINGS_AS_ERRORS"] == "1" ? [.unsafeFlags(["-warnings-as-errors"])] : []
+
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
-]
+] + warningsAsErrors
 
 let package = Package(
     name: "WireframeStore",

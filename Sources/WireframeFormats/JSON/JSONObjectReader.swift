@@ -90,8 +90,9 @@ struct JSONObjectReader {
         let names = allowed.map(\.rawValue)
         diagnostics.append(Diagnostic(
             .error, FormatCodes.invalidValue,
-            "'\(text)' is not a valid '\(key)'\(Suggestions.didYouMean(text, in: names)); expected one of "
-                + names.map { "'\($0)'" }.joined(separator: ", "),
+            "'\(text)' is not a valid '\(key)'"
+                + (Suggestions.closest(to: text, in: names).map { "; did you mean '\($0)'?" }
+                    ?? "; expected one of " + names.map { "'\($0)'" }.joined(separator: ", ")),
             at: location))
         return nil
     }

@@ -62,6 +62,9 @@ private struct Scanner {
             lineStart = 3
         }
         do {
+            if buffer.count >= 2, (buffer[0] == 0xFF && buffer[1] == 0xFE) || (buffer[0] == 0xFE && buffer[1] == 0xFF) {
+                throw error("the file is UTF-16 encoded; save it as UTF-8", code: FormatCodes.invalidUTF8)
+            }
             skipWhitespace()
             if offset == buffer.count {
                 throw SyntaxError(diagnostic: Diagnostic(
@@ -140,6 +143,9 @@ private struct Scanner {
             throw error("expected a value, found \(describeCurrent())")
         default:
             if buffer[offset] >= 0x80 {
+                let start = offset
+                try skipMultiByteScalar()  // throws for invalid UTF-8
+                offset = start
                 throw error("expected a value, found a non-ASCII character outside a string")
             }
             throw error("expected a value, found \(describeCurrent())")

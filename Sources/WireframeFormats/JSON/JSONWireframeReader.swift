@@ -15,23 +15,32 @@ public struct JSONWireframeReader: Sendable {
     }
 
     /// Keys of the top-level object.
-    public static let documentKeys = ["appName", "root", "routes", "navigations", "formatVersion"]
+    public static let documentKeys = ["appName", "root", "routes", "navigations", "formatVersion", "locale"]
     /// Keys of a route.
     public static let routeKeys = [
         "name", "title", "type", "presentationStyle", "presentationType", "subroutes", "navigation",
-        "tabItems", "dependencies", "items", "elements", "actions",
+        "tabItems", "children", "dependencies", "items", "elements", "actions", "properties",
     ]
     /// Keys of an element.
-    public static let elementKeys = ["kind", "reference", "text", "title", "action", "target", "task", "param", "elements"]
+    public static let elementKeys = [
+        "kind", "reference", "class", "text", "title", "action", "target", "task", "param", "triggers",
+        "properties", "elements",
+    ]
     /// Keys that name what an action does.
     public static let actionKeys = [
         "push", "present", "branch", "replaceRoot", "pop", "dismiss", "popToRoot", "popToView",
-        "alert", "url", "task", "send", "sequence",
+        "alert", "url", "task", "send", "sequence", "loadSchema", "conditional", "other",
+    ]
+    /// Keys that go with an action key: `param` with `task`, `destination` with `send`, ….
+    static let actionCompanions: [String: [String]] = [
+        "param": ["task"], "destination": ["send"], "destinationName": ["send"],
+        "success": ["loadSchema", "conditional"], "failure": ["loadSchema", "conditional"],
+        "properties": ["other"],
     ]
     /// Route types the JSON format accepts.
     public static let containerTypes: [ContainerType] = ContainerType.allCases
     /// The JSON names of message destinations.
-    public static let messageDestinations: [MessageDestination] = [.self, .parent, .root]
+    public static let messageDestinations: [MessageDestination] = MessageDestination.allCases
 
     /// Reads bytes; the wireframe is nil only when the text is not a JSON object.
     public func read(_ bytes: [UInt8]) -> (wireframe: Wireframe?, diagnostics: [Diagnostic]) {
@@ -64,6 +73,7 @@ private struct ReadState {
         let root = object.string("root", required: true, into: &diagnostics)
         locations.root = root?.1
 
+        let locale = object.string("locale", into: &diagnostics)
         var formatVersion = 1
         if let member = object.member("formatVersion") {
             if case .number(let text) = member.value.value, let version = Int(text) {
@@ -99,7 +109,7 @@ private struct ReadState {
 
         return Wireframe(
             appName: appName?.0 ?? "", root: root?.0 ?? "", formatVersion: formatVersion,
-            screens: screens, navigationBars: bars, sourceFormat: .json, locations: locations)
+            screens: screens, navigationBars: bars, locale: locale?.0, sourceFormat: .json, locations: locations)
     }
 
     // MARK: Routes
@@ -157,6 +167,10 @@ private struct ReadState {
         for (target, location) in object.strings("tabItems", into: &diagnostics) ?? [] {
             links.append(Link(.tab, to: target, at: location))
         }
+        for (target, location) in object.strings("children", into: &diagnostics) ?? [] {
+            links.append(Link(.child, to: target, at: location))
+        }
+        let properties = readProperties(object)
 
         let dependencies = object.strings("dependencies", into: &diagnostics) ?? []
         locations.dependencies = dependencies.map(\.1)
@@ -168,7 +182,7 @@ private struct ReadState {
             key: name?.0 ?? "", title: title?.0 ?? "", container: type?.0 ?? .view,
             presentation: presentation?.0, links: links, navigationBar: navigation?.0,
             dependencies: dependencies.map(\.0), items: items.map(\.0), elements: elements,
-            actions: actions, parent: parent, locations: locations)
+            actions: actions, properties: properties, parent: parent, locations: locations)
         if name == nil {
             screens.remove(at: index)
             return nil
@@ -265,21 +279,20 @@ private struct ReadState {
                 at: max(text.1, title.1)))
         }
 
+        let styleClass = object.string("class", into: &diagnostics)
+        let properties = readProperties(object)
         var triggers: [Trigger] = []
-        let triggerKeys = members.filter { ["action", "target", "task"].contains($0.key) }
+        let triggerKeys = members.filter { ["action", "target", "task", "triggers"].contains($0.key) }
         if triggerKeys.count > 1 {
             diagnostics.append(Diagnostic(
                 .error, FormatCodes.malformedAction,
                 "an element triggers one thing; it has \(triggerKeys.map { "'\($0.key)'" }.joined(separator: " and "))",
                 at: triggerKeys[1].keyLocation))
         }
-        if let action = object.string("action", into: &diagnostics) {
-            triggers.append(Trigger(.action(action.0), at: action.1))
-        } else if let target = object.string("target", into: &diagnostics) {
-            triggers.append(Trigger(.target(target.0), at: target.1))
-        } else if let task = object.string("task", into: &diagnostics) {
-            let parameter = object.string("param", into: &diagnostics)
-            triggers.append(Trigger(.task(name: task.0, parameter: parameter?.0), at: task.1))
+        if let list = object.array("triggers", into: &diagnostics) {
+            triggers = list.compactMap { readTrigger($0) }
+        } else if let trigger = readTriggerEffect(object, event: nil) {
+            triggers.append(trigger)
         }
         if let param = object.member("param"), object.member("task") == nil {
             diagnostics.append(Diagnostic(
@@ -298,8 +311,8 @@ private struct ReadState {
         }
         guard let kind else { return nil }
         return Element(
-            kind: kind.0, reference: reference?.0, text: text?.0 ?? title?.0, triggers: triggers,
-            elements: children, locations: locations)
+            kind: kind.0, reference: reference?.0, styleClass: styleClass?.0, text: text?.0 ?? title?.0,
+            triggers: triggers, elements: children, properties: properties, locations: locations)
     }
 
     // MARK: Actions
@@ -358,17 +371,18 @@ private struct ReadState {
         }
         let object = JSONObjectReader(node, members: members, subject: "an action")
         let kinds = members.filter { JSONWireframeReader.actionKeys.contains($0.key) }
-        let companions: [String: String] = ["param": "task", "destination": "send"]
+        let companions = JSONWireframeReader.actionCompanions
         for member in members where !JSONWireframeReader.actionKeys.contains(member.key) {
-            if let owner = companions[member.key] {
-                if !kinds.contains(where: { $0.key == owner }) {
+            if let owners = companions[member.key] {
+                if !kinds.contains(where: { owners.contains($0.key) }) {
                     diagnostics.append(Diagnostic(
-                        .warning, FormatCodes.unknownKey, "'\(member.key)' has no effect without '\(owner)'",
+                        .warning, FormatCodes.unknownKey,
+                        "'\(member.key)' has no effect without \(owners.map { "'\($0)'" }.joined(separator: " or "))",
                         at: member.keyLocation))
                 }
                 continue
             }
-            let known = JSONWireframeReader.actionKeys + Array(companions.keys)
+            let known = JSONWireframeReader.actionKeys + companions.keys.sorted()
             diagnostics.append(Diagnostic(
                 .warning, FormatCodes.unknownKey,
                 "unknown key '\(member.key)' in an action\(Suggestions.didYouMean(member.key, in: known))",
@@ -417,10 +431,21 @@ private struct ReadState {
             guard let text = value.string else { object.wrongType(kindMember, expected: "a task name", into: &diagnostics); return nil }
             kind = .task(name: text, parameter: object.string("param", into: &diagnostics)?.0)
         case "send":
-            guard let text = value.string else { object.wrongType(kindMember, expected: "a message name", into: &diagnostics); return nil }
-            let destination = object.enumeration(
-                "destination", as: MessageDestination.self, allowed: JSONWireframeReader.messageDestinations, into: &diagnostics)
-            kind = .send(Message(name: text, destination: destination?.0 ?? .parent, at: value.location))
+            guard let message = readMessage(object, member: kindMember) else { return nil }
+            kind = .send(message)
+        case "loadSchema", "conditional":
+            guard let text = value.string else {
+                object.wrongType(kindMember, expected: kindMember.key == "loadSchema" ? "a path" : "a condition", into: &diagnostics)
+                return nil
+            }
+            let success = object.member("success").flatMap { readAction($0.value) }
+            let failure = object.member("failure").flatMap { readAction($0.value) }
+            kind = kindMember.key == "loadSchema"
+                ? .loadSchema(path: text, success: success, failure: failure)
+                : .conditional(condition: text, success: success, failure: failure)
+        case "other":
+            guard let text = value.string else { object.wrongType(kindMember, expected: "an action name", into: &diagnostics); return nil }
+            kind = .other(kind: text, properties: readProperties(object))
         case "sequence":
             guard let entries = value.elements else {
                 object.wrongType(kindMember, expected: "an array of actions", into: &diagnostics)
@@ -431,5 +456,78 @@ private struct ReadState {
             return nil
         }
         return Action(kind, at: node.location, targetLocation: value.location)
+    }
+
+    // MARK: Shared pieces
+
+    /// `properties`: an object of strings, kept for values the model has no field for.
+    mutating func readProperties(_ object: JSONObjectReader) -> [String: String] {
+        guard let member = object.member("properties") else { return [:] }
+        guard let entries = member.value.members else {
+            object.wrongType(member, expected: "an object of strings", into: &diagnostics)
+            return [:]
+        }
+        var result: [String: String] = [:]
+        for entry in entries {
+            if let text = entry.value.string {
+                result[entry.key] = text
+            } else {
+                diagnostics.append(Diagnostic(
+                    .error, FormatCodes.wrongType,
+                    "values of 'properties' must be strings, found \(entry.value.value.typeName)", at: entry.value.location))
+            }
+        }
+        return result
+    }
+
+    /// One entry of an element's `triggers`: an optional `event` and one effect.
+    mutating func readTrigger(_ node: JSONNode) -> Trigger? {
+        guard let members = node.members else {
+            diagnostics.append(Diagnostic(
+                .error, FormatCodes.wrongType, "a trigger must be an object, found \(node.value.typeName)", at: node.location))
+            return nil
+        }
+        let object = JSONObjectReader(node, members: members, subject: "a trigger")
+        object.reportUnknownKeys(
+            known: ["event", "action", "target", "task", "param", "send", "destination", "destinationName"], into: &diagnostics)
+        let event = object.string("event", into: &diagnostics)
+        let effects = members.filter { ["action", "target", "task", "send"].contains($0.key) }
+        guard effects.count == 1 else {
+            diagnostics.append(Diagnostic(
+                .error, FormatCodes.malformedAction,
+                "a trigger needs exactly one of 'action', 'target', 'task', 'send'", at: effects.dropFirst().first?.keyLocation ?? node.location))
+            return nil
+        }
+        return readTriggerEffect(object, event: event?.0)
+    }
+
+    /// The effect keys of an element or trigger object: `action`, `target`, `task` (+`param`), `send`.
+    mutating func readTriggerEffect(_ object: JSONObjectReader, event: String?) -> Trigger? {
+        if let action = object.string("action", into: &diagnostics) {
+            return Trigger(event: event, .action(action.0), at: action.1)
+        }
+        if let target = object.string("target", into: &diagnostics) {
+            return Trigger(event: event, .target(target.0), at: target.1)
+        }
+        if let task = object.string("task", into: &diagnostics) {
+            let parameter = object.string("param", into: &diagnostics)
+            return Trigger(event: event, .task(name: task.0, parameter: parameter?.0), at: task.1)
+        }
+        if let member = object.member("send"), let message = readMessage(object, member: member) {
+            return Trigger(event: event, .message(message), at: member.value.location)
+        }
+        return nil
+    }
+
+    /// `send` with its optional `destination` (default `parent`) and `destinationName`.
+    mutating func readMessage(_ object: JSONObjectReader, member: JSONMember) -> Message? {
+        guard let name = member.value.string else {
+            object.wrongType(member, expected: "a message name", into: &diagnostics)
+            return nil
+        }
+        let destination = object.enumeration(
+            "destination", as: MessageDestination.self, allowed: JSONWireframeReader.messageDestinations, into: &diagnostics)
+        let destinationName = object.string("destinationName", into: &diagnostics)
+        return Message(name: name, destination: destination?.0 ?? .parent, destinationName: destinationName?.0, at: member.value.location)
     }
 }

@@ -1,0 +1,35 @@
+public import WireframeModel
+
+/// Brings a wireframe to canonical form: two files that mean the same wireframe become equal.
+///
+/// Inline routes are lifted (their links kept), aliases are already folded by the readers,
+/// defaults are written out (the presentation in effect), sets are sorted (dependencies),
+/// screens and navigation bars are ordered by key, and order is kept wherever it shows on
+/// screen (links, tabs, elements, items, bar buttons, actions of a WorkflowSchema controller).
+public enum CanonicalForm {
+    /// The canonical form of a wireframe. Locations are kept; no writer or hash reads them.
+    public static func canonicalize(_ wireframe: Wireframe) -> Wireframe {
+        var result = wireframe
+        result.screens = wireframe.screens.map(canonicalize).sorted { $0.key < $1.key }
+        result.navigationBars = wireframe.navigationBars.sorted { $0.name < $1.name }
+        return result
+    }
+
+    /// The canonical form of one screen.
+    public static func canonicalize(_ screen: Screen) -> Screen {
+        var result = screen
+        result.presentation = screen.effectivePresentation
+        result.parent = nil
+        if result.links.contains(where: \.isInline) {
+            result.links = screen.links.map { link in
+                var lifted = link
+                lifted.isInline = false
+                return lifted
+            }
+        }
+        if result.dependencies.count > 1 {
+            result.dependencies = Array(Set(screen.dependencies)).sorted()
+        }
+        return result
+    }
+}

@@ -1,0 +1,233 @@
+public import WireframeModel
+import WireframeFormats
+
+/// One field that differs between two versions, with its old and new values as text.
+public struct FieldChange: Sendable, Hashable, Codable {
+    /// The field: `title`, `type`, `subroutes`, `elements.save`, `actions.open`, ….
+    public var field: String
+    /// The old value (JSON text for structured values); nil when the field was absent.
+    public var old: String?
+    /// The new value; nil when the field is gone.
+    public var new: String?
+
+    /// Creates a field change.
+    public init(field: String, old: String?, new: String?) {
+        self.field = field
+        self.old = old
+        self.new = new
+    }
+}
+
+/// How one screen differs between two versions.
+public struct ScreenChange: Sendable, Hashable {
+    /// The kind of change.
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        case added, removed, modified, renamed
+    }
+
+    /// The screen's key (the new key for a rename).
+    public var key: String
+    /// The old key of a renamed screen.
+    public var previousKey: String?
+    /// The kind of change.
+    public var kind: Kind
+    /// The fields that changed (for `modified` and `renamed`).
+    public var fields: [FieldChange]
+
+    /// Creates a screen change.
+    public init(key: String, previousKey: String? = nil, kind: Kind, fields: [FieldChange] = []) {
+        self.key = key
+        self.previousKey = previousKey
+        self.kind = kind
+        self.fields = fields
+    }
+}
+
+/// The differences between two versions of a wireframe, screen by screen.
+///
+/// Screens are matched by identity (key) before equality, so an edited screen is `modified`,
+/// not removed and added. A screen that disappears while another with identical content (all
+/// but the key) appears is a `renamed` screen.
+public struct WireframeDiff: Sendable, Hashable {
+    /// Changes to the document's own fields: `appName`, `root`, `formatVersion`, `locale`, `navigations.NAME`.
+    public var documentFields: [FieldChange]
+    /// Screen changes, sorted by key.
+    public var screens: [ScreenChange]
+
+    /// Creates a diff.
+    public init(documentFields: [FieldChange] = [], screens: [ScreenChange] = []) {
+        self.documentFields = documentFields
+        self.screens = screens
+    }
+
+    /// Whether the versions mean the same.
+    public var isEmpty: Bool { documentFields.isEmpty && screens.isEmpty }
+
+    /// Keys of screens of one kind.
+    public func keys(_ kind: ScreenChange.Kind) -> [String] { screens.filter { $0.kind == kind }.map(\.key) }
+
+    /// Compares two canonical wireframes; nil stands for "no document" (before creation, after deletion).
+    public static func between(_ old: Wireframe?, _ new: Wireframe?) -> WireframeDiff {
+        let writer = JSONWireframeWriter()
+        var diff = WireframeDiff()
+        diff.documentFields = documentChanges(old, new, writer: writer)
+
+        var oldScreens: [String: Screen] = [:]
+        for screen in old?.screens ?? [] where oldScreens[screen.key] == nil { oldScreens[screen.key] = screen }
+        var newScreens: [String: Screen] = [:]
+        for screen in new?.screens ?? [] where newScreens[screen.key] == nil { newScreens[screen.key] = screen }
+
+        var removed: [Screen] = []
+        var added: [Screen] = []
+        for (key, oldScreen) in oldScreens {
+            guard let newScreen = newScreens[key] else {
+                removed.append(oldScreen)
+                continue
+            }
+            let fields = screenChanges(oldScreen, newScreen, writer: writer)
+            if !fields.isEmpty { diff.screens.append(ScreenChange(key: key, kind: .modified, fields: fields)) }
+        }
+        for (key, newScreen) in newScreens where oldScreens[key] == nil { added.append(newScreen) }
+
+        // A removed and an added screen with the same content but for the key: a rename.
+        var removedByContent: [[UInt8]: [Screen]] = [:]
+        for screen in removed.sorted(by: { $0.key < $1.key }) {
+            removedByContent[writer.canonicalBytes(screen: withoutKey(screen)), default: []].append(screen)
+        }
+        var renamedFrom: Set<String> = []
+        for screen in added.sorted(by: { $0.key < $1.key }) {
+            let content = writer.canonicalBytes(screen: withoutKey(screen))
+            if var candidates = removedByContent[content], !candidates.isEmpty {
+                let previous = candidates.removeFirst()
+                removedByContent[content] = candidates
+                renamedFrom.insert(previous.key)
+                diff.screens.append(ScreenChange(
+                    key: screen.key, previousKey: previous.key, kind: .renamed,
+                    fields: [FieldChange(field: "name", old: previous.key, new: screen.key)]))
+            } else {
+                diff.screens.append(ScreenChange(key: screen.key, kind: .added))
+            }
+        }
+        for screen in removed where !renamedFrom.contains(screen.key) {
+            diff.screens.append(ScreenChange(key: screen.key, kind: .removed))
+        }
+        diff.screens.sort { $0.key < $1.key }
+        return diff
+    }
+
+    private static func withoutKey(_ screen: Screen) -> Screen {
+        var copy = screen
+        copy.key = ""
+        return copy
+    }
+
+    private static func documentChanges(_ old: Wireframe?, _ new: Wireframe?, writer: JSONWireframeWriter) -> [FieldChange] {
+        guard let old, let new else { return [] }
+        var changes: [FieldChange] = []
+        func compare(_ field: String, _ lhs: String?, _ rhs: String?) {
+            if lhs != rhs { changes.append(FieldChange(field: field, old: lhs, new: rhs)) }
+        }
+        compare("appName", old.appName, new.appName)
+        compare("formatVersion", String(old.formatVersion), String(new.formatVersion))
+        compare("locale", old.locale, new.locale)
+        compare("root", old.root, new.root)
+        let oldBars = Dictionary(old.navigationBars.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let newBars = Dictionary(new.navigationBars.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for name in Set(oldBars.keys).union(newBars.keys).sorted() {
+            compare(
+                "navigations.\(name)",
+                oldBars[name].map { text(writer.canonicalBytes(navigationBar: $0)) },
+                newBars[name].map { text(writer.canonicalBytes(navigationBar: $0)) })
+        }
+        return changes
+    }
+
+    /// Field-level differences between two versions of one screen.
+    static func screenChanges(_ old: Screen, _ new: Screen, writer: JSONWireframeWriter) -> [FieldChange] {
+        if old == new { return [] }
+        var changes: [FieldChange] = []
+        func compare(_ field: String, _ lhs: String?, _ rhs: String?) {
+            if lhs != rhs { changes.append(FieldChange(field: field, old: lhs, new: rhs)) }
+        }
+        func list(_ values: [String]) -> String? { values.isEmpty ? nil : values.joined(separator: ", ") }
+        compare("title", old.title, new.title)
+        compare("type", old.container.rawValue, new.container.rawValue)
+        compare("presentationStyle", old.presentation?.rawValue, new.presentation?.rawValue)
+        compare("navigation", old.navigationBar, new.navigationBar)
+        for (kind, field) in [(LinkKind.subroute, "subroutes"), (.tab, "tabItems"), (.child, "children")] {
+            compare(
+                field, list(old.links.filter { $0.kind == kind }.map(\.target)),
+                list(new.links.filter { $0.kind == kind }.map(\.target)))
+        }
+        compare("dependencies", list(old.dependencies), list(new.dependencies))
+        compare("items", list(old.items), list(new.items))
+        changes += elementChanges(old.elements, new.elements, writer: writer)
+        changes += actionChanges(old.actions, new.actions, writer: writer)
+        for key in Set(old.properties.keys).union(new.properties.keys).sorted() {
+            compare("properties.\(key)", old.properties[key], new.properties[key])
+        }
+        return changes
+    }
+
+    /// Elements are matched by reference where they have one, else by position among the unreferenced.
+    private static func elementChanges(_ old: [Element], _ new: [Element], writer: JSONWireframeWriter) -> [FieldChange] {
+        guard old != new else { return [] }
+        func identities(_ elements: [Element]) -> [(String, Element)] {
+            var position = 0
+            return elements.map { element in
+                if let reference = element.reference { return ("elements.\(reference)", element) }
+                defer { position += 1 }
+                return ("elements[\(position)]", element)
+            }
+        }
+        let oldByIdentity = identities(old)
+        let newByIdentity = identities(new)
+        let oldMap = Dictionary(oldByIdentity, uniquingKeysWith: { first, _ in first })
+        let newMap = Dictionary(newByIdentity, uniquingKeysWith: { first, _ in first })
+        var changes: [FieldChange] = []
+        var seen: Set<String> = []
+        for (identity, _) in oldByIdentity + newByIdentity where seen.insert(identity).inserted {
+            let lhs = oldMap[identity].map { text(writer.canonicalBytes(element: $0)) }
+            let rhs = newMap[identity].map { text(writer.canonicalBytes(element: $0)) }
+            if lhs != rhs { changes.append(FieldChange(field: identity, old: lhs, new: rhs)) }
+        }
+        let oldOrder = oldByIdentity.map(\.0).filter { newMap[$0] != nil }
+        let newOrder = newByIdentity.map(\.0).filter { oldMap[$0] != nil }
+        if oldOrder != newOrder {
+            changes.append(FieldChange(
+                field: "elements.order", old: oldOrder.joined(separator: ", "), new: newOrder.joined(separator: ", ")))
+        }
+        return changes
+    }
+
+    private static func actionChanges(_ old: [NamedAction], _ new: [NamedAction], writer: JSONWireframeWriter) -> [FieldChange] {
+        guard old != new else { return [] }
+        func identities(_ actions: [NamedAction]) -> [(String, NamedAction)] {
+            var unnamed = 0
+            return actions.map { action in
+                if let name = action.name { return ("actions.\(name)", action) }
+                defer { unnamed += 1 }
+                return ("actions[\(unnamed)]", action)
+            }
+        }
+        let oldList = identities(old)
+        let newList = identities(new)
+        let oldMap = Dictionary(oldList, uniquingKeysWith: { first, _ in first })
+        let newMap = Dictionary(newList, uniquingKeysWith: { first, _ in first })
+        var changes: [FieldChange] = []
+        var seen: Set<String> = []
+        for (identity, _) in oldList + newList where seen.insert(identity).inserted {
+            let lhs = oldMap[identity].map { text(writer.canonicalBytes(action: $0.action)) }
+            let rhs = newMap[identity].map { text(writer.canonicalBytes(action: $0.action)) }
+            if lhs != rhs { changes.append(FieldChange(field: identity, old: lhs, new: rhs)) }
+        }
+        let oldOrder = oldList.map(\.0)
+        let newOrder = newList.map(\.0)
+        if Set(oldOrder) == Set(newOrder), oldOrder != newOrder {
+            changes.append(FieldChange(field: "actions.order", old: oldOrder.joined(separator: ", "), new: newOrder.joined(separator: ", ")))
+        }
+        return changes
+    }
+
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -1,0 +1,47 @@
+public import WireframeModel
+
+/// WF0202: a dependency of a route that no path from the root supplies.
+///
+/// As in route plans (seed 002), inputs travel along the path: a value is available on every
+/// screen after the screen that produces it. The root's dependencies are what the app supplies
+/// at launch, so they are available everywhere; a screen produces a value through an element
+/// whose `reference` has the dependency's name (a text field, a list selection, …).
+public struct DependencySupplyRule: Rule {
+    public init() {}
+    public var code: DiagnosticCode { "WF0202" }
+    public var summary: String { "every dependency is supplied along some path from the root" }
+
+    public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
+        let wireframe = context.wireframe
+        guard let root = context.screens[wireframe.root] else { return }
+        let appInputs = Set(root.dependencies)
+        var producers: [String: [String]] = [:]
+        for screen in wireframe.screens where context.reachable.contains(screen.key) {
+            for element in screen.allElements {
+                if let reference = element.reference { producers[reference, default: []].append(screen.key) }
+            }
+        }
+        var suppliedTo: [String: Set<String>] = [:]
+        for screen in wireframe.screens where screen.key != root.key && context.reachable.contains(screen.key) {
+            for (index, dependency) in screen.dependencies.enumerated() where !appInputs.contains(dependency) {
+                if suppliedTo[dependency] == nil {
+                    suppliedTo[dependency] = context.graph.reachable(after: producers[dependency] ?? [])
+                }
+                guard suppliedTo[dependency]?.contains(screen.key) != true else { continue }
+                let location = index < screen.locations.dependencies.count
+                    ? screen.locations.dependencies[index] : screen.locations.definition
+                diagnostics.append(Diagnostic(
+                    .warning, code, Self.message(dependency, route: screen.key, root: root.key), at: location,
+                    notes: [DiagnosticNote(Self.hint(dependency, root: root.key))]))
+            }
+        }
+    }
+
+    static func message(_ dependency: String, route: String, root: String) -> String {
+        "dependency '\(dependency)' of route '\(route)' is supplied by no path from root '\(root)'"
+    }
+
+    static func hint(_ dependency: String, root: String) -> String {
+        "give an element on the way the reference '\(dependency)', or list it in the dependencies of '\(root)' if the app supplies it"
+    }
+}

@@ -1,0 +1,31 @@
+public import WireframeModel
+
+/// WF0110: two elements of one route with the same `reference`.
+public struct DuplicateReferenceRule: Rule {
+    public init() {}
+    public var code: DiagnosticCode { "WF0110" }
+    public var summary: String { "element references are unique within a route" }
+
+    public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
+        for screen in context.wireframe.screens {
+            var first: [String: SourceLocation] = [:]
+            for element in screen.allElements {
+                guard let reference = element.reference else { continue }
+                let location = element.locations.reference ?? element.locations.definition
+                if let original = first[reference] {
+                    diagnostics.append(Diagnostic(
+                        .error, code, Self.message(reference, route: screen.key), at: location,
+                        notes: [DiagnosticNote(Self.note(reference), at: original)]))
+                } else {
+                    first[reference] = location
+                }
+            }
+        }
+    }
+
+    static func message(_ reference: String, route: String) -> String {
+        "duplicate reference '\(reference)' in route '\(route)'"
+    }
+
+    static func note(_ reference: String) -> String { "'\(reference)' is first used here" }
+}

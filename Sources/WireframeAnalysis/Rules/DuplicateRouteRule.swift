@@ -1,0 +1,24 @@
+public import WireframeModel
+
+/// WF0101: two routes (inline ones included) with the same name.
+public struct DuplicateRouteRule: Rule {
+    public init() {}
+    public var code: DiagnosticCode { "WF0101" }
+    public var summary: String { "route names are unique, inline routes included" }
+
+    public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
+        var first: [String: Screen] = [:]
+        for screen in context.wireframe.screens {
+            guard let original = first[screen.key] else {
+                first[screen.key] = screen
+                continue
+            }
+            diagnostics.append(Diagnostic(
+                .error, code, Self.message(screen.key), at: screen.locations.key ?? screen.locations.definition,
+                notes: [DiagnosticNote(Self.note(screen.key), at: original.locations.key ?? original.locations.definition)]))
+        }
+    }
+
+    static func message(_ name: String) -> String { "duplicate route name '\(name)'" }
+    static func note(_ name: String) -> String { "'\(name)' is first defined here" }
+}

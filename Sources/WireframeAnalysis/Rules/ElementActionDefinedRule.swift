@@ -1,0 +1,26 @@
+public import WireframeModel
+
+/// WF0107: an element triggers an action its route does not define.
+public struct ElementActionDefinedRule: Rule {
+    public init() {}
+    public var code: DiagnosticCode { "WF0107" }
+    public var summary: String { "an element's 'action' names an action of its route" }
+
+    public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
+        for screen in context.wireframe.screens {
+            let names = screen.actions.compactMap(\.name)
+            for element in screen.allElements {
+                for trigger in element.triggers {
+                    guard case .action(let name) = trigger.effect, !names.contains(name) else { continue }
+                    diagnostics.append(Diagnostic(
+                        .error, code, Self.message(name, route: screen.key) + Suggestions.didYouMean(name, in: names),
+                        at: trigger.location))
+                }
+            }
+        }
+    }
+
+    static func message(_ name: String, route: String) -> String {
+        "action '\(name)' is not defined in the actions of route '\(route)'"
+    }
+}

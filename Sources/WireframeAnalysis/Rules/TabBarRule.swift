@@ -1,0 +1,31 @@
+public import WireframeModel
+
+/// WF0111: a tab bar that lists itself or no tabs, or tab items on a route that is not a tab bar.
+public struct TabBarRule: Rule {
+    public init() {}
+    public var code: DiagnosticCode { "WF0111" }
+    public var summary: String { "a tab bar lists tabs other than itself; only tab bars list tabs" }
+
+    public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
+        for screen in context.wireframe.screens {
+            let tabs = screen.links.filter { $0.kind == .tab }
+            if screen.container == .tabBar {
+                if tabs.isEmpty {
+                    diagnostics.append(Diagnostic(
+                        .error, code, Self.noTabs(screen.key), at: screen.locations.container ?? screen.locations.definition))
+                }
+                for tab in tabs where tab.target == screen.key {
+                    diagnostics.append(Diagnostic(.error, code, Self.listsItself(screen.key), at: tab.location))
+                }
+            } else if let first = tabs.first {
+                diagnostics.append(Diagnostic(.warning, code, Self.notATabBar(screen.key), at: first.location))
+            }
+        }
+    }
+
+    static func noTabs(_ name: String) -> String { "tab bar '\(name)' has no tabs; list them in 'tabItems'" }
+    static func listsItself(_ name: String) -> String { "tab bar '\(name)' lists itself as a tab" }
+    static func notATabBar(_ name: String) -> String {
+        "route '\(name)' has 'tabItems' but is not of type 'tabbar'; its tabs are never shown"
+    }
+}

@@ -1,0 +1,62 @@
+public import WireframeModel
+
+/// WF0108: an element `target`, a `push` task, an action or a contained screen names no route.
+public struct TargetDefinedRule: Rule {
+    public init() {}
+    public var code: DiagnosticCode { "WF0108" }
+    public var summary: String { "element targets, 'push' tasks, actions and contained screens name routes" }
+
+    public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
+        func report(_ what: String, _ name: String, at location: SourceLocation) {
+            diagnostics.append(Diagnostic(
+                .error, code, Self.message(what, name) + Suggestions.didYouMean(name, in: context.targetNames),
+                at: location))
+        }
+        for screen in context.wireframe.screens {
+            for link in screen.links where link.kind == .child && context.screens[link.target] == nil {
+                report("contained screen", link.target, at: link.location)
+            }
+            for element in screen.allElements {
+                for trigger in element.triggers {
+                    switch trigger.effect {
+                    case .target(let target) where !context.isTarget(target):
+                        report("target", target, at: trigger.location)
+                    case .task("push", let parameter?) where context.screens[parameter] == nil:
+                        report("'push' task route", parameter, at: trigger.location)
+                    default:
+                        break
+                    }
+                }
+            }
+            for named in screen.actions {
+                for action in named.action.flattened {
+                    let location = action.targetLocation ?? action.location
+                    switch action.kind {
+                    case .push(let target), .present(let target), .branch(let target), .replaceRoot(let target):
+                        if context.screens[target] == nil {
+                            report("'\(Self.keyword(action.kind))' target", target, at: location)
+                        }
+                    case .popToView(let target):
+                        if context.screens[target] == nil { report("'popToView' target", target, at: location) }
+                    case .task("push", let parameter?):
+                        if context.screens[parameter] == nil { report("'push' task route", parameter, at: location) }
+                    default:
+                        break
+                    }
+                }
+            }
+        }
+    }
+
+    static func keyword(_ kind: ActionKind) -> String {
+        switch kind {
+        case .push: "push"
+        case .present: "present"
+        case .branch: "branch"
+        case .replaceRoot: "replaceRoot"
+        default: "action"
+        }
+    }
+
+    static func message(_ what: String, _ name: String) -> String { "\(what) '\(name)' is not defined" }
+}

@@ -1,0 +1,24 @@
+public import WireframeModel
+
+/// WF0201: a route that no path from the root reaches.
+public struct UnreachableRouteRule: Rule {
+    public init() {}
+    public var code: DiagnosticCode { "WF0201" }
+    public var summary: String { "every route can be reached from the root" }
+
+    public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
+        let root = context.wireframe.root
+        guard context.screens[root] != nil else { return }  // WF0102 says why
+        var reported: Set<String> = []
+        for screen in context.wireframe.screens
+        where !context.reachable.contains(screen.key) && reported.insert(screen.key).inserted {
+            diagnostics.append(Diagnostic(
+                .warning, code, Self.message(screen.key, root: root),
+                at: screen.locations.key ?? screen.locations.definition))
+        }
+    }
+
+    static func message(_ name: String, root: String) -> String {
+        "route '\(name)' cannot be reached from root '\(root)'"
+    }
+}

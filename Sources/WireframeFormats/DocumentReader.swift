@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import WireframeModel
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+#endif
+
+/// What reading one file gave: the wireframe (when the file could be read as one), diagnostics, and the bytes.
+public struct DocumentReadResult: Sendable {
+    /// The wireframe; nil when the file is not a readable document of its format.
+    public var wireframe: Wireframe?
+    /// What the reader found, in source order.
+    public var diagnostics: [Diagnostic]
+    /// The exact bytes that were read (empty when the file could not be read).
+    public var bytes: [UInt8]
+
+    /// Creates a result.
+    public init(wireframe: Wireframe?, diagnostics: [Diagnostic], bytes: [UInt8]) {
+        self.wireframe = wireframe
+        self.diagnostics = diagnostics
+        self.bytes = bytes
+    }
+}
+
+/// The formats a document can be in, by file extension.
+public enum DocumentFormat: String, Sendable, CaseIterable {
+    /// `.json`: the JSON wireframe format.
+    case json
+    /// `.xml`: WorkflowSchema XML.
+    case workflowSchema = "xml"
+
+    /// The format of a path, from its extension; nil for other files.
+    public init?(path: String) {
+        let lowered = path.lowercased()
+        if lowered.hasSuffix(".json") {
+            self = .json
+        } else if lowered.hasSuffix(".xml") {
+            self = .workflowSchema
+        } else {
+            return nil
+        }
+    }
+}
+
+/// Reads a wireframe file of either format, with a size limit, without blocking on special files.
+public struct DocumentReader: Sendable {
+    /// The largest file accepted, in bytes.
+    public var maximumFileSize: Int
+
+    /// Creates a reader.
+    public init(maximumFileSize: Int = 16 << 20) {
+        self.maximumFileSize = maximumFileSize
+    }
+
+    /// Reads the file at `path`; diagnostics name no path (the caller prints `displayPath`).
+    public func read(path: String, displayPath: String? = nil) -> DocumentReadResult {
+        switch loadBytes(path: path) {
+        case .bytes(let bytes):
+            return read(bytes: bytes, path: path)
+        case .failure(let diagnostic):
+            return DocumentReadResult(wireframe: nil, diagnostics: [diagnostic], bytes: [])
+        }
+    }
+
+    /// Reads bytes as the format the path's extension names (JSON when it names none).
+    public func read(bytes: [UInt8], path: String) -> DocumentReadResult {
+        if bytes.count > maximumFileSize {
+            return DocumentReadResult(wireframe: nil, diagnostics: [tooLarge(bytes.count)], bytes: bytes)
+        }
+        switch DocumentFormat(path: path) ?? .json {
+        case .json:
+            let (wireframe, diagnostics) = JSONWireframeReader().read(bytes)
+            return DocumentReadResult(wireframe: wireframe, diagnostics: diagnostics, bytes: bytes)
+        case .workflowSchema:
+            return DocumentReadResult(
+                wireframe: nil,
+                diagnostics: [Diagnostic(.error, FormatCodes.unreadable, "WorkflowSchema XML is not supported by this build", at: .start)],
+                bytes: bytes)
+        }
+    }
+
+    private func tooLarge(_ size: Int) -> Diagnostic {
+        Diagnostic(
+            .error, FormatCodes.fileTooLarge,
+            "the file is \(size) bytes; wireframes larger than \(maximumFileSize) bytes are refused", at: .start)
+    }
+
+    /// Reads a regular file with `open(O_NONBLOCK)` + `fstat`, so that a FIFO or device never blocks.
+    private func loadBytes(path: String) -> Loaded {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return .failure(unreadable("cannot open the file: \(String(cString: strerror(errno)))"))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            return .failure(unreadable("cannot inspect the file: \(String(cString: strerror(errno)))"))
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            let what = (status.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
+            return .failure(unreadable("the path is \(what)"))
+        }
+        let size = Int(status.st_size)
+        if size > maximumFileSize { return .failure(tooLarge(size)) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var total = 0
+        while total < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress.map { $0 + total }, size - total)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(unreadable("cannot read the file: \(String(cString: strerror(errno)))"))
+            }
+            if count == 0 { break }
+            total += count
+        }
+        if total < size { bytes.removeSubrange(total...) }
+        return .bytes(bytes)
+    }
+
+    private enum Loaded {
+        case bytes([UInt8])
+        case failure(Diagnostic)
+    }
+
+    private func unreadable(_ message: String) -> Diagnostic {
+        Diagnostic(.error, FormatCodes.unreadable, message, at: .start)
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import WireframeAnalysis
+import WireframeFormats
+import WireframeModel
+
+extension WFS {
+    /// `wfs path`: the shortest way from one screen to another.
+    struct Path: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the shortest sequence of steps from one screen to another.",
+            discussion: """
+                Steps follow subroutes, tabs, navigation buttons, element targets and actions; a pushed \
+                screen can pop back and a presented one can be dismissed. Each step lists the \
+                dependencies the screen it arrives at needs.
+                """
+        )
+
+        @Option(help: "Output format.")
+        var format: OutputFormat = .text
+
+        @Argument(help: "The wireframe file.")
+        var document: String
+
+        @Argument(help: "The screen to start from.")
+        var from: String
+
+        @Argument(help: "The screen to arrive at.")
+        var to: String
+
+        func run() async throws {
+            let report = FileValidation().validate(path: document)
+            guard let wireframe = report.wireframe else {
+                let colour = Terminal.colourOnStandardError
+                for diagnostic in report.diagnostics { Terminal.error(diagnostic.rendered(path: document, colour: colour)) }
+                throw ExitCode(report.diagnostics.contains { $0.code == FormatCodes.unreadable } ? 2 : 1)
+            }
+            let graph = NavigationGraph(wireframe)
+            for name in [from, to] where graph.screens[name] == nil {
+                Terminal.error(
+                    "\(document): error: route '\(name)' is not defined"
+                        + Suggestions.didYouMean(name, in: wireframe.screens.map(\.key)))
+                throw ExitCode.failure
+            }
+            guard let steps = PathFinder(graph: graph).path(from: from, to: to) else {
+                Terminal.error("\(document): error: no path from '\(from)' to '\(to)'")
+                throw ExitCode.failure
+            }
+            switch format {
+            case .text:
+                Terminal.output(Self.text(steps, from: from, to: to))
+            case .json:
+                Terminal.output(try JSONOutput.text(Result(from: from, to: to, steps: steps.map(Step.init))))
+            }
+        }
+
+        static func text(_ steps: [PathStep], from: String, to: String) -> String {
+            if steps.isEmpty { return "'\(from)' is already '\(to)'\n" }
+            var lines = ["\(from) → \(to): \(steps.count) step\(steps.count == 1 ? "" : "s")"]
+            for (index, step) in steps.enumerated() {
+                var line = "  \(index + 1). \(step.edge.kind.rawValue) '\(step.edge.to)' from '\(step.edge.from)' via \(step.edge.via)"
+                if !step.needs.isEmpty { line += " (needs \(step.needs.map { "'\($0)'" }.joined(separator: ", ")))" }
+                lines.append(line)
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+
+        struct Step: Encodable {
+            var from: String
+            var to: String
+            var kind: String
+            var via: String
+            var needs: [String]
+
+            init(_ step: PathStep) {
+                from = step.edge.from
+                to = step.edge.to
+                kind = step.edge.kind.rawValue
+                via = step.edge.via
+                needs = step.needs
+            }
+        }
+
+        struct Result: Encodable {
+            var from: String
+            var to: String
+            var steps: [Step]
+        }
+    }
+}

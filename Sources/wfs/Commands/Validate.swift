@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import WireframeAnalysis
+import WireframeFormats
+import WireframeModel
+
+extension WFS {
+    /// `wfs validate`: diagnostics for wireframe files, for editors and CI.
+    struct Validate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check wireframe files and print what is wrong, with its location.",
+            discussion: """
+                Folders are searched for .json and .xml wireframes. Exit status: 0 when no file has \
+                errors, 1 when one has (with --strict, warnings count too), 2 when a path cannot be read.
+                """
+        )
+
+        @Option(help: "Output format: text diagnostics on standard error, or a JSON report on standard output.")
+        var format: OutputFormat = .text
+
+        @Flag(help: "Treat warnings as errors.")
+        var strict = false
+
+        @Argument(help: "Wireframe files or folders to check.")
+        var paths: [String]
+
+        func validate() throws {
+            if paths.isEmpty { throw ValidationError("Give at least one file or folder to check.") }
+        }
+
+        func run() async throws {
+            let validation = FileValidation()
+            var reports: [FileReport] = []
+            var missing = false
+            for path in paths {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                    Terminal.error("\(path): error: no such file or folder")
+                    missing = true
+                    continue
+                }
+                if isFolder.boolValue {
+                    let files = ProjectFiles.wireframes(in: path)
+                    if files.isEmpty { Terminal.error("\(path): warning: no .json or .xml wireframes in this folder") }
+                    reports += files.map { validation.validate(path: $0) }
+                } else {
+                    reports.append(validation.validate(path: path))
+                }
+            }
+
+            let errors = reports.reduce(0) { $0 + $1.diagnostics.count(of: .error) }
+            let warnings = reports.reduce(0) { $0 + $1.diagnostics.count(of: .warning) }
+            switch format {
+            case .text:
+                let colour = Terminal.colourOnStandardError
+                for report in reports {
+                    for diagnostic in report.diagnostics {
+                        Terminal.error(diagnostic.rendered(path: report.path, colour: colour))
+                    }
+                }
+                Terminal.error(Self.summary(errors: errors, warnings: warnings, files: reports.count))
+            case .json:
+                Terminal.output(try JSONOutput.text(Report(reports: reports, errorCount: errors, warningCount: warnings)))
+            }
+            if missing { throw ExitCode(2) }
+            if errors > 0 || (strict && warnings > 0) { throw ExitCode.failure }
+        }
+
+        static func summary(errors: Int, warnings: Int, files: Int) -> String {
+            func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
+            let checked = count(files, "file")
+            if errors == 0 && warnings == 0 { return "\(checked) checked, no problems" }
+            return "\(checked) checked: \(count(errors, "error")), \(count(warnings, "warning"))"
+        }
+
+        /// The JSON report: `{"files":[{"path","diagnostics":[…]}],"errorCount","warningCount"}`.
+        struct Report: Encodable {
+            struct File: Encodable {
+                var path: String
+                var diagnostics: [DiagnosticJSON]
+            }
+
+            var files: [File]
+            var errorCount: Int
+            var warningCount: Int
+
+            init(reports: [FileReport], errorCount: Int, warningCount: Int) {
+                files = reports.map { File(path: $0.path, diagnostics: $0.diagnostics.map(DiagnosticJSON.init)) }
+                self.errorCount = errorCount
+                self.warningCount = warningCount
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// The `wfs` command: validates wireframes and answers questions about their history.
+@main
+struct WFS: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wfs",
+        abstract: "Validate app wireframes and keep their history.",
+        discussion: """
+            Wireframes are JSON or WorkflowSchema XML files that describe an app's screens and how \
+            they link. Diagnostics go to standard error as 'path:line:column: severity: message [code]'.
+            """,
+        version: "0.1.0",
+        subcommands: [
+            Validate.self,
+            Path.self,
+        ]
+    )
+}
