@@ -23,6 +23,20 @@ extension WireframeStore {
         try mapped { try reader.read { db in try String.fetchAll(db, sql: "SELECT path FROM document ORDER BY path") } }
     }
 
+    /// A document's revision by its number within the document (`app.json@3`).
+    public func revision(documentPath: String, number: Int) throws -> Revision? {
+        try mapped {
+            try reader.read { db in
+                guard let record = try RevisionRecord.fetchOne(
+                    db,
+                    sql: "SELECT revision.* FROM revision JOIN document ON document.id = revision.documentId WHERE document.path = ? AND revision.number = ?",
+                    arguments: [documentPath, number])
+                else { return nil }
+                return try Self.revision(db, record: record)
+            }
+        }
+    }
+
     /// The newest revision of a document at or before a time (its head when `time` is nil).
     ///
     /// - Throws: ``StoreError/unknownDocument(path:suggestion:)`` when the store has no such document.
