@@ -15,11 +15,15 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "wfs", targets: ["wfs"]),
-        .library(name: "WireframeKit", targets: ["WireframeModel", "WireframeFormats", "WireframeAnalysis"]),
+        .library(
+            name: "WireframeKit",
+            targets: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSync"]
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Format- and storage-neutral value types: wireframes, screens, diagnostics, locations.
@@ -35,11 +39,36 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The store's schema: plain SQL files, append-only, embedded in the binary at build time.
+        .target(
+            name: "WireframeMigrations",
+            path: "Migrations",
+            exclude: ["README.md"],
+            sources: ["Migrations.swift"],
+            resources: [.embedInCode("0001_initial.sql"), .embedInCode("0002_import_attempt_time.sql")]
+        ),
+        // The system zlib, for compressing stored sources.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // The SQLite store: connections, migrations, records and queries.
+        .target(
+            name: "WireframeStore",
+            dependencies: [
+                "WireframeModel", "WireframeMigrations", "CZlib",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The import pipeline shared by `wfs import` and the daemon, export, verification, references.
+        .target(
+            name: "WireframeSync",
+            dependencies: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore"],
+            swiftSettings: strictSettings
+        ),
         // The command-line tool: argument parsing and output only; the work is in the kit.
         .executableTarget(
             name: "wfs",
             dependencies: [
-                "WireframeModel", "WireframeFormats", "WireframeAnalysis",
+                "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -62,6 +91,11 @@ let package = Package(
         .testTarget(
             name: "WireframeAnalysisTests",
             dependencies: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WireframeStoreTests",
+            dependencies: ["WireframeModel", "WireframeStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -14,6 +14,7 @@ struct WFS: AsyncParsableCommand {
         subcommands: [
             Validate.self,
             Path.self,
+            Init.self, Import.self, Log.self, Show.self, Diff.self, SessionCommand.self, Audit.self, Export.self, Status.self, Verify.self,
         ]
     )
 }

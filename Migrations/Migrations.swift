@@ -1,0 +1,12 @@
+/// The store's migrations, in the order they apply: identifier and SQL text.
+///
+/// The SQL files beside this one are embedded at build time; add a file and a line here, never
+/// edit a shipped one. SwiftPM names each embedded file after its file name with the first
+/// character replaced by `_` (`0001_initial.sql` becomes `_001_initial_sql`).
+public enum StoreMigrations {
+    /// Every migration, oldest first.
+    public static let all: [(identifier: String, sql: String)] = [
+        ("0001_initial", String(decoding: PackageResources._001_initial_sql, as: UTF8.self)),
+        ("0002_import_attempt_time", String(decoding: PackageResources._002_import_attempt_time_sql, as: UTF8.self)),
+    ]
+}

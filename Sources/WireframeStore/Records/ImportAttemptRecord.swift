@@ -1,0 +1,17 @@
+import GRDB
+
+/// The `importAttempt` table: one reading of one file.
+struct ImportAttemptRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "importAttempt"
+    var id: Int64?
+    var path: String
+    var outcome: String
+    var revisionId: Int64?
+    var contentHash: String?
+    var startedAt: Timestamp
+    var durationMicroseconds: Int64
+    var author: String
+    var origin: String
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}

@@ -1,0 +1,207 @@
+import CZlib
+
+/// How the store keeps the exact bytes of each revision: zlib in full, or a copy/insert delta
+/// against the parent revision's bytes.
+///
+/// The delta indexes the base at every `blockSize`-th byte, then walks the target: a position
+/// whose next `blockSize` bytes occur in the base (first where the last long copy's alignment
+/// predicts, else through the index) becomes a copy, extended as far as the bytes agree
+/// forwards and backwards; everything else an insert. An edit of a few lines in a large
+/// file costs a few copies and the new lines.
+public enum SourceCodec {
+    /// The size of the blocks that the delta indexes in the base.
+    static let blockSize = 16
+
+    /// Errors of a stored source that cannot be decoded.
+    public enum CodecError: Error, Equatable, CustomStringConvertible {
+        /// zlib refused the data.
+        case zlib(Int32)
+        /// A delta refers outside its base or is cut short.
+        case malformedDelta
+
+        public var description: String {
+            switch self {
+            case .zlib(let code): "zlib error \(code)"
+            case .malformedDelta: "malformed source delta"
+            }
+        }
+    }
+
+    /// Compresses bytes with zlib (best compression).
+    public static func compress(_ bytes: [UInt8]) throws -> [UInt8] {
+        var destinationLength = compressBound(uLong(bytes.count))
+        var output = [UInt8](repeating: 0, count: Int(destinationLength))
+        let status = output.withUnsafeMutableBufferPointer { destination in
+            bytes.withUnsafeBufferPointer { source in
+                compress2(destination.baseAddress, &destinationLength, source.baseAddress, uLong(source.count), Z_BEST_COMPRESSION)
+            }
+        }
+        guard status == Z_OK else { throw CodecError.zlib(status) }
+        output.removeSubrange(Int(destinationLength)...)
+        return output
+    }
+
+    /// Decompresses zlib data whose decompressed size is known.
+    public static func decompress(_ bytes: [UInt8], size: Int) throws -> [UInt8] {
+        var destinationLength = uLong(size)
+        var output = [UInt8](repeating: 0, count: max(size, 1))
+        let status = output.withUnsafeMutableBufferPointer { destination in
+            bytes.withUnsafeBufferPointer { source in
+                uncompress(destination.baseAddress, &destinationLength, source.baseAddress, uLong(source.count))
+            }
+        }
+        guard status == Z_OK, Int(destinationLength) == size else { throw CodecError.zlib(status) }
+        output.removeSubrange(size...)
+        return output
+    }
+
+    /// A delta that turns `base` into `target`.
+    ///
+    /// Encoding: a sequence of operations; `0, offset, length` (varints) copies from the base,
+    /// `1, length, bytes` inserts literal bytes.
+    public static func delta(from base: [UInt8], to target: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        let block = blockSize
+        // Every aligned block of the base by hash, offsets ascending.
+        var index: [Int: [Int]] = [:]
+        if base.count >= block {
+            index.reserveCapacity(base.count / block + 1)
+            var offset = 0
+            while offset + block <= base.count {
+                index[blockHash(base, offset), default: []].append(offset)
+                offset += block
+            }
+        }
+        var literalStart = 0
+        var position = 0
+        func flushLiteral(upTo end: Int) {
+            guard end > literalStart else { return }
+            output.append(1)
+            appendVarint(&output, end - literalStart)
+            output.append(contentsOf: target[literalStart..<end])
+        }
+        // The base offset minus the target offset of the last long copy: after an edit, the rest
+        // of the file usually continues where that copy's alignment predicts.
+        var shift = 0
+        while position + block <= target.count {
+            let predicted = position + shift
+            var match: Int?
+            if predicted >= 0, predicted + block <= base.count, equalBlock(base, predicted, target, position, block) {
+                match = predicted
+            } else if let candidates = index[blockHash(target, position)] {
+                // Of repeated blocks, the one nearest to where the alignment predicts.
+                // A short match among repeated text is usually the wrong place: ask for three blocks.
+                match = nearest(in: candidates, to: predicted) {
+                    $0 + 3 * block <= base.count && position + 3 * block <= target.count
+                        && equalBlock(base, $0, target, position, 3 * block)
+                }
+            }
+            if let candidate = match {
+                var baseStart = candidate, targetStart = position
+                while baseStart > 0, targetStart > literalStart, base[baseStart - 1] == target[targetStart - 1] {
+                    baseStart -= 1
+                    targetStart -= 1
+                }
+                var baseEnd = candidate + block, targetEnd = position + block
+                while baseEnd < base.count, targetEnd < target.count, base[baseEnd] == target[targetEnd] {
+                    baseEnd += 1
+                    targetEnd += 1
+                }
+                if targetEnd - targetStart >= 4 * block { shift = baseStart - targetStart }
+                flushLiteral(upTo: targetStart)
+                output.append(0)
+                appendVarint(&output, baseStart)
+                appendVarint(&output, baseEnd - baseStart)
+                position = targetEnd
+                literalStart = targetEnd
+            } else {
+                position += 1
+            }
+        }
+        flushLiteral(upTo: target.count)
+        return output
+    }
+
+    /// Applies a delta made by ``delta(from:to:)`` to its base.
+    public static func apply(_ delta: [UInt8], to base: [UInt8], size: Int) throws -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(size)
+        var index = 0
+        while index < delta.count {
+            let operation = delta[index]
+            index += 1
+            switch operation {
+            case 0:
+                let offset = try readVarint(delta, &index)
+                let length = try readVarint(delta, &index)
+                guard offset >= 0, length >= 0, offset + length <= base.count else { throw CodecError.malformedDelta }
+                output.append(contentsOf: base[offset..<(offset + length)])
+            case 1:
+                let length = try readVarint(delta, &index)
+                guard length >= 0, index + length <= delta.count else { throw CodecError.malformedDelta }
+                output.append(contentsOf: delta[index..<(index + length)])
+                index += length
+            default:
+                throw CodecError.malformedDelta
+            }
+        }
+        guard output.count == size else { throw CodecError.malformedDelta }
+        return output
+    }
+
+    /// The offset nearest to `expected` among ascending `offsets` that `accept` takes.
+    private static func nearest(in offsets: [Int], to expected: Int, accept: (Int) -> Bool) -> Int? {
+        var low = 0, high = offsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle] < expected { low = middle + 1 } else { high = middle }
+        }
+        var after = low, before = low - 1
+        var tries = 0
+        while (after < offsets.count || before >= 0) && tries < 64 {
+            tries += 1
+            let takeAfter = before < 0 || (after < offsets.count && offsets[after] - expected <= expected - offsets[before])
+            let offset = takeAfter ? offsets[after] : offsets[before]
+            if takeAfter { after += 1 } else { before -= 1 }
+            if accept(offset) { return offset }
+        }
+        return nil
+    }
+
+    private static func blockHash(_ bytes: [UInt8], _ offset: Int) -> Int {
+        var hash: UInt64 = 14_695_981_039_346_656_037
+        for index in offset..<(offset + blockSize) {
+            hash = (hash ^ UInt64(bytes[index])) &* 1_099_511_628_211
+        }
+        return Int(truncatingIfNeeded: hash)
+    }
+
+    private static func equalBlock(_ base: [UInt8], _ baseOffset: Int, _ target: [UInt8], _ targetOffset: Int, _ length: Int) -> Bool {
+        for step in 0..<length where base[baseOffset + step] != target[targetOffset + step] { return false }
+        return true
+    }
+
+    private static func appendVarint(_ output: inout [UInt8], _ value: Int) {
+        var remaining = UInt64(value)
+        while remaining >= 0x80 {
+            output.append(UInt8(remaining & 0x7F) | 0x80)
+            remaining >>= 7
+        }
+        output.append(UInt8(remaining))
+    }
+
+    private static func readVarint(_ bytes: [UInt8], _ index: inout Int) throws -> Int {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard index < bytes.count, shift < 63 else { throw CodecError.malformedDelta }
+            let byte = bytes[index]
+            index += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        return Int(value)
+    }
+}

@@ -1,0 +1,84 @@
+/// Why the store could not do what it was asked.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    /// No store file where one was looked for.
+    case missing(path: String)
+    /// A store already exists where `init` would create one.
+    case alreadyExists(path: String)
+    /// The store was migrated by a newer `wfs`.
+    case newerSchema(path: String, unknownMigrations: [String])
+    /// Another process held the store for longer than the busy timeout.
+    case busy(path: String, seconds: Double)
+    /// The store's disk is full.
+    case diskFull(path: String)
+    /// The store cannot be written (read-only file, folder or file system).
+    case readOnly(path: String)
+    /// The store cannot be opened.
+    case cannotOpen(path: String, reason: String)
+    /// The file is not a store (or is damaged).
+    case corrupt(path: String, reason: String)
+    /// No session of that name.
+    case unknownSession(name: String, suggestion: String?)
+    /// A session of that name exists already.
+    case duplicateSession(name: String)
+    /// A session is already open.
+    case sessionAlreadyOpen(name: String)
+    /// No session is open.
+    case noOpenSession
+    /// A session's end is before its start.
+    case invalidSessionInterval(name: String)
+    /// No revision with that id.
+    case unknownRevision(id: Int64)
+    /// No document with that path.
+    case unknownDocument(path: String, suggestion: String?)
+    /// The document has no revision at that point.
+    case noRevision(path: String, at: String)
+    /// Another process stored a revision of the document while this one prepared its own.
+    case headMoved(path: String)
+    /// A stored source cannot be decoded.
+    case damagedSource(revisionId: Int64, reason: String)
+
+    public var description: String {
+        switch self {
+        case .missing(let path):
+            "no store at '\(path)'; create one with 'wfs init'"
+        case .alreadyExists(let path):
+            "a store already exists at '\(path)'"
+        case .newerSchema(let path, let unknown):
+            "the store at '\(path)' was made by a newer wfs (unknown migrations: \(unknown.joined(separator: ", "))); upgrade wfs to use it"
+        case .busy(let path, let seconds):
+            "the store at '\(path)' is busy: another process held it for more than \(Self.format(seconds)) seconds; try again"
+        case .diskFull(let path):
+            "the disk of the store at '\(path)' is full; nothing was written"
+        case .readOnly(let path):
+            "the store at '\(path)' cannot be written (read-only); nothing was written"
+        case .cannotOpen(let path, let reason):
+            "cannot open the store at '\(path)': \(reason)"
+        case .corrupt(let path, let reason):
+            "the file at '\(path)' is not a usable store: \(reason)"
+        case .unknownSession(let name, let suggestion):
+            "no session named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .duplicateSession(let name):
+            "a session named '\(name)' exists already"
+        case .sessionAlreadyOpen(let name):
+            "session '\(name)' is still open; end it with 'wfs session end'"
+        case .noOpenSession:
+            "no session is open"
+        case .invalidSessionInterval(let name):
+            "session '\(name)' would end before it starts"
+        case .unknownRevision(let id):
+            "no revision \(id)"
+        case .unknownDocument(let path, let suggestion):
+            "no document '\(path)' in the store" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .noRevision(let path, let at):
+            "document '\(path)' has no revision at \(at)"
+        case .headMoved(let path):
+            "another process stored a revision of '\(path)' meanwhile"
+        case .damagedSource(let id, let reason):
+            "the source of revision \(id) cannot be rebuilt: \(reason)"
+        }
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

@@ -1,0 +1,258 @@
+import Foundation
+import GRDB
+import WireframeModel
+
+extension WireframeStore {
+    // MARK: Imports
+
+    /// Records one import of a valid file in one transaction: an `unchanged` attempt when the
+    /// head means the same, else a new revision with its screens, source, changes and attempt.
+    ///
+    /// - Throws: ``StoreError/headMoved(path:)`` when the head is no longer `expectedHeadId`
+    ///   (the caller computes the diff again and retries).
+    public func recordImport(_ new: NewRevision) throws -> ImportRecord {
+        try mapped {
+            try writer.write { db in
+                let document = try Self.findOrCreateDocument(db, path: new.attempt.path, format: new.format, at: new.createdAt)
+                let documentId = document.id ?? 0
+                let head = try Self.headRecord(db, documentId: documentId)
+                if head?.id != new.expectedHeadId { throw StoreError.headMoved(path: new.attempt.path) }
+                if let head, !head.isDeletion, head.contentHash == new.contentHash {
+                    let attemptId = try Self.insertAttempt(db, new.attempt, outcome: .unchanged, revisionId: nil, contentHash: new.contentHash)
+                    return ImportRecord(outcome: .unchanged, revision: try Self.revision(db, record: head), attemptId: attemptId)
+                }
+                let number = (head?.number ?? 0) + 1
+                var revision = RevisionRecord(
+                    documentId: documentId, number: number, parentId: head?.id, isDeletion: false,
+                    contentHash: new.contentHash, sourceHash: new.sourceHash, header: Data(new.header),
+                    screenCount: Int64(new.screens.count), createdAt: new.createdAt, author: new.attempt.author,
+                    origin: new.attempt.origin.rawValue, message: new.message,
+                    sessionId: try Self.openSessionId(db, at: new.createdAt)
+                )
+                try revision.insert(db)
+                let revisionId = revision.id ?? 0
+                try Self.updateScreens(db, documentId: documentId, number: number, screens: new.screens)
+                try Self.insertSource(db, revisionId: revisionId, source: new.source, head: head, headSource: new.headSource)
+                for change in new.changes {
+                    var record = try ChangeRecord(revisionId: revisionId, change: change)
+                    try record.insert(db)
+                }
+                let attemptId = try Self.insertAttempt(db, new.attempt, outcome: .stored, revisionId: revisionId, contentHash: new.contentHash)
+                return ImportRecord(outcome: .stored, revision: try Self.revision(db, record: revision), attemptId: attemptId)
+            }
+        }
+    }
+
+    /// Records an attempt that stored nothing: `rejected` (the file has errors) or `failed` (it
+    /// could not be read), with its diagnostics. The head is untouched. `stored` and `deleted`
+    /// belong to ``recordImport(_:)`` and ``recordDeletion(_:message:createdAt:)``.
+    public func recordAttempt(_ attempt: AttemptInfo, outcome: ImportOutcome, contentHash: String? = nil) throws -> ImportRecord {
+        // `stored` and `deleted` need a revision: the table's CHECK constraint refuses them here.
+        try mapped {
+            try writer.write { db in
+                let attemptId = try Self.insertAttempt(db, attempt, outcome: outcome, revisionId: nil, contentHash: contentHash)
+                return ImportRecord(outcome: outcome, revision: nil, attemptId: attemptId)
+            }
+        }
+    }
+
+    /// Records that a document's file went away: a tombstone revision that closes every screen.
+    ///
+    /// Returns nil (and records nothing) when the store has no live revision of the document.
+    public func recordDeletion(_ attempt: AttemptInfo, message: String?, createdAt: Timestamp) throws -> ImportRecord? {
+        try mapped {
+            try writer.write { db in
+                guard let document = try DocumentRecord.filter(DocumentRecord.Columns.path == attempt.path).fetchOne(db),
+                    let documentId = document.id,
+                    let head = try Self.headRecord(db, documentId: documentId), !head.isDeletion
+                else { return nil }
+                let open = try DocumentScreenRecord.fetchAll(
+                    db, sql: "SELECT * FROM documentScreen WHERE documentId = ? AND validUntil IS NULL ORDER BY screenKey",
+                    arguments: [documentId])
+                var revision = RevisionRecord(
+                    documentId: documentId, number: head.number + 1, parentId: head.id, isDeletion: true,
+                    contentHash: nil, sourceHash: nil, header: nil, screenCount: 0, createdAt: createdAt,
+                    author: attempt.author, origin: attempt.origin.rawValue, message: message,
+                    sessionId: try Self.openSessionId(db, at: createdAt)
+                )
+                try revision.insert(db)
+                let revisionId = revision.id ?? 0
+                try db.execute(
+                    sql: "UPDATE documentScreen SET validUntil = ? WHERE documentId = ? AND validUntil IS NULL",
+                    arguments: [revision.number, documentId])
+                for screen in open {
+                    var change = try ChangeRecord(revisionId: revisionId, change: RecordedChange(kind: .removed, screenKey: screen.screenKey))
+                    try change.insert(db)
+                }
+                let attemptId = try Self.insertAttempt(db, attempt, outcome: .deleted, revisionId: revisionId, contentHash: nil)
+                return ImportRecord(outcome: .deleted, revision: try Self.revision(db, record: revision), attemptId: attemptId)
+            }
+        }
+    }
+
+    // MARK: Sessions
+
+    /// Opens a session now; revisions stored while it is open belong to it.
+    public func startSession(name: String, notes: String?, at time: Timestamp) throws -> Session {
+        try mapped {
+            try writer.write { db in
+                if let open = try SessionRecord.filter(SessionRecord.Columns.endedAt == nil).fetchOne(db) {
+                    throw StoreError.sessionAlreadyOpen(name: open.name)
+                }
+                if try SessionRecord.filter(SessionRecord.Columns.name == name).fetchCount(db) > 0 {
+                    throw StoreError.duplicateSession(name: name)
+                }
+                var record = SessionRecord(name: name, notes: notes, startedAt: time, endedAt: nil)
+                try record.insert(db)
+                return record.session()
+            }
+        }
+    }
+
+    /// Ends the open session.
+    public func endSession(at time: Timestamp) throws -> Session {
+        try mapped {
+            try writer.write { db in
+                guard var record = try SessionRecord.filter(SessionRecord.Columns.endedAt == nil).fetchOne(db) else {
+                    throw StoreError.noOpenSession
+                }
+                guard time >= record.startedAt else { throw StoreError.invalidSessionInterval(name: record.name) }
+                record.endedAt = time
+                try record.update(db)
+                return record.session()
+            }
+        }
+    }
+
+    /// Records a session after the fact; revisions of that interval that belong to no session join it.
+    public func addSession(name: String, notes: String?, start: Timestamp, end: Timestamp) throws -> Session {
+        try mapped {
+            try writer.write { db in
+                guard end >= start else { throw StoreError.invalidSessionInterval(name: name) }
+                if try SessionRecord.filter(SessionRecord.Columns.name == name).fetchCount(db) > 0 {
+                    throw StoreError.duplicateSession(name: name)
+                }
+                var record = SessionRecord(name: name, notes: notes, startedAt: start, endedAt: end)
+                try record.insert(db)
+                try db.execute(
+                    sql: "UPDATE revision SET sessionId = ? WHERE sessionId IS NULL AND createdAt >= ? AND createdAt <= ?",
+                    arguments: [record.id, start, end])
+                return record.session()
+            }
+        }
+    }
+
+    // MARK: Helpers (inside a transaction)
+
+    static func findOrCreateDocument(_ db: Database, path: String, format: SourceFormat, at time: Timestamp) throws -> DocumentRecord {
+        if let document = try DocumentRecord.filter(DocumentRecord.Columns.path == path).fetchOne(db) {
+            return document
+        }
+        var document = DocumentRecord(path: path, format: format.rawValue, createdAt: time)
+        try document.insert(db)
+        return document
+    }
+
+    static func headRecord(_ db: Database, documentId: Int64) throws -> RevisionRecord? {
+        try RevisionRecord
+            .filter(RevisionRecord.Columns.documentId == documentId)
+            .order(RevisionRecord.Columns.number.desc)
+            .fetchOne(db)
+    }
+
+    static func openSessionId(_ db: Database, at time: Timestamp) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT id FROM session WHERE endedAt IS NULL AND startedAt <= ?", arguments: [time])
+    }
+
+    static func insertAttempt(
+        _ db: Database, _ attempt: AttemptInfo, outcome: ImportOutcome, revisionId: Int64?, contentHash: String?
+    ) throws -> Int64 {
+        var record = ImportAttemptRecord(
+            path: attempt.path, outcome: outcome.rawValue, revisionId: revisionId, contentHash: contentHash,
+            startedAt: attempt.startedAt, durationMicroseconds: max(0, attempt.durationMicroseconds),
+            author: attempt.author, origin: attempt.origin.rawValue
+        )
+        try record.insert(db)
+        let attemptId = record.id ?? 0
+        for diagnostic in attempt.diagnostics {
+            var row = DiagnosticRecord(importAttemptId: attemptId, diagnostic: diagnostic)
+            try row.insert(db)
+        }
+        return attemptId
+    }
+
+    /// Closes the intervals of screens that changed or went away and opens those of new content.
+    static func updateScreens(_ db: Database, documentId: Int64, number: Int64, screens: [ScreenContent]) throws {
+        var open: [String: (id: Int64, hash: String)] = [:]
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT id, screenKey, screenHash FROM documentScreen WHERE documentId = ? AND validUntil IS NULL",
+            arguments: [documentId])
+        while let row = try rows.next() {
+            open[row["screenKey"]] = (row["id"], row["screenHash"])
+        }
+        let close = try db.makeStatement(sql: "UPDATE documentScreen SET validUntil = ? WHERE id = ?")
+        let insertVersion = try db.makeStatement(sql: "INSERT OR IGNORE INTO screenVersion (hash, content) VALUES (?, ?)")
+        let insertInterval = try db.makeStatement(
+            sql: "INSERT INTO documentScreen (documentId, screenKey, screenHash, validFrom) VALUES (?, ?, ?, ?)")
+        for screen in screens {
+            if let current = open.removeValue(forKey: screen.key) {
+                if current.hash == screen.hash { continue }
+                try close.execute(arguments: [number, current.id])
+            }
+            try insertVersion.execute(arguments: [screen.hash, Data(screen.content)])
+            try insertInterval.execute(arguments: [documentId, screen.key, screen.hash, number])
+        }
+        for (_, gone) in open {
+            try close.execute(arguments: [number, gone.id])
+        }
+    }
+
+    /// Stores the exact source: a delta against the head's source, or zlib in full every so often.
+    static func insertSource(_ db: Database, revisionId: Int64, source: [UInt8], head: RevisionRecord?, headSource: [UInt8]?) throws {
+        var record = SourceRecord(revisionId: revisionId, encoding: "zlib", baseRevisionId: nil, chainLength: 0, size: Int64(source.count), data: Data())
+        if let head, !head.isDeletion, let headId = head.id,
+            let base = try SourceRecord.fetchOne(db, key: headId), base.chainLength < maximumDeltaChain
+        {
+            let baseBytes = try headSource ?? Self.sourceBytes(db, revisionId: headId)
+            let delta = SourceCodec.delta(from: baseBytes, to: source)
+            if delta.count < max(64, source.count / 8) {
+                record.encoding = "delta"
+                record.baseRevisionId = headId
+                record.chainLength = base.chainLength + 1
+                record.data = Data(delta)
+            }
+        }
+        if record.encoding == "zlib" {
+            record.data = Data(try SourceCodec.compress(source))
+        }
+        try record.insert(db)
+    }
+
+    /// Rebuilds the exact source of a revision from its full copy and the deltas after it.
+    static func sourceBytes(_ db: Database, revisionId: Int64) throws -> [UInt8] {
+        var chain: [SourceRecord] = []
+        var next: Int64? = revisionId
+        while let id = next {
+            guard let record = try SourceRecord.fetchOne(db, key: id) else {
+                throw StoreError.damagedSource(revisionId: revisionId, reason: "no stored source for revision \(id)")
+            }
+            chain.append(record)
+            next = record.encoding == "delta" ? record.baseRevisionId : nil
+            if chain.count > Int(maximumDeltaChain) + 2 {
+                throw StoreError.damagedSource(revisionId: revisionId, reason: "delta chain too long")
+            }
+        }
+        do {
+            guard let full = chain.last, full.encoding == "zlib" else {
+                throw StoreError.damagedSource(revisionId: revisionId, reason: "no full copy at the end of the chain")
+            }
+            var bytes = try SourceCodec.decompress([UInt8](full.data), size: Int(full.size))
+            for record in chain.dropLast().reversed() {
+                bytes = try SourceCodec.apply([UInt8](record.data), to: bytes, size: Int(record.size))
+            }
+            return bytes
+        } catch let error as SourceCodec.CodecError {
+            throw StoreError.damagedSource(revisionId: revisionId, reason: error.description)
+        }
+    }
+}

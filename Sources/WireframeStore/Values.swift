@@ -1,0 +1,340 @@
+public import WireframeModel
+
+/// Who or what made a revision.
+public enum RevisionOrigin: String, Sendable, Codable, Hashable, CaseIterable {
+    /// `wfs import`.
+    case cli
+    /// The daemon, on a save it saw.
+    case daemon
+    /// The daemon's reconciliation pass, for a change made while nobody watched.
+    case reconcile
+}
+
+/// A stored revision of a document, as queries return it.
+public struct Revision: Sendable, Hashable, Codable {
+    /// The store-wide id (a REF like `42`).
+    public var id: Int64
+    /// The document's path relative to the project root.
+    public var documentPath: String
+    /// The revision's number within its document, from 1.
+    public var number: Int
+    /// The previous revision of the document, if any.
+    public var parentId: Int64?
+    /// Whether this revision records that the file went away.
+    public var isDeletion: Bool
+    /// The content hash of the canonical wireframe; nil for a deletion.
+    public var contentHash: String?
+    /// The SHA-256 of the exact source bytes; nil for a deletion.
+    public var sourceHash: String?
+    /// How many screens the revision has.
+    public var screenCount: Int
+    /// When it was stored.
+    public var createdAt: Timestamp
+    /// Who made it.
+    public var author: String
+    /// What made it.
+    public var origin: RevisionOrigin
+    /// The message given with the import.
+    public var message: String?
+    /// The session it was made in.
+    public var sessionName: String?
+
+    /// Creates a revision value.
+    public init(
+        id: Int64, documentPath: String, number: Int, parentId: Int64?, isDeletion: Bool,
+        contentHash: String?, sourceHash: String?, screenCount: Int, createdAt: Timestamp,
+        author: String, origin: RevisionOrigin, message: String?, sessionName: String?
+    ) {
+        self.id = id
+        self.documentPath = documentPath
+        self.number = number
+        self.parentId = parentId
+        self.isDeletion = isDeletion
+        self.contentHash = contentHash
+        self.sourceHash = sourceHash
+        self.screenCount = screenCount
+        self.createdAt = createdAt
+        self.author = author
+        self.origin = origin
+        self.message = message
+        self.sessionName = sessionName
+    }
+}
+
+/// A customer meeting.
+public struct Session: Sendable, Hashable, Codable {
+    /// The store id.
+    public var id: Int64
+    /// The unique name.
+    public var name: String
+    /// Free notes.
+    public var notes: String?
+    /// When it started.
+    public var startedAt: Timestamp
+    /// When it ended; nil while it is open.
+    public var endedAt: Timestamp?
+
+    /// Creates a session value.
+    public init(id: Int64, name: String, notes: String?, startedAt: Timestamp, endedAt: Timestamp?) {
+        self.id = id
+        self.name = name
+        self.notes = notes
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+    }
+
+    /// Whether the session has not ended.
+    public var isOpen: Bool { endedAt == nil }
+}
+
+/// One field of a screen (or of the document) that changed, with its old and new values.
+public struct RecordedField: Sendable, Hashable, Codable {
+    /// The field name (`title`, `links`, …).
+    public var field: String
+    /// The value before, if it had one.
+    public var old: String?
+    /// The value after, if it has one.
+    public var new: String?
+
+    /// Creates a field change.
+    public init(field: String, old: String?, new: String?) {
+        self.field = field
+        self.old = old
+        self.new = new
+    }
+}
+
+/// A change that a revision made, as the store records it at import.
+public struct RecordedChange: Sendable, Hashable, Codable {
+    /// What happened to the screen.
+    public enum Kind: String, Sendable, Codable, Hashable, CaseIterable {
+        /// The screen is new.
+        case added
+        /// The screen is gone.
+        case removed
+        /// The screen's content changed.
+        case modified
+        /// The screen moved to another key.
+        case renamed
+        /// The document's own fields (app name, root, navigation bars) changed.
+        case document
+    }
+
+    /// What happened.
+    public var kind: Kind
+    /// The screen's key (empty for `document`).
+    public var screenKey: String
+    /// The key it had before a rename.
+    public var previousKey: String?
+    /// The fields that changed.
+    public var fields: [RecordedField]
+
+    /// Creates a recorded change.
+    public init(kind: Kind, screenKey: String, previousKey: String? = nil, fields: [RecordedField] = []) {
+        self.kind = kind
+        self.screenKey = screenKey
+        self.previousKey = previousKey
+        self.fields = fields
+    }
+}
+
+/// A screen of a new revision: its key, the hash of its canonical JSON, and that JSON.
+public struct ScreenContent: Sendable, Hashable {
+    /// The screen key.
+    public var key: String
+    /// The content hash of the canonical screen.
+    public var hash: String
+    /// The canonical screen JSON.
+    public var content: [UInt8]
+
+    /// Creates a screen content value.
+    public init(key: String, hash: String, content: [UInt8]) {
+        self.key = key
+        self.hash = hash
+        self.content = content
+    }
+}
+
+/// What happened to one import attempt.
+public enum ImportOutcome: String, Sendable, Codable, Hashable, CaseIterable {
+    /// A new revision was stored.
+    case stored
+    /// The file means what the head means; nothing stored but the attempt.
+    case unchanged
+    /// The file has errors; the head is untouched.
+    case rejected
+    /// The file could not be read.
+    case failed
+    /// The file went away; a tombstone revision was stored.
+    case deleted
+}
+
+/// Who made an import and how it went, for the `importAttempt` row.
+public struct AttemptInfo: Sendable, Hashable {
+    /// The document path relative to the project root.
+    public var path: String
+    /// When the reading started.
+    public var startedAt: Timestamp
+    /// How long the pipeline took until the write, in microseconds.
+    public var durationMicroseconds: Int64
+    /// Who is importing.
+    public var author: String
+    /// What is importing.
+    public var origin: RevisionOrigin
+    /// What the reader and validator found.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates attempt information.
+    public init(
+        path: String, startedAt: Timestamp, durationMicroseconds: Int64, author: String,
+        origin: RevisionOrigin, diagnostics: [Diagnostic]
+    ) {
+        self.path = path
+        self.startedAt = startedAt
+        self.durationMicroseconds = durationMicroseconds
+        self.author = author
+        self.origin = origin
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Everything the store needs to record a new revision of a document.
+public struct NewRevision: Sendable {
+    /// The attempt that produced it.
+    public var attempt: AttemptInfo
+    /// The document's format.
+    public var format: SourceFormat
+    /// The content hash of the canonical wireframe.
+    public var contentHash: String
+    /// The exact source bytes.
+    public var source: [UInt8]
+    /// The SHA-256 of the source bytes.
+    public var sourceHash: String
+    /// Canonical JSON of everything but the screens.
+    public var header: [UInt8]
+    /// Every screen of the revision.
+    public var screens: [ScreenContent]
+    /// The diff against the head the caller compared with.
+    public var changes: [RecordedChange]
+    /// The head revision the diff was computed against (nil for a first revision); the store
+    /// refuses the write with ``StoreError/headMoved(path:)`` if the head is another one by then.
+    public var expectedHeadId: Int64?
+    /// The head's exact source bytes, when the caller has them (saves reading them again for the delta).
+    public var headSource: [UInt8]?
+    /// The message given with the import.
+    public var message: String?
+    /// When the revision is created.
+    public var createdAt: Timestamp
+
+    /// Creates a new-revision value.
+    public init(
+        attempt: AttemptInfo, format: SourceFormat, contentHash: String, source: [UInt8], sourceHash: String,
+        header: [UInt8], screens: [ScreenContent], changes: [RecordedChange], expectedHeadId: Int64?,
+        headSource: [UInt8]?, message: String?, createdAt: Timestamp
+    ) {
+        self.attempt = attempt
+        self.format = format
+        self.contentHash = contentHash
+        self.source = source
+        self.sourceHash = sourceHash
+        self.header = header
+        self.screens = screens
+        self.changes = changes
+        self.expectedHeadId = expectedHeadId
+        self.headSource = headSource
+        self.message = message
+        self.createdAt = createdAt
+    }
+}
+
+/// The result of recording an import.
+public struct ImportRecord: Sendable, Hashable {
+    /// What happened.
+    public var outcome: ImportOutcome
+    /// The new revision (stored, deleted), or the head (unchanged), if any.
+    public var revision: Revision?
+    /// The import attempt's id.
+    public var attemptId: Int64
+
+    /// Creates an import record.
+    public init(outcome: ImportOutcome, revision: Revision?, attemptId: Int64) {
+        self.outcome = outcome
+        self.revision = revision
+        self.attemptId = attemptId
+    }
+}
+
+/// A revision with the changes it made, for `log`.
+public struct LogEntry: Sendable, Hashable {
+    /// The revision.
+    public var revision: Revision
+    /// Its changes against its parent.
+    public var changes: [RecordedChange]
+
+    /// Creates a log entry.
+    public init(revision: Revision, changes: [RecordedChange]) {
+        self.revision = revision
+        self.changes = changes
+    }
+}
+
+/// Filters for the history (`wfs log`).
+public struct LogFilter: Sendable, Hashable {
+    /// Only this document.
+    public var documentPath: String?
+    /// Only revisions that changed this screen.
+    public var screenKey: String?
+    /// Only revisions made in this session.
+    public var sessionName: String?
+    /// Only revisions at or after this time.
+    public var since: Timestamp?
+    /// Only revisions at or before this time.
+    public var until: Timestamp?
+    /// At most this many entries.
+    public var limit: Int?
+
+    /// Creates a filter; every criterion is optional.
+    public init(
+        documentPath: String? = nil, screenKey: String? = nil, sessionName: String? = nil,
+        since: Timestamp? = nil, until: Timestamp? = nil, limit: Int? = nil
+    ) {
+        self.documentPath = documentPath
+        self.screenKey = screenKey
+        self.sessionName = sessionName
+        self.since = since
+        self.until = until
+        self.limit = limit
+    }
+}
+
+/// A recent import attempt, for `wfs status`.
+public struct AttemptSummary: Sendable, Hashable {
+    /// The attempt id.
+    public var id: Int64
+    /// The file path relative to the root.
+    public var path: String
+    /// What happened.
+    public var outcome: ImportOutcome
+    /// The revision it stored, if any.
+    public var revisionId: Int64?
+    /// When it started.
+    public var startedAt: Timestamp
+    /// How long it took, in microseconds.
+    public var durationMicroseconds: Int64
+    /// What it found.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates an attempt summary.
+    public init(
+        id: Int64, path: String, outcome: ImportOutcome, revisionId: Int64?, startedAt: Timestamp,
+        durationMicroseconds: Int64, diagnostics: [Diagnostic]
+    ) {
+        self.id = id
+        self.path = path
+        self.outcome = outcome
+        self.revisionId = revisionId
+        self.startedAt = startedAt
+        self.durationMicroseconds = durationMicroseconds
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+public import GRDB
+import WireframeMigrations
+
+/// The SQLite store of a project: one `Sendable` value around a WAL database pool.
+///
+/// Made like GRDB's `AppDatabase`: connections are set up in ``makeConfiguration(busyTimeout:)``,
+/// migrations run when the store opens, every write is one intent-named method that runs in one
+/// transaction, and queries go through ``reader``. The command line and the daemon open the same
+/// file at once; each waits up to the busy timeout for the other's write to finish.
+public struct WireframeStore: Sendable {
+    /// The store file.
+    public let path: String
+    /// How long a write waits for another process before giving up.
+    public let busyTimeout: Double
+    /// The connection pool; writes go through the methods of this type.
+    let writer: any DatabaseWriter
+
+    /// Read-only access for queries.
+    public var reader: any DatabaseReader { writer }
+
+    /// The default busy timeout, in seconds.
+    public static let defaultBusyTimeout: Double = 10
+
+    /// How many deltas may follow a full copy of a source before the next full copy.
+    static let maximumDeltaChain: Int64 = 64
+
+    /// Opens an existing store, migrating it if this binary knows newer migrations.
+    ///
+    /// - Throws: ``StoreError/missing(path:)`` when there is no file, ``StoreError/newerSchema(path:unknownMigrations:)``
+    ///   when a newer binary migrated it, and the other ``StoreError`` cases for I/O and lock problems.
+    public static func open(path: String, busyTimeout: Double = defaultBusyTimeout) throws -> WireframeStore {
+        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(path: path) }
+        return try WireframeStore(path: path, busyTimeout: busyTimeout)
+    }
+
+    /// Creates a new store file (and its folder) for a project rooted at `root`.
+    public static func create(path: String, root: String, busyTimeout: Double = defaultBusyTimeout) throws -> WireframeStore {
+        if FileManager.default.fileExists(atPath: path) { throw StoreError.alreadyExists(path: path) }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError.cannotOpen(path: path, reason: "cannot create folder '\(folder)'")
+            }
+        }
+        let store = try WireframeStore(path: path, busyTimeout: busyTimeout)
+        try store.mapped {
+            try store.writer.write { db in
+                try ProjectRecord(root: root, createdAt: .now()).insert(db)
+            }
+        }
+        return store
+    }
+
+    private init(path: String, busyTimeout: Double) throws {
+        self.path = path
+        self.busyTimeout = busyTimeout
+        let configuration = Self.makeConfiguration(busyTimeout: busyTimeout)
+        self.writer = try Self.mapError(path: path, busyTimeout: busyTimeout) {
+            try DatabasePool(path: path, configuration: configuration)
+        }
+        try mapped { try Self.migrate(writer, path: path) }
+    }
+
+    /// The connection setup that every process uses: foreign keys, a busy timeout, WAL.
+    public static func makeConfiguration(busyTimeout: Double) -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = "WireframeStore"
+        configuration.prepareDatabase { db in
+            // The store is the record of a team's work: prefer durability of each commit.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        return configuration
+    }
+
+    /// The schema migrations, read from the SQL files embedded in the binary.
+    public static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for migration in StoreMigrations.all {
+            let sql = migration.sql
+            migrator.registerMigration(migration.identifier) { db in
+                try db.execute(sql: sql)
+            }
+        }
+        return migrator
+    }
+
+    /// The identifiers of every migration this binary knows, oldest first.
+    public static var knownMigrations: [String] { StoreMigrations.all.map(\.identifier) }
+
+    static func migrate(_ writer: any DatabaseWriter, path: String) throws {
+        let migrator = Self.migrator
+        let (superseded, completed, applied) = try writer.read { db in
+            (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db), try migrator.appliedIdentifiers(db))
+        }
+        if superseded {
+            let unknown = applied.subtracting(Self.knownMigrations).sorted()
+            throw StoreError.newerSchema(path: path, unknownMigrations: unknown)
+        }
+        if !completed {
+            try migrator.migrate(writer)
+        }
+    }
+
+    /// Runs `body`, turning SQLite errors into ``StoreError`` values with this store's path.
+    func mapped<T>(_ body: () throws -> T) throws -> T {
+        try Self.mapError(path: path, busyTimeout: busyTimeout, body)
+    }
+
+    static func mapError<T>(path: String, busyTimeout: Double, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                throw StoreError.busy(path: path, seconds: busyTimeout)
+            case .SQLITE_FULL:
+                throw StoreError.diskFull(path: path)
+            case .SQLITE_READONLY:
+                throw StoreError.readOnly(path: path)
+            case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+                throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+            case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+                throw StoreError.corrupt(path: path, reason: error.message ?? "\(error.resultCode)")
+            case .SQLITE_IOERR:
+                if error.extendedResultCode == .SQLITE_IOERR_WRITE || error.extendedResultCode == .SQLITE_IOERR_FSYNC {
+                    throw StoreError.diskFull(path: path)
+                }
+                throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+            default:
+                throw error
+            }
+        }
+    }
+}
+
+extension Timestamp: DatabaseValueConvertible {
+    /// The stored text form.
+    public var databaseValue: DatabaseValue { text.databaseValue }
+
+    /// Reads the stored text form.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Timestamp? {
+        String.fromDatabaseValue(dbValue).flatMap { Timestamp(text: $0) }
+    }
+}

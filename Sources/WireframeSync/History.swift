@@ -1,0 +1,93 @@
+import Foundation
+public import WireframeModel
+public import WireframeStore
+public import WireframeAnalysis
+import WireframeFormats
+
+/// Questions about stored revisions: what a REF names, what a revision holds, how two differ.
+public struct History: Sendable {
+    /// The store asked.
+    public var store: WireframeStore
+
+    /// Creates a history over a store.
+    public init(store: WireframeStore) { self.store = store }
+
+    /// A point in time a REF or option can name: a session's end (now while it is open) or a time.
+    public enum Point: Sendable, Hashable {
+        /// The newest state.
+        case now
+        /// What the store held at a session's end.
+        case session(String)
+        /// What the store held at a time.
+        case time(Timestamp)
+    }
+
+    /// Reads a point: a session name, or a time when the text reads as one.
+    public static func point(_ text: String) -> Point {
+        if let time = try? Times.parse(text) { return .time(time) }
+        return .session(text)
+    }
+
+    /// The time a point stands for (nil for now and for an open session).
+    public func time(of point: Point) throws -> Timestamp? {
+        switch point {
+        case .now: return nil
+        case .time(let time): return time
+        case .session(let name): return try store.session(named: name).endedAt
+        }
+    }
+
+    /// Resolves a REF: `42`, `app.json`, `app.json@SESSION`, `app.json@2026-11-20T15:00`, and
+    /// `app.json@3` (the document's third revision).
+    public func resolve(_ reference: String) throws -> Revision {
+        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw SyncError.malformedReference(reference) }
+        if let id = Int64(trimmed) { return try store.revision(id: id) }
+        let path: String
+        let point: Point
+        if let at = trimmed.lastIndex(of: "@") {
+            path = String(trimmed[..<at])
+            let rest = String(trimmed[trimmed.index(after: at)...])
+            guard !path.isEmpty, !rest.isEmpty else { throw SyncError.malformedReference(reference) }
+            point = Self.point(rest)
+        } else {
+            path = trimmed
+            point = .now
+        }
+        let documentPath = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        // `app.json@3`: the document's third revision, unless a session is named "3".
+        if case .session(let name) = point, let number = Int(name), (try? store.session(named: name)) == nil {
+            guard let revision = try store.revision(documentPath: documentPath, number: number) else {
+                _ = try store.revision(documentPath: documentPath, atOrBefore: nil)  // Unknown document: say so.
+                throw StoreError.noRevision(path: documentPath, at: "number \(number)")
+            }
+            return revision
+        }
+        let time = try self.time(of: point)
+        guard let revision = try store.revision(documentPath: documentPath, atOrBefore: time) else {
+            throw StoreError.noRevision(path: documentPath, at: time?.text ?? "now")
+        }
+        return revision
+    }
+
+    /// The canonical wireframe of a revision, rebuilt from its exact source; nil for a deletion.
+    public func wireframe(of revision: Revision) throws -> Wireframe? {
+        guard !revision.isDeletion else { return nil }
+        let source = try store.source(revisionId: revision.id)
+        let read = DocumentReader().read(bytes: source, path: revision.documentPath)
+        guard let wireframe = read.wireframe else {
+            throw StoreError.damagedSource(revisionId: revision.id, reason: "the stored source no longer reads as a wireframe")
+        }
+        return CanonicalForm.canonicalize(wireframe)
+    }
+
+    /// The screen- and field-level diff between two revisions.
+    public func diff(_ old: Revision, _ new: Revision) throws -> WireframeDiff {
+        WireframeDiff.between(try wireframe(of: old), try wireframe(of: new))
+    }
+
+    /// The canonical JSON (pretty, for people) of a revision; nil for a deletion.
+    public func prettyJSON(of revision: Revision) throws -> String? {
+        try wireframe(of: revision).map { JSONWireframeWriter().prettyText($0) }
+    }
+}

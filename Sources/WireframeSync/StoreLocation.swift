@@ -1,0 +1,48 @@
+public import Foundation
+public import WireframeStore
+
+/// Where the store is: `--store`, else `WFS_STORE`, else `.wfs/store.sqlite` in this folder or a parent.
+public enum StoreLocation {
+    /// The store's path relative to a project root.
+    public static let defaultRelativePath = ".wfs/store.sqlite"
+
+    /// The store path for an existing store.
+    ///
+    /// - Throws: ``StoreError/missing(path:)`` naming where it looked, when nothing is found.
+    public static func find(
+        explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+        from folder: String = FileManager.default.currentDirectoryPath
+    ) throws -> String {
+        if let explicit, !explicit.isEmpty { return absolute(explicit) }
+        if let fromEnvironment = environment["WFS_STORE"], !fromEnvironment.isEmpty { return absolute(fromEnvironment) }
+        var current = URL(fileURLWithPath: absolute(folder))
+        while true {
+            let candidate = current.appendingPathComponent(defaultRelativePath).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path || current.path == "/" { break }
+            current = parent
+        }
+        throw StoreError.missing(path: absolute(folder) + "/" + defaultRelativePath + " (or any parent folder)")
+    }
+
+    /// The store path that `wfs init` creates.
+    public static func forInit(
+        explicit: String?, root: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
+        if let explicit, !explicit.isEmpty { return absolute(explicit) }
+        if let fromEnvironment = environment["WFS_STORE"], !fromEnvironment.isEmpty { return absolute(fromEnvironment) }
+        return absolute(root) + "/" + defaultRelativePath
+    }
+
+    /// Opens the store found by ``find(explicit:environment:from:)``.
+    public static func open(explicit: String?) throws -> WireframeStore {
+        try WireframeStore.open(path: find(explicit: explicit))
+    }
+
+    /// An absolute, standardized path (relative paths are taken from the current folder).
+    public static func absolute(_ path: String) -> String {
+        let base = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return URL(fileURLWithPath: base).standardizedFileURL.path
+    }
+}

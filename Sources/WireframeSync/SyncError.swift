@@ -1,0 +1,36 @@
+/// Why an import, export or reference could not be carried out.
+public enum SyncError: Error, Equatable, CustomStringConvertible {
+    /// A file or folder given on the command line lies outside the project root.
+    case outsideRoot(path: String, root: String)
+    /// A file or folder does not exist.
+    case noSuchPath(path: String)
+    /// A REF that the grammar does not accept.
+    case malformedReference(String)
+    /// A time that cannot be read.
+    case malformedTime(String)
+    /// The store has no project root (made by hand, not by `wfs init`).
+    case noProjectRoot
+    /// An export folder that cannot be written.
+    case cannotWrite(path: String, reason: String)
+    /// A format this build cannot write.
+    case unsupportedFormat(String)
+
+    public var description: String {
+        switch self {
+        case .outsideRoot(let path, let root):
+            "'\(path)' is outside the project root '\(root)'"
+        case .noSuchPath(let path):
+            "no such file or folder: '\(path)'"
+        case .malformedReference(let text):
+            "'\(text)' is not a revision: use an id (42), a document (app.json), app.json@SESSION or app.json@2026-11-20T15:00"
+        case .malformedTime(let text):
+            "'\(text)' is not a time: use YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], optionally with Z or ±HH:MM"
+        case .noProjectRoot:
+            "the store records no project root; create it with 'wfs init'"
+        case .cannotWrite(let path, let reason):
+            "cannot write '\(path)': \(reason)"
+        case .unsupportedFormat(let message):
+            message
+        }
+    }
+}

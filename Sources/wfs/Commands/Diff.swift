@@ -1,0 +1,106 @@
+import ArgumentParser
+import WireframeAnalysis
+import WireframeStore
+import WireframeSync
+
+extension WFS {
+    /// `wfs diff`: what changed between two revisions.
+    struct Diff: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Compare two revisions screen by screen and field by field.",
+            discussion: "Screens are matched by key; runs of unchanged screens are summarised."
+        )
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        @Option(help: "Output format.")
+        var format: OutputFormat = .text
+
+        @Argument(help: "The older revision.")
+        var old: String
+
+        @Argument(help: "The newer revision.")
+        var new: String
+
+        struct Result: Encodable {
+            struct Field: Encodable {
+                var field: String
+                var old: String?
+                var new: String?
+            }
+            struct Screen: Encodable {
+                var key: String
+                var kind: String
+                var previousKey: String?
+                var fields: [Field]
+            }
+            var from: RevisionJSON
+            var to: RevisionJSON
+            var documentFields: [Field]
+            var screens: [Screen]
+            var unchangedCount: Int
+        }
+
+        func run() async throws {
+            try runReportingErrors {
+                let store = try storeOptions.open()
+                let history = History(store: store)
+                let oldRevision = try history.resolve(old)
+                let newRevision = try history.resolve(new)
+                let diff = try history.diff(oldRevision, newRevision)
+                let oldKeys = try store.screenHashes(revisionId: oldRevision.id)
+                let newKeys = try store.screenHashes(revisionId: newRevision.id)
+                let changed = Dictionary(diff.screens.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+                let renamedFrom = Set(diff.screens.compactMap(\.previousKey))
+                let allKeys = Set(oldKeys.keys).union(newKeys.keys).sorted()
+                let unchangedCount = allKeys.filter { changed[$0] == nil && !renamedFrom.contains($0) }.count
+                switch format {
+                case .json:
+                    let result = Result(
+                        from: RevisionJSON(oldRevision, changes: nil), to: RevisionJSON(newRevision, changes: nil),
+                        documentFields: diff.documentFields.map { Result.Field(field: $0.field, old: $0.old, new: $0.new) },
+                        screens: diff.screens.map { screen in
+                            Result.Screen(
+                                key: screen.key, kind: screen.kind.rawValue, previousKey: screen.previousKey,
+                                fields: screen.fields.map { Result.Field(field: $0.field, old: $0.old, new: $0.new) })
+                        },
+                        unchangedCount: unchangedCount)
+                    Terminal.output(try JSONOutput.text(result))
+                case .text:
+                    var text = "--- \(TextForm.revisionLine(oldRevision))\n+++ \(TextForm.revisionLine(newRevision))\n"
+                    for field in diff.documentFields {
+                        text += "  \(field.field): \(Self.quoted(field.old)) → \(Self.quoted(field.new))\n"
+                    }
+                    var unchangedRun = 0
+                    func flush() {
+                        if unchangedRun > 0 { text += "  … \(unchangedRun) unchanged screen\(unchangedRun == 1 ? "" : "s")\n" }
+                        unchangedRun = 0
+                    }
+                    for key in allKeys {
+                        guard let change = changed[key] else {
+                            if !renamedFrom.contains(key) { unchangedRun += 1 }
+                            continue
+                        }
+                        flush()
+                        switch change.kind {
+                        case .added: text += "+ \(key)\n"
+                        case .removed: text += "- \(key)\n"
+                        case .modified: text += "~ \(key)\n"
+                        case .renamed: text += "> \(change.previousKey ?? "?") → \(key)\n"
+                        }
+                        for field in change.fields where change.kind == .modified {
+                            text += "    \(field.field): \(Self.quoted(field.old)) → \(Self.quoted(field.new))\n"
+                        }
+                    }
+                    flush()
+                    if diff.isEmpty { text += "no differences\n" }
+                    Terminal.output(text)
+                }
+            }
+        }
+
+        static func quoted(_ value: String?) -> String {
+            value.map { "\"\($0)\"" } ?? "(none)"
+        }
+    }
+}

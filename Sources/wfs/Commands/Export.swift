@@ -1,0 +1,43 @@
+import ArgumentParser
+import WireframeStore
+import WireframeSync
+
+extension WFS {
+    /// `wfs export`: the wireframes of a point in time as files.
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the wireframes of a session, a time or now as files, with a manifest of content hashes.",
+            discussion: "Importing the exported folder again gives the same content hashes."
+        )
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case json, xml
+        }
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        @Option(help: "Output format.")
+        var format: Format = .json
+
+        @Option(help: "A session name or a time (default: now).")
+        var at: String?
+
+        @Option(help: "Only this document.")
+        var document: String?
+
+        @Option(help: "The folder to write to.")
+        var output: String
+
+        func run() async throws {
+            try runReportingErrors {
+                guard format == .json else { throw SyncError.unsupportedFormat("xml export needs the WorkflowSchema writer, which this build does not have") }
+                let history = History(store: try storeOptions.open())
+                let point = at.map(History.point) ?? .now
+                let manifest = try Exporter(history: history).export(at: point, documentPath: document, to: StoreLocation.absolute(output))
+                for entry in manifest.documents {
+                    Terminal.outputLine("\(entry.file)  revision \(entry.revision)  \(entry.contentHash)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import WireframeModel
+import WireframeStore
+import WireframeSync
+
+extension WFS {
+    /// `wfs import`: stores a new revision of each file whose meaning changed.
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import wireframe files or folders into the store.",
+            discussion: """
+                Each file is read, validated and compared with its last revision: a file with errors is \
+                recorded as rejected and never replaces the last good revision. A folder import records \
+                the deletion of documents whose files are gone. Exit status 1 when a file was rejected.
+                """
+        )
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        @Option(help: "Who made the change (default: WFS_AUTHOR, else the user name).")
+        var author: String?
+
+        @Option(help: "A message recorded with the new revisions.")
+        var message: String?
+
+        @Argument(help: "Wireframe files or folders.")
+        var paths: [String]
+
+        func validate() throws {
+            if paths.isEmpty { throw ValidationError("Give at least one file or folder to import.") }
+        }
+
+        func run() async throws {
+            var failed = false
+            try runReportingErrors {
+                let store = try storeOptions.open()
+                guard let root = try store.projectRoot() else { throw SyncError.noProjectRoot }
+                let pipeline = ImportPipeline(store: store, root: root, author: Times.author(explicit: author), message: message)
+                let results = try pipeline.importPaths(paths)
+                let colour = Terminal.colourOnStandardError
+                for result in results {
+                    for diagnostic in result.diagnostics { Terminal.error(diagnostic.rendered(path: result.path, colour: colour)) }
+                    switch result.outcome {
+                    case .stored, .deleted:
+                        let revision = result.revision.map { " revision \($0.id) (#\($0.number))" } ?? ""
+                        Terminal.outputLine("\(result.outcome.rawValue) \(result.path)\(revision): \(TextForm.changeSummary(result.changes))")
+                    case .unchanged:
+                        Terminal.outputLine("unchanged \(result.path)")
+                    case .rejected, .failed:
+                        failed = true
+                        let errors = result.diagnostics.count(of: .error)
+                        Terminal.outputLine("\(result.outcome.rawValue) \(result.path): \(errors) error\(errors == 1 ? "" : "s"); the last good revision is kept")
+                    }
+                }
+            }
+            if failed { throw ExitCode.failure }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import WireframeStore
+import WireframeSync
+
+extension WFS {
+    /// `wfs log`: the history, newest first.
+    struct Log: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List revisions, newest first, with the screens each one added, removed or modified."
+        )
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        @Option(help: "Only this document (its path relative to the project root).")
+        var document: String?
+
+        @Option(help: "Only revisions that changed this screen.")
+        var screen: String?
+
+        @Option(help: "Only revisions made during this session.")
+        var session: String?
+
+        @Option(help: "Only revisions at or after this time (YYYY-MM-DD[THH:MM[:SS]], local time unless a zone is given).")
+        var since: String?
+
+        @Option(help: "Only revisions at or before this time.")
+        var until: String?
+
+        @Option(help: "At most this many revisions.")
+        var limit: Int?
+
+        @Option(help: "Output format.")
+        var format: OutputFormat = .text
+
+        func validate() throws {
+            if let limit, limit < 0 { throw ValidationError("--limit must be zero or more.") }
+        }
+
+        func run() async throws {
+            try runReportingErrors {
+                let store = try storeOptions.open()
+                let filter = LogFilter(
+                    documentPath: document, screenKey: screen, sessionName: session,
+                    since: try since.map(Times.parse), until: try until.map(Times.parse), limit: limit)
+                let entries = try store.log(filter)
+                switch format {
+                case .json:
+                    Terminal.output(try JSONOutput.text(entries.map { RevisionJSON($0.revision, changes: $0.changes) }))
+                case .text:
+                    var text = ""
+                    for entry in entries {
+                        text += TextForm.revisionLine(entry.revision) + "\n"
+                        if let message = entry.revision.message { text += "    \(message)\n" }
+                        text += "    " + TextForm.changeSummary(entry.changes) + "\n"
+                    }
+                    Terminal.output(text)
+                }
+            }
+        }
+    }
+}

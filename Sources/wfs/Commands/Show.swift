@@ -1,0 +1,68 @@
+import ArgumentParser
+import WireframeStore
+import WireframeSync
+
+extension WFS {
+    /// `wfs show`: one revision.
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a stored revision: a summary, its canonical JSON, or its exact source.",
+            discussion: "REF is a revision id (42), a document (app.json), app.json@SESSION or app.json@2026-11-20T15:00."
+        )
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, json, xml
+        }
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        @Option(help: "Output format.")
+        var format: Format = .text
+
+        @Flag(help: "Print the exact bytes of the file as it was imported.")
+        var source = false
+
+        @Argument(help: "The revision.")
+        var reference: String
+
+        func run() async throws {
+            try runReportingErrors {
+                let store = try storeOptions.open()
+                let history = History(store: store)
+                let revision = try history.resolve(reference)
+                if source {
+                    guard !revision.isDeletion else {
+                        Terminal.error("wfs: error: revision \(revision.id) records the deletion of '\(revision.documentPath)'; it has no source")
+                        throw ExitCode(2)
+                    }
+                    Terminal.outputBytes(try store.source(revisionId: revision.id))
+                    return
+                }
+                switch format {
+                case .xml:
+                    Terminal.error("wfs: error: xml output needs a wireframe read from WorkflowSchema")
+                    throw ExitCode(2)
+                case .json:
+                    guard let json = try history.prettyJSON(of: revision) else {
+                        Terminal.error("wfs: error: revision \(revision.id) records the deletion of '\(revision.documentPath)'")
+                        throw ExitCode(2)
+                    }
+                    Terminal.output(json)
+                case .text:
+                    var text = TextForm.revisionLine(revision) + "\n"
+                    if let hash = revision.contentHash { text += "content \(hash)\n" }
+                    if let message = revision.message { text += "message \(message)\n" }
+                    if let wireframe = try history.wireframe(of: revision) {
+                        text += "app \(wireframe.appName), root \(wireframe.root), \(wireframe.screens.count) screen\(wireframe.screens.count == 1 ? "" : "s")\n"
+                        for screen in wireframe.screens {
+                            let links = screen.links.map(\.target)
+                            text += "  \(screen.key)  \"\(screen.title)\" \(screen.container.rawValue)"
+                            text += links.isEmpty ? "\n" : " → " + links.joined(separator: ", ") + "\n"
+                        }
+                    }
+                    Terminal.output(text)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import WireframeModel
+import WireframeStore
+import WireframeSync
+
+extension WFS {
+    /// `wfs status`: the store at a glance.
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the store, its documents' heads, the open session and the latest import attempts."
+        )
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        @Option(help: "Output format.")
+        var format: OutputFormat = .text
+
+        struct Result: Encodable {
+            struct Attempt: Encodable {
+                var path: String
+                var outcome: String
+                var revision: Int64?
+                var startedAt: String
+                var durationMicroseconds: Int64
+                var diagnostics: [DiagnosticJSON]
+            }
+            var store: String
+            var root: String?
+            var openSession: String?
+            var documents: [RevisionJSON]
+            var counts: [String: Int]
+            var recentAttempts: [Attempt]
+        }
+
+        func run() async throws {
+            try runReportingErrors {
+                let store = try storeOptions.open()
+                let heads = try store.state(atOrBefore: nil)
+                let attempts = try store.recentAttempts(limit: 10)
+                let result = Result(
+                    store: store.path, root: try store.projectRoot(), openSession: try store.openSession()?.name,
+                    documents: heads.map { RevisionJSON($0, changes: nil) }, counts: try store.counts(),
+                    recentAttempts: attempts.map {
+                        Result.Attempt(
+                            path: $0.path, outcome: $0.outcome.rawValue, revision: $0.revisionId, startedAt: $0.startedAt.text,
+                            durationMicroseconds: $0.durationMicroseconds, diagnostics: $0.diagnostics.map(DiagnosticJSON.init))
+                    })
+                switch format {
+                case .json:
+                    Terminal.output(try JSONOutput.text(result))
+                case .text:
+                    var text = "store \(result.store)\nroot \(result.root ?? "(none)")\n"
+                    text += "session \(result.openSession.map { "\($0) (open)" } ?? "none open")\n"
+                    text += "\(heads.count) document\(heads.count == 1 ? "" : "s"), \(result.counts["revision"] ?? 0) revisions, \(result.counts["screenVersion"] ?? 0) screen versions\n"
+                    for head in heads {
+                        text += "  \(head.documentPath)  revision \(head.id) (#\(head.number))" + (head.isDeletion ? "  deleted" : "  \(head.screenCount) screens") + "\n"
+                    }
+                    if !attempts.isEmpty { text += "latest imports:\n" }
+                    for attempt in attempts {
+                        text += "  \(attempt.startedAt.text)  \(attempt.outcome.rawValue)  \(attempt.path)"
+                        let errors = attempt.diagnostics.count(of: .error)
+                        text += errors > 0 ? "  \(errors) error\(errors == 1 ? "" : "s")\n" : "\n"
+                    }
+                    Terminal.output(text)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import WireframeStore
+import WireframeSync
+
+extension WFS {
+    /// `wfs verify`: checks the store.
+    struct Verify: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check the store: SQLite integrity, every stored hash, every revision's source.",
+            discussion: "Exit status 1 when a problem is found."
+        )
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() async throws {
+            var problems = false
+            try runReportingErrors {
+                let report = try Verifier(history: History(store: try storeOptions.open())).run()
+                for problem in report.problems { Terminal.error("wfs: error: \(problem)") }
+                problems = !report.problems.isEmpty
+                Terminal.outputLine(
+                    "checked \(report.revisions) revisions and \(report.screenVersions) screen versions: "
+                        + (problems ? "\(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")" : "no problems"))
+            }
+            if problems { throw ExitCode.failure }
+        }
+    }
+}

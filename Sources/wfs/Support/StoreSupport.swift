@@ -1,0 +1,114 @@
+import Foundation
+import ArgumentParser
+import WireframeStore
+import WireframeSync
+
+/// Options every command that reads or writes the store takes.
+struct StoreOptions: ParsableArguments {
+    @Option(help: "The store file (default: WFS_STORE, else .wfs/store.sqlite in this or a parent folder).")
+    var store: String?
+
+    /// Opens the store, or explains why it cannot be opened.
+    func open() throws -> WireframeStore {
+        try StoreLocation.open(explicit: store)
+    }
+}
+
+/// Runs a command's body, printing a store or sync error as `wfs: error: …` with exit status 2.
+func runReportingErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as StoreError {
+        Terminal.error("wfs: error: \(error.description)")
+        throw ExitCode(2)
+    } catch let error as SyncError {
+        Terminal.error("wfs: error: \(error.description)")
+        throw ExitCode(2)
+    }
+}
+
+/// The JSON shape of a revision in `log`, `show` and `diff`.
+struct RevisionJSON: Encodable {
+    struct Changes: Encodable {
+        var added: [String] = []
+        var removed: [String] = []
+        var modified: [String] = []
+        var renamed: [String] = []
+        var document: [String] = []
+    }
+
+    var id: Int64
+    var document: String
+    var number: Int
+    var createdAt: String
+    var contentHash: String?
+    var sourceHash: String?
+    var deleted: Bool
+    var session: String?
+    var author: String
+    var origin: String
+    var message: String?
+    var screenCount: Int
+    var changes: Changes?
+
+    init(_ revision: Revision, changes recorded: [RecordedChange]?) {
+        id = revision.id
+        document = revision.documentPath
+        number = revision.number
+        createdAt = revision.createdAt.text
+        contentHash = revision.contentHash
+        sourceHash = revision.sourceHash
+        deleted = revision.isDeletion
+        session = revision.sessionName
+        author = revision.author
+        origin = revision.origin.rawValue
+        message = revision.message
+        screenCount = revision.screenCount
+        if let recorded {
+            var changes = Changes()
+            for change in recorded {
+                switch change.kind {
+                case .added: changes.added.append(change.screenKey)
+                case .removed: changes.removed.append(change.screenKey)
+                case .modified: changes.modified.append(change.screenKey)
+                case .renamed: changes.renamed.append(change.screenKey)
+                case .document: changes.document += change.fields.map(\.field)
+                }
+            }
+            self.changes = changes
+        }
+    }
+}
+
+/// Text forms shared by commands.
+enum TextForm {
+    /// `+2 -1 ~3` style summary of recorded changes, with the screen keys.
+    static func changeSummary(_ changes: [RecordedChange]) -> String {
+        var parts: [String] = []
+        func keys(_ kind: RecordedChange.Kind) -> [String] { changes.filter { $0.kind == kind }.map(\.screenKey) }
+        let added = keys(.added), removed = keys(.removed), modified = keys(.modified)
+        let renamed = changes.filter { $0.kind == .renamed }.map { "\($0.previousKey ?? "?")→\($0.screenKey)" }
+        if !added.isEmpty { parts.append("added " + added.joined(separator: ", ")) }
+        if !removed.isEmpty { parts.append("removed " + removed.joined(separator: ", ")) }
+        if !modified.isEmpty { parts.append("modified " + modified.joined(separator: ", ")) }
+        if !renamed.isEmpty { parts.append("renamed " + renamed.joined(separator: ", ")) }
+        let document = changes.filter { $0.kind == .document }.flatMap(\.fields).map(\.field)
+        if !document.isEmpty { parts.append("document " + document.joined(separator: ", ")) }
+        return parts.isEmpty ? "no screen changes" : parts.joined(separator: "; ")
+    }
+
+    /// One line about a revision: id, document, number, time, author, session.
+    static func revisionLine(_ revision: Revision) -> String {
+        var line = "revision \(revision.id)  \(revision.documentPath) #\(revision.number)  \(revision.createdAt.text)  \(revision.author) (\(revision.origin.rawValue))"
+        if let session = revision.sessionName { line += "  session \(session)" }
+        if revision.isDeletion { line += "  deleted" }
+        return line
+    }
+}
+
+extension Terminal {
+    /// Writes bytes to standard output as they are.
+    static func outputBytes(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+import Testing
+import WireframeModel
+import WireframeStore
+
+@Suite struct StoreTests {
+    @Test func storesUnchangedAndNewRevisions() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0)))
+        #expect(first.outcome == .stored)
+        let head = try #require(first.revision)
+        #expect(head.number == 1)
+        let again = try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: head.id, at: .at(1)))
+        #expect(again.outcome == .unchanged)
+        #expect(again.revision?.id == head.id)
+        let second = try store.recordImport(newRevision(
+            screens: [("a", "A2"), ("c", "C1")], expectedHead: head.id, at: .at(2),
+            changes: [RecordedChange(kind: .modified, screenKey: "a", fields: [RecordedField(field: "title", old: "A1", new: "A2")])]))
+        let secondRevision = try #require(second.revision)
+        #expect(secondRevision.number == 2)
+        #expect(try store.screenHashes(revisionId: head.id) == ["a": hash("A1"), "b": hash("B1")])
+        #expect(try store.screenHashes(revisionId: secondRevision.id) == ["a": hash("A2"), "c": hash("C1")])
+        #expect(try store.revision(documentPath: "app.json", atOrBefore: .at(1))?.id == head.id)
+        #expect(try store.revision(documentPath: "app.json", atOrBefore: nil)?.id == secondRevision.id)
+        #expect(try store.changes(revisionId: secondRevision.id).first?.fields.first?.new == "A2")
+        #expect(try store.intervalProblems().isEmpty)
+        #expect(try store.integrityProblems().isEmpty)
+    }
+
+    @Test func refusesAWriteAgainstAStaleHead() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(0)))
+        #expect(throws: StoreError.headMoved(path: "app.json")) {
+            _ = try store.recordImport(newRevision(screens: [("a", "A2")], expectedHead: nil, at: .at(1)))
+        }
+    }
+
+    @Test func anEditOfOneScreenAddsOneIntervalAndASmallDelta() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let screens = (0..<1000).map { ("screen\($0)", "{\"title\":\"Screen number \($0)\"}") }
+        let source = screens.map { "  \($0.1)\n" }.joined()
+        let first = try #require(try store.recordImport(newRevision(screens: screens, expectedHead: nil, at: .at(0), source: source)).revision)
+        var edited = screens
+        edited[500].1 = "{\"title\":\"Edited\"}"
+        edited[900].1 = "{\"title\":\"Edited too\"}"
+        let editedSource = edited.map { "  \($0.1)\n" }.joined()
+        let second = try #require(try store.recordImport(newRevision(
+            screens: edited, expectedHead: first.id, at: .at(1), source: editedSource, headSource: Array(source.utf8))).revision)
+        let (intervals, deltaSize) = try store.reader.read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documentScreen") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT length(data) FROM source WHERE revisionId = ?", arguments: [second.id]) ?? 0)
+        }
+        #expect(intervals == 1002)
+        #expect(deltaSize < 200)
+        #expect(try store.source(revisionId: second.id) == Array(editedSource.utf8))
+        #expect(try store.source(revisionId: first.id) == Array(source.utf8))
+    }
+
+    @Test func aDeletionClosesEveryScreen() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0))).revision)
+        let attempt = AttemptInfo(path: "app.json", startedAt: .at(1), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: [])
+        let deletion = try #require(try store.recordDeletion(attempt, message: nil, createdAt: .at(1)))
+        #expect(deletion.outcome == .deleted)
+        let tombstone = try #require(deletion.revision)
+        #expect(tombstone.isDeletion)
+        #expect(try store.screenHashes(revisionId: tombstone.id).isEmpty)
+        #expect(try store.changes(revisionId: tombstone.id).map(\.screenKey) == ["a", "b"])
+        #expect(try store.recordDeletion(attempt, message: nil, createdAt: .at(2)) == nil)
+        let back = try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: tombstone.id, at: .at(3)))
+        #expect(back.outcome == .stored)
+        #expect(back.revision?.parentId == tombstone.id)
+        #expect(try store.screenHashes(revisionId: first.id).count == 2)
+    }
+
+    @Test func rejectedAttemptsKeepTheirDiagnosticsAndLeaveTheHead() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(0))).revision)
+        let diagnostic = Diagnostic(.error, "WF0103", "subroute 'x' is not defined", at: SourceLocation(line: 3, column: 5))
+        let attempt = AttemptInfo(path: "app.json", startedAt: .at(1), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: [diagnostic])
+        _ = try store.recordAttempt(attempt, outcome: .rejected)
+        #expect(try store.revision(documentPath: "app.json", atOrBefore: nil)?.id == first.id)
+        let recent = try store.recentAttempts(limit: 1)
+        #expect(recent.first?.outcome == .rejected)
+        #expect(recent.first?.diagnostics.first?.message == diagnostic.message)
+        #expect(recent.first?.diagnostics.first?.location.line == 3)
+    }
+
+    @Test func sessionsOwnTheRevisionsMadeWhileOpen() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(0))).revision)
+        _ = try store.startSession(name: "Kickoff", notes: "first meeting", at: .at(10))
+        #expect(throws: StoreError.sessionAlreadyOpen(name: "Kickoff")) { _ = try store.startSession(name: "Other", notes: nil, at: .at(11)) }
+        let second = try #require(try store.recordImport(newRevision(screens: [("a", "A2")], expectedHead: first.id, at: .at(12))).revision)
+        #expect(second.sessionName == "Kickoff")
+        let ended = try store.endSession(at: .at(20))
+        #expect(ended.endedAt == .at(20))
+        #expect(throws: StoreError.noOpenSession) { _ = try store.endSession(at: .at(21)) }
+        #expect(throws: StoreError.duplicateSession(name: "Kickoff")) { _ = try store.startSession(name: "Kickoff", notes: nil, at: .at(22)) }
+        #expect(throws: StoreError.unknownSession(name: "Kickof", suggestion: "Kickoff")) { _ = try store.session(named: "Kickof") }
+        let added = try store.addSession(name: "Before", notes: nil, start: .at(-5), end: .at(5))
+        #expect(try store.revisions(inSession: added.name).map(\.id) == [first.id])
+        #expect(try store.log(LogFilter(sessionName: "Kickoff")).map(\.revision.id) == [second.id])
+        #expect(try store.sessions().map(\.name) == ["Before", "Kickoff"])
+    }
+
+    @Test func logFiltersByScreenAndTime() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try #require(try store.recordImport(newRevision(
+            screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0),
+            changes: [RecordedChange(kind: .added, screenKey: "a"), RecordedChange(kind: .added, screenKey: "b")])).revision)
+        let second = try #require(try store.recordImport(newRevision(
+            screens: [("a", "A1"), ("b", "B2")], expectedHead: first.id, at: .at(5),
+            changes: [RecordedChange(kind: .modified, screenKey: "b")])).revision)
+        #expect(try store.log(LogFilter()).map(\.revision.id) == [second.id, first.id])
+        #expect(try store.log(LogFilter(screenKey: "a")).map(\.revision.id) == [first.id])
+        #expect(try store.log(LogFilter(since: .at(1))).map(\.revision.id) == [second.id])
+        #expect(try store.log(LogFilter(until: .at(1))).map(\.revision.id) == [first.id])
+        #expect(try store.log(LogFilter(limit: 1)).map(\.revision.id) == [second.id])
+        #expect(try store.log(LogFilter()).first?.changes.map(\.screenKey) == ["b"])
+        #expect(throws: StoreError.unknownDocument(path: "ap.json", suggestion: "app.json")) { _ = try store.log(LogFilter(documentPath: "ap.json")) }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import WireframeModel
+import WireframeStore
+
+/// A fresh folder under the temporary directory, removed by the caller.
+func temporaryFolder() throws -> String {
+    let path = NSTemporaryDirectory() + "wfs-store-tests-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// A store in a new temporary folder.
+func makeStore() throws -> (WireframeStore, String) {
+    let folder = try temporaryFolder()
+    let store = try WireframeStore.create(path: folder + "/.wfs/store.sqlite", root: folder)
+    return (store, folder)
+}
+
+/// A stand-in 64-character hexadecimal hash of a text (four FNV-1a values).
+func hash(_ name: String) -> String {
+    (UInt64(1)...4).map { seed -> String in
+        var value: UInt64 = 14_695_981_039_346_656_037 &+ seed
+        for byte in name.utf8 { value = (value ^ UInt64(byte)) &* 1_099_511_628_211 }
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }.joined()
+}
+
+/// A new revision with screens given as key → content text.
+func newRevision(
+    path: String = "app.json", screens: [(String, String)], expectedHead: Int64?, at time: Timestamp,
+    changes: [RecordedChange] = [], source: String? = nil, headSource: [UInt8]? = nil
+) -> NewRevision {
+    let contents = screens.map { ScreenContent(key: $0.0, hash: hash($0.1), content: Array($0.1.utf8)) }
+    let whole = screens.map { "\($0.0)=\($0.1)" }.joined(separator: ";")
+    let sourceBytes = Array((source ?? whole).utf8)
+    return NewRevision(
+        attempt: AttemptInfo(path: path, startedAt: time, durationMicroseconds: 10, author: "ada", origin: .cli, diagnostics: []),
+        format: .json, contentHash: hash("doc" + whole), source: sourceBytes, sourceHash: hash("src" + whole),
+        header: Array("{}".utf8), screens: contents, changes: changes, expectedHeadId: expectedHead,
+        headSource: headSource, message: nil, createdAt: time)
+}
+
+extension Timestamp {
+    /// A timestamp `seconds` after a fixed origin.
+    static func at(_ seconds: Int64) -> Timestamp { Timestamp(microseconds: 1_800_000_000_000_000 + seconds * 1_000_000) }
+}
