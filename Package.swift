@@ -15,6 +15,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "wfs", targets: ["wfs"]),
+        .executable(name: "wfsd", targets: ["wfsd"]),
         .library(
             name: "WireframeKit",
             targets: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSync"]
@@ -24,6 +25,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: ["YAML"]),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // Format- and storage-neutral value types: wireframes, screens, diagnostics, locations.
@@ -64,6 +69,31 @@ let package = Package(
             dependencies: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore"],
             swiftSettings: strictSettings
         ),
+        // The sync daemon's parts: configuration, inotify watcher, settle scheduler, reconciler,
+        // systemd notification, the one-daemon-per-store lock, and the services that tie them together.
+        .target(
+            name: "WireframeDaemon",
+            dependencies: [
+                "WireframeModel", "WireframeFormats", "WireframeStore", "WireframeSync",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The sync daemon: argument parsing, logging bootstrap, the service group.
+        .executableTarget(
+            name: "wfsd",
+            dependencies: [
+                "WireframeDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The command-line tool: argument parsing and output only; the work is in the kit.
         .executableTarget(
             name: "wfs",
@@ -96,6 +126,12 @@ let package = Package(
         .testTarget(
             name: "WireframeStoreTests",
             dependencies: ["WireframeModel", "WireframeStore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
+        // End-to-end tests of the built daemon and command line on temporary projects.
+        .testTarget(
+            name: "wfsdTests",
+            dependencies: ["wfsd", "wfs"],
             swiftSettings: strictSettings
         ),
         .testTarget(

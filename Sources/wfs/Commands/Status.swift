@@ -24,12 +24,29 @@ extension WFS {
                 var durationMicroseconds: Int64
                 var diagnostics: [DiagnosticJSON]
             }
+            struct Daemon: Encodable {
+                var running: Bool
+                var pid: Int32?
+                var since: String?
+                var lastEvent: String?
+                var lastImport: DaemonStatus.LastImport?
+                var watchedFiles: Int?
+                var watchedFolders: Int?
+            }
+            struct Rejected: Encodable {
+                var path: String
+                var outcome: String
+                var attemptedAt: String
+                var diagnostics: [DiagnosticJSON]
+            }
             var store: String
             var root: String?
             var openSession: String?
             var documents: [RevisionJSON]
             var counts: [String: Int]
             var recentAttempts: [Attempt]
+            var daemon: Daemon
+            var rejected: [Rejected]
         }
 
         func run() async throws {
@@ -37,6 +54,12 @@ extension WFS {
                 let store = try storeOptions.open()
                 let heads = try store.state(atOrBefore: nil)
                 let attempts = try store.recentAttempts(limit: 10)
+                let rejected = try store.rejectedDocuments()
+                let runningPid = DaemonStatus.runningPid(store: store.path)
+                let state = runningPid == nil ? nil : DaemonStatus.read(store: store.path)
+                let daemon = Result.Daemon(
+                    running: runningPid != nil, pid: runningPid, since: state?.since, lastEvent: state?.lastEvent,
+                    lastImport: state?.lastImport, watchedFiles: state?.watchedFiles, watchedFolders: state?.watchedFolders)
                 let result = Result(
                     store: store.path, root: try store.projectRoot(), openSession: try store.openSession()?.name,
                     documents: heads.map { RevisionJSON($0, changes: nil) }, counts: try store.counts(),
@@ -44,6 +67,12 @@ extension WFS {
                         Result.Attempt(
                             path: $0.path, outcome: $0.outcome.rawValue, revision: $0.revisionId, startedAt: $0.startedAt.text,
                             durationMicroseconds: $0.durationMicroseconds, diagnostics: $0.diagnostics.map(DiagnosticJSON.init))
+                    },
+                    daemon: daemon,
+                    rejected: rejected.map {
+                        Result.Rejected(
+                            path: $0.path, outcome: $0.outcome.rawValue, attemptedAt: $0.startedAt.text,
+                            diagnostics: $0.diagnostics.map(DiagnosticJSON.init))
                     })
                 switch format {
                 case .json:
@@ -54,6 +83,16 @@ extension WFS {
                     text += "\(heads.count) document\(heads.count == 1 ? "" : "s"), \(result.counts["revision"] ?? 0) revisions, \(result.counts["screenVersion"] ?? 0) screen versions\n"
                     for head in heads {
                         text += "  \(head.documentPath)  revision \(head.id) (#\(head.number))" + (head.isDeletion ? "  deleted" : "  \(head.screenCount) screens") + "\n"
+                    }
+                    if let pid = daemon.pid {
+                        text += "daemon running, pid \(pid)" + (daemon.since.map { ", since \($0)" } ?? "") + "\n"
+                    } else {
+                        text += "daemon not running\n"
+                    }
+                    if !rejected.isEmpty { text += "rejected (the last good revision is kept):\n" }
+                    for entry in rejected {
+                        let errors = entry.diagnostics.count(of: .error)
+                        text += "  \(entry.path)  \(entry.outcome) \(entry.startedAt.text)  \(errors) error\(errors == 1 ? "" : "s")\n"
                     }
                     if !attempts.isEmpty { text += "latest imports:\n" }
                     for attempt in attempts {

@@ -1,0 +1,45 @@
+# Build and install wfs and wfsd where Debian expects locally built software.
+#   make                  release build (static Swift standard library)
+#   sudo make install     binaries, systemd units, /etc/wfs/wfsd.yaml, bash completion, docs
+#   make verify-units     systemd-analyze verify + security (exposure must be <= 2.5)
+# DESTDIR stages an install (packaging); then no user is created and systemd is not reloaded.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+UNITDIR ?= /etc/systemd/system
+CONFDIR ?= /etc/wfs
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
+DOCDIR ?= $(PREFIX)/share/doc/wfs
+SWIFT_BUILD = swift build -c release --static-swift-stdlib
+BIN_PATH = $(shell $(SWIFT_BUILD) --show-bin-path)
+
+.PHONY: all build install uninstall verify-units
+
+all: build
+
+build:
+	$(SWIFT_BUILD) --product wfs
+	$(SWIFT_BUILD) --product wfsd
+
+install: build
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(CONFDIR) $(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(DOCDIR)
+	install -m 0755 $(BIN_PATH)/wfs $(BIN_PATH)/wfsd $(DESTDIR)$(BINDIR)/
+	sed 's#/usr/local/bin/wfsd#$(BINDIR)/wfsd#' systemd/wfsd.service > $(DESTDIR)$(UNITDIR)/wfsd.service
+	sed 's#/usr/local/bin/wfsd#$(BINDIR)/wfsd#' systemd/wfsd@.service > $(DESTDIR)$(UNITDIR)/wfsd@.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/wfsd.service $(DESTDIR)$(UNITDIR)/wfsd@.service
+	# An existing configuration is the administrator's: never overwrite it.
+	[ -e $(DESTDIR)$(CONFDIR)/wfsd.yaml ] || install -m 0644 Config/wfsd.yaml $(DESTDIR)$(CONFDIR)/wfsd.yaml
+	$(BIN_PATH)/wfs --generate-completion-script bash > $(DESTDIR)$(COMPLETIONDIR)/wfs
+	$(BIN_PATH)/wfsd --generate-completion-script bash > $(DESTDIR)$(COMPLETIONDIR)/wfsd
+	install -m 0644 docs/DAEMON.md $(DESTDIR)$(DOCDIR)/DAEMON.md
+	@if [ -z "$(DESTDIR)" ]; then \
+	  id wfs >/dev/null 2>&1 || useradd --system --home-dir /nonexistent --shell /usr/sbin/nologin wfs; \
+	  if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
+	fi
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/wfs $(DESTDIR)$(BINDIR)/wfsd $(DESTDIR)$(UNITDIR)/wfsd.service $(DESTDIR)$(UNITDIR)/wfsd@.service
+	rm -f $(DESTDIR)$(COMPLETIONDIR)/wfs $(DESTDIR)$(COMPLETIONDIR)/wfsd $(DESTDIR)$(DOCDIR)/DAEMON.md
+
+verify-units:
+	$(SWIFT_BUILD) --product wfsd
+	scripts/verify-units.sh $(BIN_PATH)/wfsd

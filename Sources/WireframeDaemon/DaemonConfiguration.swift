@@ -1,0 +1,181 @@
+public import Configuration
+import Foundation
+public import Logging
+import SystemPackage
+
+/// The daemon's settings: every key of `Config/wfsd.yaml`, with its default.
+///
+/// Read from three layers: command-line flags override environment variables (`WFS_` and the key
+/// in upper snake case: `WFS_SETTLE_MILLISECONDS`), which override the configuration file.
+/// ``load(file:flags:environment:)`` checks every key and reports every problem at once.
+public struct DaemonConfiguration: Sendable, Equatable {
+    /// The store file; nil means `.wfs/store.sqlite` in the root or a parent folder of the working folder.
+    public var store: String?
+    /// The project root to watch; nil means the root recorded in the store.
+    public var root: String?
+    /// Files (relative to the root) that are wireframes; default every `.json` and `.xml` file.
+    public var include: [Glob]
+    /// Files and folders (relative to the root) never imported; default none.
+    public var exclude: [Glob]
+    /// How long a file must be quiet after an event before it is imported.
+    public var settleMilliseconds: Int
+    /// Who the daemon's revisions are attributed to; default the user running it.
+    public var author: String
+    /// The lowest level logged.
+    public var logLevel: Logger.Level
+
+    /// The default `include` patterns.
+    public static let defaultInclude = ["**/*.json", "**/*.xml"]
+    /// The default settle time in milliseconds.
+    public static let defaultSettleMilliseconds = 20
+    /// The accepted range of the settle time in milliseconds.
+    public static let settleRange = 0...60_000
+
+    /// Creates a configuration with explicit values.
+    public init(
+        store: String? = nil, root: String? = nil, include: [Glob] = defaultInclude.map(Glob.init), exclude: [Glob] = [],
+        settleMilliseconds: Int = defaultSettleMilliseconds, author: String, logLevel: Logger.Level = .info
+    ) {
+        self.store = store
+        self.root = root
+        self.include = include
+        self.exclude = exclude
+        self.settleMilliseconds = settleMilliseconds
+        self.author = author
+        self.logLevel = logLevel
+    }
+
+    /// The settle time.
+    public var settle: Duration { .milliseconds(settleMilliseconds) }
+
+    /// Values given on the command line; nil means "not given".
+    public struct Flags: Sendable, Equatable {
+        /// `--store`.
+        public var store: String?
+        /// `--root`.
+        public var root: String?
+
+        /// Creates the flag values.
+        public init(store: String? = nil, root: String? = nil) {
+            self.store = store
+            self.root = root
+        }
+    }
+
+    /// Reads and checks the configuration.
+    ///
+    /// - Parameters:
+    ///   - file: The configuration file (`.json` is read as JSON, anything else as YAML); nil for none.
+    ///   - flags: Values from the command line.
+    ///   - environment: The process environment (only `WFS_*` variables are read).
+    /// - Throws: ``DaemonConfigurationError`` naming the file or every invalid key.
+    public static func load(
+        file: String?, flags: Flags, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws -> DaemonConfiguration {
+        var flagValues: [AbsoluteConfigKey: ConfigValue] = [:]
+        if let store = flags.store { flagValues["store"] = ConfigValue(.string(store), isSecret: false) }
+        if let root = flags.root { flagValues["root"] = ConfigValue(.string(root), isSecret: false) }
+        var providers: [any ConfigProvider] = [
+            InMemoryProvider(name: "flags", values: flagValues),
+            EnvironmentVariablesProvider(environmentVariables: environment).prefixKeys(with: "wfs"),
+        ]
+        if let file {
+            guard FileManager.default.fileExists(atPath: file) else { throw DaemonConfigurationError.missingFile(path: file) }
+            do {
+                if file.hasSuffix(".json") {
+                    providers.append(try await FileProvider<JSONSnapshot>(filePath: FilePath(file)))
+                } else {
+                    providers.append(try await FileProvider<YAMLSnapshot>(filePath: FilePath(file)))
+                }
+            } catch {
+                throw DaemonConfigurationError.unreadableFile(path: file, reason: String(describing: error))
+            }
+        }
+        let reader = ConfigReader(providers: providers)
+        var problems: [DaemonConfigurationError.Problem] = []
+
+        func value<T>(_ key: String, _ fetch: () async throws -> T?) async -> T? {
+            do {
+                return try await fetch()
+            } catch {
+                problems.append(.init(key: key, message: "has a value of the wrong type (\(error))"))
+                return nil
+            }
+        }
+
+        let store = await value("store") { try await reader.fetchString(forKey: "store") }
+        let root = await value("root") { try await reader.fetchString(forKey: "root") }
+        let include = await value("include") { try await reader.fetchStringArray(forKey: "include") } ?? defaultInclude
+        let exclude = await value("exclude") { try await reader.fetchStringArray(forKey: "exclude") } ?? []
+        let settle = await value("settleMilliseconds") { try await reader.fetchInt(forKey: "settleMilliseconds") } ?? defaultSettleMilliseconds
+        let author = await value("author") { try await reader.fetchString(forKey: "author") }
+        let levelText = await value("logLevel") { try await reader.fetchString(forKey: "logLevel") } ?? "info"
+
+        if let store, store.isEmpty { problems.append(.init(key: "store", message: "must not be empty")) }
+        if let root, root.isEmpty { problems.append(.init(key: "root", message: "must not be empty")) }
+        if include.isEmpty { problems.append(.init(key: "include", message: "must name at least one pattern")) }
+        for pattern in include + exclude where pattern.isEmpty || pattern.hasPrefix("/") {
+            let key = include.contains(pattern) ? "include" : "exclude"
+            problems.append(.init(key: key, message: "pattern '\(pattern)' must be relative to the root and not empty"))
+        }
+        if !settleRange.contains(settle) {
+            problems.append(.init(key: "settleMilliseconds", message: "must be between \(settleRange.lowerBound) and \(settleRange.upperBound), got \(settle)"))
+        }
+        if let author, author.isEmpty { problems.append(.init(key: "author", message: "must not be empty")) }
+        let level = Logger.Level(rawValue: levelText.lowercased())
+        if level == nil {
+            let known = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+            problems.append(.init(key: "logLevel", message: "must be one of \(known), got '\(levelText)'"))
+        }
+        if !problems.isEmpty { throw DaemonConfigurationError.invalid(problems) }
+        return DaemonConfiguration(
+            store: store, root: root, include: include.map(Glob.init), exclude: exclude.map(Glob.init), settleMilliseconds: settle,
+            author: author ?? Self.userName(environment), logLevel: level ?? .info)
+    }
+
+    /// The user name of the process, for revisions when no author is configured.
+    static func userName(_ environment: [String: String]) -> String {
+        if let user = environment["USER"], !user.isEmpty { return user }
+        if let user = environment["LOGNAME"], !user.isEmpty { return user }
+        return "wfsd"
+    }
+
+    /// Whether a path relative to the root is a wireframe the daemon imports.
+    public func admits(_ relativePath: String) -> Bool {
+        include.contains { $0.matches(relativePath) } && !excludes(relativePath)
+    }
+
+    /// Whether a file or folder relative to the root is excluded.
+    public func excludes(_ relativePath: String) -> Bool {
+        exclude.contains { $0.matches(relativePath) || $0.matches(relativePath + "/") }
+    }
+}
+
+/// Why the configuration cannot be used.
+public enum DaemonConfigurationError: Error, Equatable, CustomStringConvertible {
+    /// One invalid key.
+    public struct Problem: Sendable, Equatable {
+        /// The key, as in the file.
+        public var key: String
+        /// What is wrong with it.
+        public var message: String
+    }
+
+    /// The configuration file named does not exist.
+    case missingFile(path: String)
+    /// The configuration file cannot be read or parsed.
+    case unreadableFile(path: String, reason: String)
+    /// Keys with invalid values.
+    case invalid([Problem])
+
+    public var description: String {
+        switch self {
+        case .missingFile(let path):
+            "configuration file '\(path)' does not exist"
+        case .unreadableFile(let path, let reason):
+            "configuration file '\(path)' cannot be read: \(reason)"
+        case .invalid(let problems):
+            problems.map { "invalid configuration: '\($0.key)' \($0.message)" }.joined(separator: "\n")
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// One inotify event: the watch it came from, what happened and the name inside the watched folder.
+public struct WatchEvent: Sendable, Equatable {
+    /// The watch descriptor.
+    public var watch: Int32
+    /// The inotify mask bits.
+    public var mask: UInt32
+    /// Pairs the two halves of a rename.
+    public var cookie: UInt32
+    /// The name of the file or folder inside the watched folder (empty for events on the folder itself).
+    public var name: String
+
+    /// Whether any of `bits` is set.
+    public func has(_ bits: UInt32) -> Bool { mask & bits != 0 }
+}
+
+/// The inotify mask bits the daemon uses (values of `<sys/inotify.h>`).
+public enum InotifyMask {
+    /// A file opened for writing was closed.
+    public static let closeWrite: UInt32 = 0x0000_0008
+    /// A file or folder was renamed away from the watched folder.
+    public static let movedFrom: UInt32 = 0x0000_0040
+    /// A file or folder was renamed into the watched folder.
+    public static let movedTo: UInt32 = 0x0000_0080
+    /// A file or folder was created.
+    public static let create: UInt32 = 0x0000_0100
+    /// A file or folder was deleted.
+    public static let delete: UInt32 = 0x0000_0200
+    /// The watched folder itself was deleted.
+    public static let deleteSelf: UInt32 = 0x0000_0400
+    /// The watched folder itself was moved.
+    public static let moveSelf: UInt32 = 0x0000_0800
+    /// The file system was unmounted.
+    public static let unmount: UInt32 = 0x0000_2000
+    /// The kernel's event queue overflowed: events were lost.
+    public static let queueOverflow: UInt32 = 0x0000_4000
+    /// The watch was removed.
+    public static let ignored: UInt32 = 0x0000_8000
+    /// Watch only if the path is a folder.
+    public static let onlyDirectory: UInt32 = 0x0100_0000
+    /// Do not follow a symbolic link.
+    public static let dontFollow: UInt32 = 0x0200_0000
+    /// No events for children after they were unlinked.
+    public static let excludeUnlinked: UInt32 = 0x0400_0000
+    /// The subject of the event is a folder.
+    public static let isDirectory: UInt32 = 0x4000_0000
+
+    /// What the daemon watches on every folder.
+    public static let folderWatch: UInt32 =
+        closeWrite | movedFrom | movedTo | create | delete | deleteSelf | moveSelf | onlyDirectory | dontFollow | excludeUnlinked
+}
+
+/// Why a folder could not be watched.
+public enum WatchError: Error, Equatable, CustomStringConvertible {
+    /// inotify itself cannot be set up.
+    case cannotInitialize(reason: String)
+    /// The user's inotify watches are used up.
+    case outOfWatches(path: String)
+    /// Another failure of `inotify_add_watch`.
+    case cannotWatch(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotInitialize(let reason):
+            "cannot start inotify: \(reason)"
+        case .outOfWatches(let path):
+            "cannot watch '\(path)': no inotify watches left; raise the sysctl fs.inotify.max_user_watches (for example 'sysctl fs.inotify.max_user_watches=524288')"
+        case .cannotWatch(let path, let reason):
+            "cannot watch '\(path)': \(reason)"
+        }
+    }
+}
+
+/// An inotify instance with one watch per folder, each remembered by its path relative to the root.
+///
+/// Events arrive through ``events()``, read by a Dispatch read source when the kernel has some:
+/// no polling.
+public final class InotifyWatcher: Sendable {
+    /// The absolute project root.
+    public let root: String
+    private let descriptor: Int32
+    private let folders = Mutex<[Int32: String]>([:])
+    private let queue = DispatchQueue(label: "wfsd.inotify")
+
+    /// Opens an inotify instance for a tree rooted at `root`.
+    public init(root: String) throws {
+        self.root = root
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { throw WatchError.cannotInitialize(reason: String(cString: strerror(errno))) }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// How many folders are watched.
+    public var watchedFolderCount: Int { folders.withLock { $0.count } }
+
+    /// The folder (relative to the root, "" for the root) that a watch belongs to.
+    public func folder(of watch: Int32) -> String? { folders.withLock { $0[watch] } }
+
+    /// Forgets a watch the kernel removed (`IN_IGNORED`).
+    public func forget(_ watch: Int32) { _ = folders.withLock { $0.removeValue(forKey: watch) } }
+
+    /// Watches `relative` and every folder below it that `descend` admits (by relative path and name).
+    ///
+    /// - Returns: The relative paths of the folders now watched, and the failures met on the way.
+    public func watchTree(_ relative: String, descend: (String, String) -> Bool) -> (folders: [String], failures: [WatchError]) {
+        var watched: [String] = []
+        var failures: [WatchError] = []
+        var pending = [relative]
+        while let current = pending.popLast() {
+            let absolute = current.isEmpty ? root : root + "/" + current
+            let watch = inotify_add_watch(descriptor, absolute, InotifyMask.folderWatch)
+            if watch < 0 {
+                let code = errno
+                if code == ENOENT || code == ENOTDIR { continue }  // gone meanwhile
+                failures.append(code == ENOSPC ? .outOfWatches(path: absolute) : .cannotWatch(path: absolute, reason: String(cString: strerror(code))))
+                continue
+            }
+            folders.withLock { table in
+                // A folder moved within the tree keeps its watch descriptor: the new path wins.
+                table[watch] = current
+            }
+            watched.append(current)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { continue }
+            for name in names {
+                let child = current.isEmpty ? name : current + "/" + name
+                var isFolder: ObjCBool = false
+                let path = absolute + "/" + name
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { continue }
+                // Symbolic links to folders are not followed, as in ProjectFiles.
+                if let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType, type == .typeSymbolicLink {
+                    continue
+                }
+                if descend(child, name) { pending.append(child) }
+            }
+        }
+        return (watched, failures)
+    }
+
+    /// Removes the watches of `relative` and every folder below it (a folder moved away).
+    public func unwatchTree(_ relative: String) {
+        let prefix = relative + "/"
+        let removed = folders.withLock { table in
+            let matching = table.filter { $0.value == relative || $0.value.hasPrefix(prefix) }.map(\.key)
+            for watch in matching { table.removeValue(forKey: watch) }
+            return matching
+        }
+        for watch in removed { _ = inotify_rm_watch(descriptor, watch) }
+    }
+
+    /// The events, in batches as the kernel hands them out. The sequence ends when the consuming
+    /// task is cancelled or ``finish()`` is called.
+    public func events() -> AsyncStream<[WatchEvent]> {
+        let (stream, continuation) = AsyncStream<[WatchEvent]>.makeStream(bufferingPolicy: .unbounded)
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+        let descriptor = self.descriptor
+        source.setEventHandler {
+            let batch = Self.readAvailable(descriptor)
+            if !batch.isEmpty { continuation.yield(batch) }
+        }
+        let box = SourceBox(source: source)
+        continuation.onTermination = { _ in box.source.cancel() }
+        finisher.withLock { $0 = continuation }
+        source.resume()
+        return stream
+    }
+
+    private let finisher = Mutex<AsyncStream<[WatchEvent]>.Continuation?>(nil)
+
+    /// Ends the event sequence (graceful shutdown).
+    public func finish() { finisher.withLock { $0 }?.finish() }
+
+    private struct SourceBox: @unchecked Sendable {
+        // DispatchSource is thread-safe; it is only cancelled here.
+        let source: any DispatchSourceRead
+    }
+
+    /// Reads every event the kernel has queued.
+    static func readAvailable(_ descriptor: Int32) -> [WatchEvent] {
+        var events: [WatchEvent] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            events += parse(buffer[0..<count])
+        }
+        return events
+    }
+
+    /// Decodes `struct inotify_event` records: wd, mask, cookie, len, then `len` bytes of name.
+    static func parse(_ bytes: ArraySlice<UInt8>) -> [WatchEvent] {
+        var events: [WatchEvent] = []
+        var offset = bytes.startIndex
+        func word(_ at: Int) -> UInt32 {
+            UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
+        }
+        while offset + 16 <= bytes.endIndex {
+            let watch = Int32(bitPattern: word(offset))
+            let mask = word(offset + 4)
+            let cookie = word(offset + 8)
+            let length = Int(word(offset + 12))
+            let nameStart = offset + 16
+            let nameEnd = min(nameStart + length, bytes.endIndex)
+            var name = bytes[nameStart..<nameEnd]
+            if let zero = name.firstIndex(of: 0) { name = name[..<zero] }
+            events.append(WatchEvent(watch: watch, mask: mask, cookie: cookie, name: String(decoding: name, as: UTF8.self)))
+            offset = nameEnd
+        }
+        return events
+    }
+}

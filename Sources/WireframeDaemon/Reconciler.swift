@@ -1,0 +1,77 @@
+import Foundation
+import Logging
+import WireframeAnalysis
+import WireframeFormats
+import WireframeStore
+import WireframeSync
+
+/// The catch-up pass: compares every wireframe file under the root with its document's head and
+/// imports what changed while nobody watched (origin `reconcile`), and records the deletion of
+/// documents whose files are gone.
+///
+/// A file whose bytes hash to the head's source hash is skipped without an import attempt, so a
+/// restart of the daemon on an unchanged project writes nothing.
+public struct Reconciler: Sendable {
+    /// The pipeline used, with origin `reconcile`.
+    public var pipeline: ImportPipeline
+    /// Which files are wireframes.
+    public var configuration: DaemonConfiguration
+    /// Folders (relative to the root) never searched besides the configured excludes: the store's own.
+    public var ignoredFolders: Set<String>
+
+    /// Creates a reconciler.
+    public init(pipeline: ImportPipeline, configuration: DaemonConfiguration, ignoredFolders: Set<String>) {
+        self.pipeline = pipeline
+        self.configuration = configuration
+        self.ignoredFolders = ignoredFolders
+    }
+
+    /// The wireframe files under the root that the configuration admits, relative to the root, sorted.
+    public func files() -> [String] {
+        let root = pipeline.root
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return ProjectFiles.wireframes(in: root).compactMap { path -> String? in
+            guard path.hasPrefix(prefix) else { return nil }
+            let relative = String(path.dropFirst(prefix.count))
+            guard !ignoredFolders.contains(where: { relative.hasPrefix($0 + "/") }), configuration.admits(relative) else { return nil }
+            return relative
+        }
+    }
+
+    /// Runs the pass; `shouldStop` is asked between files, `report` hears of every import made.
+    ///
+    /// - Returns: The files found (relative to the root).
+    public func run(shouldStop: () -> Bool, report: (ImportResult, Duration) -> Void, logger: Logger) throws -> [String] {
+        let files = self.files()
+        var present = Set<String>()
+        let clock = ContinuousClock()
+        for relative in files {
+            if shouldStop() { return files }
+            present.insert(relative)
+            let absolute = pipeline.root + "/" + relative
+            let head = try? pipeline.store.revision(documentPath: relative, atOrBefore: nil)
+            if let head, !head.isDeletion, let sourceHash = head.sourceHash,
+                let bytes = FileManager.default.contents(atPath: absolute), ContentHash.hex(of: [UInt8](bytes)) == sourceHash
+            {
+                continue
+            }
+            let started = clock.now
+            do {
+                let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
+                report(result, clock.now - started)
+            } catch {
+                logger.info("reconcile could not import a file", metadata: ["file.path": .string(relative), "error": .string(String(describing: error))])
+            }
+        }
+        for document in try pipeline.store.documentPaths() where !present.contains(document) {
+            if shouldStop() { break }
+            let absolute = pipeline.root + "/" + document
+            if FileManager.default.fileExists(atPath: absolute) { continue }  // excluded or not a wireframe now, but not gone
+            let started = clock.now
+            if let result = try pipeline.recordDeletion(relativePath: document) {
+                report(result, clock.now - started)
+            }
+        }
+        return files
+    }
+}

@@ -1,0 +1,122 @@
+import Synchronization
+
+/// Folds bursts of events into one import per file: each event moves the file's due time to
+/// `now + settle`, and ``next()`` hands out a file only once it has been quiet that long.
+///
+/// One consumer takes the work, one item at a time, so imports never overlap; an event that
+/// arrives while its file is being imported makes it due again, so a burst always ends with an
+/// import of the last content.
+public final class SettleScheduler: Sendable {
+    /// What the consumer should do next.
+    public enum Work: Sendable, Equatable {
+        /// Import (or record the deletion of) one file, by its path relative to the root.
+        case file(String)
+        /// Compare every file with its head: after a queue overflow, a failed watch or a reload.
+        case rescan(reason: String)
+    }
+
+    private struct State {
+        var due: [String: ContinuousClock.Instant] = [:]
+        var rescan: String?
+        var closed = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+    private let clock = ContinuousClock()
+
+    /// Creates an empty scheduler.
+    public init() {}
+
+    /// How many files wait for their settle time.
+    public var pendingCount: Int { state.withLock { $0.due.count } }
+
+    /// Notes an event on `path`: it becomes due `settle` from now.
+    public func touch(_ path: String, settle: Duration) {
+        let due = clock.now.advanced(by: settle)
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.due[path] = due
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Asks for a full rescan before any further file.
+    public func requestRescan(reason: String) {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.rescan = state.rescan ?? reason
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Stops waiting: files still settling are handed out at once, then ``next()`` returns nil.
+    public func close() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.closed = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    private enum Decision {
+        case work(Work)
+        case sleep(until: ContinuousClock.Instant)
+        case wait
+        case finished
+    }
+
+    /// The next piece of work, waiting as long as needed; nil once closed and drained.
+    public func next() async -> Work? {
+        while true {
+            let now = clock.now
+            let decision = state.withLock { state -> Decision in
+                if state.closed {
+                    // Shutting down: what is still settling is imported now; no rescans.
+                    guard let path = state.due.min(by: { $0.value < $1.value })?.key else { return .finished }
+                    state.due[path] = nil
+                    return .work(.file(path))
+                }
+                if let reason = state.rescan {
+                    state.rescan = nil
+                    return .work(.rescan(reason: reason))
+                }
+                guard let (path, due) = state.due.min(by: { $0.value < $1.value }) else { return .wait }
+                if due <= now {
+                    state.due[path] = nil
+                    return .work(.file(path))
+                }
+                return .sleep(until: due)
+            }
+            switch decision {
+            case .work(let work):
+                return work
+            case .finished:
+                return nil
+            case .sleep(let until):
+                // Events only push due times later, so nothing becomes due before `until`.
+                do {
+                    try await Task.sleep(until: until, tolerance: .microseconds(100), clock: clock)
+                } catch {
+                    close()
+                }
+            case .wait:
+                await withTaskCancellationHandler {
+                    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                        let resumeNow = state.withLock { state -> Bool in
+                            if state.closed || state.rescan != nil || !state.due.isEmpty { return true }
+                            state.waiter = continuation
+                            return false
+                        }
+                        if resumeNow { continuation.resume() }
+                    }
+                } onCancel: {
+                    close()
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,387 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+public import Logging
+public import ServiceLifecycle
+import Synchronization
+import UnixSignals
+import WireframeFormats
+import WireframeModel
+public import WireframeStore
+public import WireframeSync
+
+/// The sync daemon as one service: catch up, then watch and import until graceful shutdown.
+///
+/// ``prepare(configuration:logger:)`` does what must succeed before the service group starts:
+/// find the store, take the one-daemon-per-store lock, open (and so migrate) the store, find the
+/// root. ``run()`` installs the watches, runs the catch-up pass, tells systemd it is ready, and
+/// then runs four loops in one task group: inotify events → settle scheduler, scheduler → import
+/// pipeline (one file at a time), SIGHUP → configuration reload, and the systemd watchdog.
+/// On graceful shutdown (SIGTERM, SIGINT) it stops watching, finishes the import in flight and
+/// the files still settling, and returns.
+public final class SyncDaemon: Service, Sendable {
+    /// What ``prepare(configuration:logger:)`` found.
+    public struct Prepared: Sendable {
+        /// The open store.
+        public var store: WireframeStore
+        /// The absolute project root.
+        public var root: String
+        /// The lock held while the daemon runs.
+        public var lock: DaemonLock
+    }
+
+    /// Finds and opens the store and takes its lock.
+    ///
+    /// - Throws: ``DaemonLockError`` when another daemon serves the store, ``StoreError`` and
+    ///   ``SyncError`` when the store or root cannot be used.
+    public static func prepare(configuration: DaemonConfiguration, logger: Logger) throws -> Prepared {
+        let storePath = try StoreLocation.find(explicit: configuration.store, environment: [:], from: configuration.root ?? FileManager.default.currentDirectoryPath)
+        let lock = try DaemonLock(store: storePath)
+        let store = try WireframeStore.open(path: storePath)
+        guard let recordedRoot = try store.projectRoot() else { throw SyncError.noProjectRoot }
+        let root = StoreLocation.absolute(configuration.root ?? recordedRoot)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+            throw SyncError.noSuchPath(path: root)
+        }
+        return Prepared(store: store, root: root, lock: lock)
+    }
+
+    private struct Runtime {
+        var configuration: DaemonConfiguration
+        var knownFiles: Set<String> = []
+        var status: DaemonStatus
+        var importStartedAt: ContinuousClock.Instant?
+        var stopping = false
+    }
+
+    private let prepared: Prepared
+    private let configurationFile: String?
+    private let flags: DaemonConfiguration.Flags
+    private let logger: Logger
+    private let notifier: SystemdNotifier
+    private let onReload: @Sendable (DaemonConfiguration) -> Void
+    private let scheduler = SettleScheduler()
+    private let watcher: InotifyWatcher
+    private let runtime: Mutex<Runtime>
+    private let clock = ContinuousClock()
+    /// Folders relative to the root that are never watched: the store's folder when it lies inside the root.
+    private let storeFolders: Set<String>
+
+    /// Creates the daemon.
+    ///
+    /// - Parameters:
+    ///   - prepared: The store, root and lock from ``prepare(configuration:logger:)``.
+    ///   - configuration: The configuration in force.
+    ///   - configurationFile: The file that SIGHUP reads again, if any.
+    ///   - flags: The command-line values that keep overriding the file on reload.
+    ///   - notifier: The systemd notifier.
+    ///   - logger: Where the daemon logs.
+    ///   - onReload: Called with each configuration that a reload puts in force.
+    public init(
+        prepared: Prepared, configuration: DaemonConfiguration, configurationFile: String?, flags: DaemonConfiguration.Flags,
+        notifier: SystemdNotifier = SystemdNotifier(), logger: Logger, onReload: @escaping @Sendable (DaemonConfiguration) -> Void = { _ in }
+    ) throws {
+        self.prepared = prepared
+        self.configurationFile = configurationFile
+        self.flags = flags
+        self.notifier = notifier
+        self.logger = logger
+        self.onReload = onReload
+        self.watcher = try InotifyWatcher(root: prepared.root)
+        let status = DaemonStatus(pid: getpid(), since: Timestamp.now().text)
+        self.runtime = Mutex(Runtime(configuration: configuration, status: status))
+        let storeFolder = URL(fileURLWithPath: prepared.store.path).deletingLastPathComponent().path
+        let prefix = prepared.root.hasSuffix("/") ? prepared.root : prepared.root + "/"
+        self.storeFolders = storeFolder.hasPrefix(prefix) ? [String(storeFolder.dropFirst(prefix.count))] : []
+    }
+
+    private var configuration: DaemonConfiguration { runtime.withLock { $0.configuration } }
+
+    private func pipeline(origin: RevisionOrigin) -> ImportPipeline {
+        ImportPipeline(store: prepared.store, root: prepared.root, author: configuration.author, origin: origin)
+    }
+
+    // MARK: Running
+
+    /// Catches up, then watches until graceful shutdown.
+    public func run() async throws {
+        try await withGracefulShutdownHandler {
+            watchTree("", reason: "start")
+            reconcile(reason: "start")
+            guard !isStopping else { return }
+            let status = statusLine()
+            notifier.ready(status: status)
+            logger.info("watching", metadata: [
+                "root.path": .string(prepared.root), "store.path": .string(prepared.store.path),
+                "watch.folders": .stringConvertible(watcher.watchedFolderCount), "watch.files": .stringConvertible(knownFileCount),
+                "settle.milliseconds": .stringConvertible(configuration.settleMilliseconds),
+            ])
+            await withTaskGroup(of: Void.self) { group in
+                let events = watcher.events()
+                group.addTask { await self.consume(events) }
+                group.addTask { await self.reloadOnHangup() }
+                if let interval = notifier.watchdogInterval {
+                    group.addTask { await self.feedWatchdog(every: interval / 2, limit: interval) }
+                }
+                await importLoop()
+                group.cancelAll()
+            }
+            logger.info("stopped")
+        } onGracefulShutdown: {
+            self.notifier.stopping()
+            self.runtime.withLock { $0.stopping = true }
+            self.watcher.finish()
+            self.scheduler.close()
+        }
+    }
+
+    private var isStopping: Bool { runtime.withLock { $0.stopping } }
+    private var knownFileCount: Int { runtime.withLock { $0.knownFiles.count } }
+
+    private func importLoop() async {
+        while let work = await scheduler.next() {
+            switch work {
+            case .file(let path):
+                importFile(path)
+            case .rescan(let reason):
+                watchTree("", reason: reason)
+                reconcile(reason: reason)
+            }
+        }
+    }
+
+    private func consume(_ events: AsyncStream<[WatchEvent]>) async {
+        for await batch in events {
+            handle(batch)
+        }
+    }
+
+    private func reloadOnHangup() async {
+        let signals = await UnixSignalsSequence(trapping: .sighup)
+        for await _ in signals {
+            await reload()
+        }
+    }
+
+    private func feedWatchdog(every period: Duration, limit: Duration) async {
+        while !Task.isCancelled {
+            // An import stuck for longer than the watchdog limit stops the pings: systemd restarts us.
+            let stuck = runtime.withLock { state in state.importStartedAt.map { clock.now - $0 > limit } ?? false }
+            if !stuck { notifier.watchdog() }
+            do { try await Task.sleep(for: period) } catch { return }
+        }
+    }
+
+    // MARK: Events
+
+    /// Whether a folder (relative path, name) is searched and watched.
+    private func admitsFolder(_ relative: String, name: String) -> Bool {
+        !name.hasPrefix(".") && !ProjectFiles.ignoredFolders.contains(name) && !storeFolders.contains(relative)
+            && !configuration.excludes(relative)
+    }
+
+    /// Whether a file (relative path, name) is a wireframe the daemon imports.
+    private func admitsFile(_ relative: String, name: String) -> Bool {
+        guard !name.hasPrefix("."), !ProjectFiles.isEditorDropping(name), DocumentFormat(path: name) != nil else { return false }
+        let folders = relative.split(separator: "/").dropLast()
+        if folders.contains(where: { $0.hasPrefix(".") || ProjectFiles.ignoredFolders.contains(String($0)) }) { return false }
+        if storeFolders.contains(where: { relative.hasPrefix($0 + "/") }) { return false }
+        return configuration.admits(relative)
+    }
+
+    private func handle(_ batch: [WatchEvent]) {
+        let settle = configuration.settle
+        var sawEvent = false
+        for event in batch {
+            if event.has(InotifyMask.queueOverflow) {
+                logger.info("inotify queue overflowed: events were lost; rescanning every file")
+                scheduler.requestRescan(reason: "overflow")
+                sawEvent = true
+                continue
+            }
+            guard let folder = watcher.folder(of: event.watch) else { continue }
+            if event.has(InotifyMask.ignored) {
+                watcher.forget(event.watch)
+                continue
+            }
+            if event.has(InotifyMask.deleteSelf | InotifyMask.moveSelf | InotifyMask.unmount) {
+                if folder.isEmpty { logger.info("the project root was moved or deleted", metadata: ["root.path": .string(prepared.root)]) }
+                continue
+            }
+            guard !event.name.isEmpty else { continue }
+            let relative = folder.isEmpty ? event.name : folder + "/" + event.name
+            if event.has(InotifyMask.isDirectory) {
+                guard admitsFolder(relative, name: event.name) else { continue }
+                sawEvent = true
+                if event.has(InotifyMask.create | InotifyMask.movedTo) {
+                    // A new folder: watch it and what is below it, and import the files already there.
+                    watchTree(relative, reason: "new folder")
+                    let absolute = prepared.root + "/" + relative
+                    let prefix = prepared.root + "/"
+                    for file in ProjectFiles.wireframes(in: absolute) where file.hasPrefix(prefix) {
+                        let fileRelative = String(file.dropFirst(prefix.count))
+                        let name = (fileRelative as NSString).lastPathComponent
+                        if admitsFile(fileRelative, name: name) { scheduler.touch(fileRelative, settle: settle) }
+                    }
+                } else if event.has(InotifyMask.movedFrom | InotifyMask.delete) {
+                    // A folder gone: its documents are checked after the settle time.
+                    watcher.unwatchTree(relative)
+                    let prefix = relative + "/"
+                    var documents = runtime.withLock { $0.knownFiles.filter { $0.hasPrefix(prefix) } }
+                    if let stored = try? prepared.store.documentPaths() { documents.formUnion(stored.filter { $0.hasPrefix(prefix) }) }
+                    for document in documents { scheduler.touch(document, settle: settle) }
+                }
+                continue
+            }
+            guard event.has(InotifyMask.closeWrite | InotifyMask.movedTo | InotifyMask.movedFrom | InotifyMask.delete),
+                admitsFile(relative, name: event.name)
+            else { continue }
+            sawEvent = true
+            scheduler.touch(relative, settle: settle)
+        }
+        if sawEvent {
+            let now = Timestamp.now().text
+            runtime.withLock { $0.status.lastEvent = now }
+        }
+    }
+
+    private func watchTree(_ relative: String, reason: String) {
+        let result = watcher.watchTree(relative) { self.admitsFolder($0, name: $1) }
+        guard !result.failures.isEmpty else { return }
+        for failure in result.failures {
+            logger.info("cannot watch a folder; its files are found by a rescan instead", metadata: ["error": .string(failure.description)])
+        }
+        // Never silence: what cannot be watched is compared by a rescan (not again for a rescan's own failures).
+        if reason != "rescan after failed watch" { scheduler.requestRescan(reason: "rescan after failed watch") }
+    }
+
+    // MARK: Imports
+
+    private func importFile(_ relative: String) {
+        let absolute = prepared.root + "/" + relative
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder)
+        if exists && isFolder.boolValue { return }
+        let pipeline = pipeline(origin: .daemon)
+        let started = clock.now
+        runtime.withLock { $0.importStartedAt = started }
+        defer { runtime.withLock { $0.importStartedAt = nil } }
+        do {
+            if exists {
+                let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
+                record(result, duration: clock.now - started)
+            } else if let head = try? prepared.store.revision(documentPath: relative, atOrBefore: nil), !head.isDeletion {
+                if let result = try pipeline.recordDeletion(relativePath: relative) {
+                    record(result, duration: clock.now - started)
+                }
+            } else {
+                runtime.withLock { _ = $0.knownFiles.remove(relative) }
+            }
+        } catch {
+            logger.info("import failed", metadata: ["file.path": .string(relative), "error": .string(String(describing: error))])
+        }
+    }
+
+    private func reconcile(reason: String) {
+        let started = clock.now
+        let reconciler = Reconciler(pipeline: pipeline(origin: .reconcile), configuration: configuration, ignoredFolders: storeFolders)
+        var imported = 0
+        do {
+            let files = try reconciler.run(shouldStop: { self.isStopping }, report: { result, duration in
+                imported += 1
+                self.record(result, duration: duration)
+            }, logger: logger)
+            runtime.withLock { $0.knownFiles = Set(files) }
+            logger.info("reconciled", metadata: [
+                "reconcile.reason": .string(reason), "reconcile.files": .stringConvertible(files.count),
+                "reconcile.imports": .stringConvertible(imported), "duration.milliseconds": .string(Self.milliseconds(clock.now - started)),
+            ])
+        } catch {
+            logger.info("reconcile failed", metadata: ["reconcile.reason": .string(reason), "error": .string(String(describing: error))])
+        }
+        writeStatus()
+    }
+
+    /// Logs one import, remembers it for `wfs status` and systemd's status line.
+    private func record(_ result: ImportResult, duration: Duration) {
+        var metadata: Logger.Metadata = [
+            "file.path": .string(result.path), "import.outcome": .string(result.outcome.rawValue),
+            "duration.milliseconds": .string(Self.milliseconds(duration)),
+        ]
+        if let revision = result.revision {
+            metadata["revision.id"] = .stringConvertible(revision.id)
+            metadata["revision.number"] = .stringConvertible(revision.number)
+            metadata["revision.origin"] = .string(revision.origin.rawValue)
+        }
+        if result.outcome == .stored || result.outcome == .deleted {
+            let screens = result.changes.filter { $0.kind != .document }.map(\.screenKey)
+            metadata["changes.screens"] = .string(screens.isEmpty ? "-" : screens.joined(separator: ","))
+        }
+        if result.outcome == .rejected || result.outcome == .failed {
+            for diagnostic in result.diagnostics {
+                logger.info("\(diagnostic.rendered(path: result.path))")
+            }
+            metadata["diagnostics.errors"] = .stringConvertible(result.diagnostics.count(of: .error))
+        }
+        logger.info("import", metadata: metadata)
+        let at = Timestamp.now().text
+        runtime.withLock { state in
+            if result.outcome == .deleted { state.knownFiles.remove(result.path) } else { state.knownFiles.insert(result.path) }
+            state.status.lastImport = DaemonStatus.LastImport(path: result.path, outcome: result.outcome.rawValue, revision: result.revision?.id, at: at)
+        }
+        writeStatus()
+        notifier.status(statusLine())
+    }
+
+    private func writeStatus() {
+        let status = runtime.withLock { state in
+            var status = state.status
+            status.watchedFiles = state.knownFiles.count
+            return status
+        }
+        var withFolders = status
+        withFolders.watchedFolders = watcher.watchedFolderCount
+        do {
+            try withFolders.write(store: prepared.store.path)
+        } catch {
+            logger.debug("cannot write the daemon state file", metadata: ["error": .string(String(describing: error))])
+        }
+    }
+
+    private func statusLine() -> String {
+        let (files, last) = runtime.withLock { ($0.knownFiles.count, $0.status.lastImport) }
+        var line = "watching \(files) file\(files == 1 ? "" : "s") in \(watcher.watchedFolderCount) folders"
+        if let last { line += "; last import \(last.path) \(last.outcome)" + (last.revision.map { " revision \($0)" } ?? "") + " at \(last.at)" }
+        return line
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        return String(format: "%.3f", Double(microseconds) / 1000)
+    }
+
+    // MARK: Reload
+
+    private func reload() async {
+        notifier.reloading()
+        do {
+            let new = try await DaemonConfiguration.load(file: configurationFile, flags: flags)
+            let old = configuration
+            if new.store != old.store || new.root != old.root {
+                logger.info("a new store or root takes effect only after a restart; keeping the current ones")
+            }
+            var applied = new
+            applied.store = old.store
+            applied.root = old.root
+            runtime.withLock { $0.configuration = applied }
+            onReload(applied)
+            logger.info("configuration reloaded", metadata: ["settle.milliseconds": .stringConvertible(applied.settleMilliseconds), "log.level": .string(applied.logLevel.rawValue)])
+            scheduler.requestRescan(reason: "reload")
+        } catch {
+            logger.info("configuration not reloaded; keeping the one in force", metadata: ["error": .string(String(describing: error))])
+        }
+        notifier.ready(status: statusLine())
+    }
+}

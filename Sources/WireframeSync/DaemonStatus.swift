@@ -1,0 +1,93 @@
+public import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the daemon tells other processes about itself, through two files beside the store:
+/// `STORE-wfsd.lock` (locked with `flock` while a daemon runs, holding its pid) and
+/// `STORE-wfsd.json` (this value, rewritten atomically after each import).
+///
+/// The lock, not the state file, says whether a daemon runs: a daemon that was killed leaves its
+/// state file behind, but the kernel releases its lock.
+public struct DaemonStatus: Codable, Sendable, Equatable {
+    /// The most recent import the daemon made.
+    public struct LastImport: Codable, Sendable, Equatable {
+        /// The document path relative to the root.
+        public var path: String
+        /// `stored`, `unchanged`, `rejected`, `failed` or `deleted`.
+        public var outcome: String
+        /// The revision stored, if any.
+        public var revision: Int64?
+        /// When it finished (UTC, ISO 8601).
+        public var at: String
+
+        /// Creates a last-import record.
+        public init(path: String, outcome: String, revision: Int64?, at: String) {
+            self.path = path
+            self.outcome = outcome
+            self.revision = revision
+            self.at = at
+        }
+    }
+
+    /// The daemon's process id.
+    public var pid: Int32
+    /// When it started (UTC, ISO 8601).
+    public var since: String
+    /// When it last saw a file event (UTC, ISO 8601), if ever.
+    public var lastEvent: String?
+    /// Its most recent import, if any.
+    public var lastImport: LastImport?
+    /// How many wireframe files it watches.
+    public var watchedFiles: Int
+    /// How many folders it has inotify watches on.
+    public var watchedFolders: Int
+
+    /// Creates a status.
+    public init(pid: Int32, since: String, lastEvent: String? = nil, lastImport: LastImport? = nil, watchedFiles: Int = 0, watchedFolders: Int = 0) {
+        self.pid = pid
+        self.since = since
+        self.lastEvent = lastEvent
+        self.lastImport = lastImport
+        self.watchedFiles = watchedFiles
+        self.watchedFolders = watchedFolders
+    }
+
+    /// The lock file of the daemon serving `storePath`.
+    public static func lockPath(store storePath: String) -> String { storePath + "-wfsd.lock" }
+
+    /// The state file of the daemon serving `storePath`.
+    public static func statePath(store storePath: String) -> String { storePath + "-wfsd.json" }
+
+    /// The pid of the daemon that holds the store's lock, or nil when none runs.
+    public static func runningPid(store storePath: String) -> Int32? {
+        let descriptor = open(lockPath(store: storePath), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+            _ = flock(descriptor, LOCK_UN)
+            return nil
+        }
+        guard errno == EWOULDBLOCK else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return 0 }
+        let text = String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return Int32(text) ?? 0
+    }
+
+    /// The last state the daemon wrote, if any (it may be stale: see ``runningPid(store:)``).
+    public static func read(store storePath: String) -> DaemonStatus? {
+        guard let data = FileManager.default.contents(atPath: statePath(store: storePath)) else { return nil }
+        return try? JSONDecoder().decode(DaemonStatus.self, from: data)
+    }
+
+    /// Writes the state file atomically (a temporary file renamed into place).
+    public func write(store storePath: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        try data.write(to: URL(fileURLWithPath: Self.statePath(store: storePath)), options: .atomic)
+    }
+}

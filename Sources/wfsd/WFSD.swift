@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import WireframeDaemon
+
+/// `wfsd`: watches a project folder and imports every save into its store.
+@main
+struct WFSD: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wfsd",
+        abstract: "Watch a project folder and import every save of a wireframe into its store.",
+        discussion: """
+            Settings come from the configuration file (--config, else WFS_CONFIG), overridden by WFS_* \
+            environment variables, overridden by these flags. SIGTERM and SIGINT finish the import in \
+            flight and exit 0; SIGHUP reloads the configuration. See docs/DAEMON.md.
+            """
+    )
+
+    @Option(help: "The configuration file (YAML, or JSON when it ends in .json).")
+    var config: String?
+
+    @Option(help: "The store file (default: WFS_STORE, the configuration's store, else .wfs/store.sqlite here or in a parent folder).")
+    var store: String?
+
+    @Option(help: "The project folder to watch (default: the root recorded in the store).")
+    var root: String?
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let file = config ?? environment["WFS_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
+        let flags = DaemonConfiguration.Flags(store: store, root: root)
+        let configuration: DaemonConfiguration
+        do {
+            configuration = try await DaemonConfiguration.load(file: file, flags: flags, environment: environment)
+        } catch {
+            Self.fail(error)
+        }
+
+        let level = LevelBox(configuration.logLevel)
+        let journal = environment["JOURNAL_STREAM"] != nil
+        LoggingSystem.bootstrap { label in DaemonLogHandler(label: label, level: level, journal: journal) }
+        let logger = Logger(label: "wfsd")
+
+        let prepared: SyncDaemon.Prepared
+        let daemon: SyncDaemon
+        do {
+            prepared = try SyncDaemon.prepare(configuration: configuration, logger: logger)
+            daemon = try SyncDaemon(
+                prepared: prepared, configuration: configuration, configurationFile: file, flags: flags, logger: logger,
+                onReload: { level.set($0.logLevel) })
+        } catch {
+            Self.fail(error)
+        }
+        let group = ServiceGroup(
+            configuration: .init(services: [daemon], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+        withExtendedLifetime(prepared.lock) {}
+    }
+
+    /// Prints a startup error and exits 2 (the daemon could not run).
+    static func fail(_ error: any Error) -> Never {
+        FileHandle.standardError.write(Data("wfsd: error: \(error)\n".utf8))
+        Foundation.exit(2)
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// End-to-end: the built `wfsd` on a temporary project, checked through the built `wfs`.
+@Suite(.serialized)
+struct DaemonTests {
+    func titles(_ project: Project, _ document: String) throws -> [String] {
+        try project.log(document).compactMap { $0["contentHash"] as? String }
+    }
+
+    func revisionCount(_ project: Project, _ document: String) throws -> Int { try project.log(document).count }
+
+    func headTitle(_ project: Project, _ document: String) throws -> String? {
+        let result = try project.wfs(["show", "--format", "json", document])
+        guard result.status == 0 else { return nil }
+        return result.stdout.range(of: #""title"\s*:\s*"([^"]*)""#, options: .regularExpression).map { String(result.stdout[$0]) }
+    }
+
+    @Test func savesTheWaysEditorsDoEachMakeOneRevision() throws {
+        let project = try Project()
+        try project.write("app.json", wireframe(title: "One"))
+        let daemon = try project.startDaemon()
+        try daemon.waitUntilWatching()
+        // The catch-up pass imported the file that was there before the daemon.
+        try waitUntil("app.json has a revision") { try revisionCount(project, "app.json") == 1 }
+        #expect(try project.log("app.json").first?["origin"] as? String == "reconcile")
+
+        try project.write("app.json", wireframe(title: "Two"))
+        try waitUntil("in-place write stored") { try revisionCount(project, "app.json") == 2 }
+        #expect(try project.log("app.json").first?["origin"] as? String == "daemon")
+
+        try project.writeAndRename("app.json", wireframe(title: "Three"))
+        try waitUntil("rename into place stored") { try revisionCount(project, "app.json") == 3 }
+
+        try project.writeLikeVim("app.json", wireframe(title: "Four"))
+        try waitUntil("vim's save stored") { try revisionCount(project, "app.json") == 4 }
+        // Vim's sequence is one revision and no deletion; the droppings were never documents.
+        try project.write("other.json", wireframe(title: "Marker"))
+        try waitUntil("a later save is stored") { try revisionCount(project, "other.json") == 1 }
+        let log = try project.log("app.json")
+        #expect(log.count == 4)
+        #expect(try headTitle(project, "app.json")?.contains("Four") == true)
+        let documents = try project.log().compactMap { $0["document"] as? String }
+        #expect(Set(documents) == ["app.json", "other.json"])
+        #expect(try daemon.stop() == 0)
+    }
+
+    @Test func aBurstEndsWithTheLastContentAsHead() throws {
+        let project = try Project()
+        let daemon = try project.startDaemon(environment: ["WFS_SETTLE_MILLISECONDS": "50"])
+        try daemon.waitUntilWatching()
+        for index in 1...30 {
+            try project.write("burst.json", wireframe(title: "Burst \(index)"))
+        }
+        try waitUntil("the last content is the head") { try headTitle(project, "burst.json")?.contains("Burst 30") == true }
+        // Folded: far fewer revisions than saves, and the head is the last one.
+        #expect(try revisionCount(project, "burst.json") < 30)
+        #expect(try daemon.stop() == 0)
+    }
+
+    @Test func aRejectedSaveKeepsTheLastGoodRevisionUntilTheFix() throws {
+        let project = try Project()
+        let daemon = try project.startDaemon()
+        try daemon.waitUntilWatching()
+        try project.write("app.json", wireframe(title: "Good"))
+        try waitUntil("the good revision is stored") { try revisionCount(project, "app.json") == 1 }
+
+        try project.write("app.json", invalidWireframe)
+        try waitUntil("status lists the rejected document") {
+            let rejected = try project.status()["rejected"] as? [[String: Any]] ?? []
+            return rejected.contains { $0["path"] as? String == "app.json" }
+        }
+        #expect(try revisionCount(project, "app.json") == 1)
+        let rejected = try project.status()["rejected"] as? [[String: Any]] ?? []
+        let diagnostics = rejected.first?["diagnostics"] as? [[String: Any]] ?? []
+        #expect(diagnostics.contains { ($0["code"] as? String)?.hasPrefix("WF") == true && $0["line"] as? Int == 1 })
+        // The daemon's log prints the diagnostics compiler style.
+        #expect(daemon.log.range(of: #"app\.json:1:\d+: error: .* \[WF\d{4}\]"#, options: .regularExpression) != nil)
+
+        try project.write("app.json", wireframe(title: "Fixed"))
+        try waitUntil("the fix is stored") { try revisionCount(project, "app.json") == 2 }
+        try waitUntil("status no longer lists it") {
+            (try project.status()["rejected"] as? [[String: Any]] ?? []).isEmpty
+        }
+        #expect(try daemon.stop() == 0)
+    }
+
+    @Test func newNestedFoldersAreWatchedAndDeletionsRecorded() throws {
+        let project = try Project()
+        let daemon = try project.startDaemon()
+        try daemon.waitUntilWatching()
+        try project.write("a/b/c/deep.json", wireframe(title: "Deep"))
+        try waitUntil("a file in a new nested folder is stored") { try revisionCount(project, "a/b/c/deep.json") == 1 }
+        try project.write("a/b/c/deep.json", wireframe(title: "Deeper"))
+        try waitUntil("a second save there is stored") { try revisionCount(project, "a/b/c/deep.json") == 2 }
+
+        // Ignored: droppings, the store's folder, configured excludes need no daemon action.
+        try project.write("a/notes.json.swp", "junk")
+        try project.write(".git/config.json", "{}")
+
+        try project.remove("a/b/c/deep.json")
+        try waitUntil("the deletion is recorded") { try revisionCount(project, "a/b/c/deep.json") == 3 }
+        let status = try project.status()
+        let heads = status["documents"] as? [[String: Any]] ?? []
+        #expect(heads.allSatisfy { ($0["document"] as? String)?.hasPrefix(".git") != true })
+        #expect(try daemon.stop() == 0)
+    }
+
+    @Test func sigtermExitsZeroAndARestartReconcilesChangesMadeWhileStopped() throws {
+        let project = try Project()
+        try project.write("kept.json", wireframe(title: "Kept"))
+        try project.write("changed.json", wireframe(title: "Before"))
+        try project.write("gone.json", wireframe(title: "Gone"))
+        var daemon = try project.startDaemon()
+        try daemon.waitUntilWatching()
+        try waitUntil("three documents") { try project.log().count == 3 }
+        let status = try project.status()
+        let running = status["daemon"] as? [String: Any]
+        #expect(running?["running"] as? Bool == true)
+        #expect(running?["pid"] as? Int == Int(daemon.process.processIdentifier))
+        #expect(try daemon.stop(SIGTERM) == 0)
+        #expect((try project.status()["daemon"] as? [String: Any])?["running"] as? Bool == false)
+
+        // While nobody watches.
+        try project.write("changed.json", wireframe(title: "After"))
+        try project.remove("gone.json")
+        try project.write("new.json", wireframe(title: "New"))
+
+        daemon = try project.startDaemon()
+        try daemon.waitUntilWatching()
+        try waitUntil("changes caught up") {
+            try revisionCount(project, "changed.json") == 2 && revisionCount(project, "gone.json") == 2
+                && revisionCount(project, "new.json") == 1
+        }
+        #expect(try project.log("changed.json").first?["origin"] as? String == "reconcile")
+        #expect(try project.log("gone.json").first?["origin"] as? String == "reconcile")
+        #expect(try revisionCount(project, "kept.json") == 1)
+        #expect(try daemon.stop(SIGINT) == 0)
+    }
+
+    @Test func aSecondDaemonForTheSameStoreIsRefusedNamingThePid() throws {
+        let project = try Project()
+        let first = try project.startDaemon()
+        try first.waitUntilWatching()
+        let second = try project.startDaemon()
+        try waitUntil("the second daemon exits") { !second.process.isRunning }
+        second.process.waitUntilExit()
+        #expect(second.process.terminationStatus == 2)
+        #expect(second.log.contains("pid \(first.process.processIdentifier)"))
+        #expect(first.process.isRunning)
+        #expect(try first.stop() == 0)
+    }
+
+    @Test func invalidConfigurationFailsAtStartNamingTheKey() throws {
+        let project = try Project()
+        let config = project.root.appendingPathComponent("wfsd.yaml")
+        try "settleMilliseconds: 999999\nlogLevel: loud\n".write(to: config, atomically: true, encoding: .utf8)
+        let daemon = try project.startDaemon(arguments: ["--config", config.path])
+        try waitUntil("wfsd exits") { !daemon.process.isRunning }
+        daemon.process.waitUntilExit()
+        #expect(daemon.process.terminationStatus == 2)
+        #expect(daemon.log.contains("'settleMilliseconds'"))
+        #expect(daemon.log.contains("'logLevel'"))
+
+        // The environment overrides the file: a valid WFS_SETTLE_MILLISECONDS fixes one key, not the other.
+        let second = try project.startDaemon(environment: ["WFS_SETTLE_MILLISECONDS": "5"], arguments: ["--config", config.path])
+        try waitUntil("wfsd exits") { !second.process.isRunning }
+        #expect(!second.log.contains("'settleMilliseconds'"))
+        #expect(second.log.contains("'logLevel'"))
+    }
+
+    @Test func excludesFromTheConfigurationAreNotImported() throws {
+        let project = try Project()
+        let config = project.root.appendingPathComponent("wfsd.yaml")
+        try "exclude:\n  - \"drafts/**\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let daemon = try project.startDaemon(arguments: ["--config", config.path])
+        try daemon.waitUntilWatching()
+        try project.write("drafts/idea.json", wireframe(title: "Idea"))
+        try project.write("real.json", wireframe(title: "Real"))
+        try waitUntil("real.json is stored") { try revisionCount(project, "real.json") == 1 }
+        #expect(try revisionCount(project, "drafts/idea.json") == 0)
+        #expect(try daemon.stop() == 0)
+    }
+}

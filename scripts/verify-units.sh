@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Checks the systemd units: 'systemd-analyze verify' (on a copy whose ExecStart names the built
+# wfsd, since verify needs the binary to exist) and 'systemd-analyze security', which must rate
+# the exposure 2.5 or lower.
+# Usage: scripts/verify-units.sh [PATH/TO/wfsd]   (default: the debug build's)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+wfsd="${1:-$(swift build --show-bin-path)/wfsd}"
+wfsd="$(cd "$(dirname "$wfsd")" && pwd)/$(basename "$wfsd")"
+[ -x "$wfsd" ] || { echo "verify-units: no wfsd at $wfsd; build first" >&2; exit 2; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+for unit in systemd/wfsd.service systemd/wfsd@.service; do
+  sed "s#/usr/local/bin/wfsd#$wfsd#g" "$unit" > "$work/$(basename "$unit")"
+done
+# A template is verified through an instance.
+cp "$work/wfsd@.service" "$work/wfsd@example.service"
+status=0
+for unit in wfsd.service wfsd@example.service; do
+  if ! output="$(systemd-analyze verify --man=no "$work/$unit" 2>&1)"; then status=1; fi
+  # Warnings about the build host (no running systemd, missing users) are not about the unit.
+  filtered="$(printf '%s\n' "$output" | grep -v -e 'System has not been booted with systemd' -e 'Failed to connect to bus' -e '^$' || true)"
+  if [ -n "$filtered" ]; then echo "$filtered" >&2; status=1; fi
+  exposure="$(systemd-analyze security --offline=yes --no-pager "$work/$unit" 2>/dev/null | sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p')"
+  echo "verify-units: $unit: exposure ${exposure:-unknown}"
+  if [ -z "$exposure" ] || awk -v e="$exposure" 'BEGIN { exit !(e > 2.5) }'; then
+    echo "verify-units: $unit: exposure must be 2.5 or lower" >&2
+    status=1
+  fi
+done
+exit $status
