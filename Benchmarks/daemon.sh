@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# The daemon, side by side with the watcher pipeline a user would otherwise script
+# (inotifywait + git add + git commit), in one run:
+#   - save -> revision latency on a 1,000-screen wireframe, writer's clock to commit, p50/p99,
+#     with settle 0 ms (settle excluded) and the default 20 ms (settle included);
+#   - idle CPU of wfsd over a minute and its resident memory, watching 1,000 files.
+#
+#   Benchmarks/daemon.sh [SAVES] [IDLE_SECONDS]      (defaults 200 and 60)
+#
+# Needs inotifywait (apt-get install -y inotify-tools) and git. Builds release binaries with the
+# static Swift standard library.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+saves="${1:-200}"
+idle="${2:-60}"
+command -v inotifywait >/dev/null || { echo "daemon.sh: needs inotifywait (apt-get install -y inotify-tools)" >&2; exit 2; }
+
+swift build -c release --static-swift-stdlib --product wfsd >/dev/null
+swift build -c release --static-swift-stdlib --product wfs >/dev/null
+bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+work="$(mktemp -d)"
+pids=()
+cleanup() { for pid in "${pids[@]:-}"; do [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+
+percentiles() {  # microseconds on stdin -> "p50_ms p99_ms"
+  sort -n | awk '{ v[NR] = $1 } END { p50 = v[int((NR - 1) * 0.50) + 1]; p99 = v[int((NR - 1) * 0.99) + 1]; printf "%.2f %.2f", p50 / 1000, p99 / 1000 }'
+}
+
+# --- wfsd ------------------------------------------------------------------------------------
+wfsd_latency() {  # settle_ms -> latencies file
+  local settle="$1" project="$work/wfsd-$1"
+  mkdir -p "$project"
+  python3 Benchmarks/wiregen.py single 1000 "$project/app.json" --seed 7
+  "$bin/wfs" init --root "$project" >/dev/null
+  WFS_SETTLE_MILLISECONDS="$settle" "$bin/wfsd" --store "$project/.wfs/store.sqlite" 2> "$project/wfsd.log" &
+  local pid=$!
+  pids+=("$pid")
+  until grep -q "import.outcome=stored" "$project/wfsd.log"; do sleep 0.05; done
+  python3 Benchmarks/daemon_latency.py wfsd "$project/wfsd.log" "$project/app.json" "$saves" 11 > "$work/wfsd-$settle.us"
+  kill -TERM "$pid"; wait "$pid" || true
+  grep "import.outcome=stored" "$project/wfsd.log" | sed -n 's/.*duration.milliseconds=\([0-9.]*\).*/\1/p' | tail -n +2 |
+    awk '{ print int($1 * 1000) }' > "$work/wfsd-$settle.pipeline.us"
+}
+
+# --- the scripted pipeline --------------------------------------------------------------------
+git_latency() {
+  local project="$work/git"
+  mkdir -p "$project"
+  python3 Benchmarks/wiregen.py single 1000 "$project/app.json" --seed 7
+  git -C "$project" init -q
+  git -C "$project" -c user.name=bench -c user.email=bench@example.invalid add app.json
+  git -C "$project" -c user.name=bench -c user.email=bench@example.invalid commit -qm initial
+  : > "$work/git.log"
+  (
+    cd "$project"
+    inotifywait -q -m -e close_write,moved_to --format '%f' . 2>/dev/null | while read -r file; do
+      case "$file" in *.json) ;; *) continue ;; esac
+      git add "$file"
+      git -c user.name=bench -c user.email=bench@example.invalid commit -q -m "save $file"
+      date +%s%N >> "$work/git.log"
+    done
+  ) &
+  pids+=("$!")
+  sleep 1  # inotifywait has set up its watch
+  python3 Benchmarks/daemon_latency.py git "$work/git.log" "$project/app.json" "$saves" 11 > "$work/git.us"
+  pkill -P "$!" 2>/dev/null || true
+}
+
+wfsd_latency 0
+wfsd_latency 20
+git_latency
+
+read -r w0_50 w0_99 < <(percentiles < "$work/wfsd-0.us")
+read -r w20_50 w20_99 < <(percentiles < "$work/wfsd-20.us")
+read -r p_50 p_99 < <(percentiles < "$work/wfsd-0.pipeline.us")
+read -r g_50 g_99 < <(percentiles < "$work/git.us")
+
+# --- idle CPU and memory with 1,000 watched files ----------------------------------------------
+project="$work/idle"
+mkdir -p "$project"
+python3 - "$project" <<'PY'
+import os, sys, random
+sys.path.insert(0, "Benchmarks")
+import wiregen
+root = sys.argv[1]
+for i in range(1000):
+    folder = os.path.join(root, f"area{i % 40:02d}")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, f"flow{i:04d}.json"), "w") as f:
+        f.write(wiregen.dump(wiregen.gen_app(5, random.Random(i))))
+PY
+"$bin/wfs" init --root "$project" >/dev/null
+"$bin/wfsd" --store "$project/.wfs/store.sqlite" 2> "$project/wfsd.log" &
+pid=$!
+pids+=("$pid")
+until grep -q "^.* watching " "$project/wfsd.log"; do sleep 0.1; done
+sleep 2
+ticks=$(getconf CLK_TCK)
+cpu_before=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")
+sleep "$idle"
+cpu_after=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")
+rss_kib=$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status")
+files=$(sed -n 's/.* watch.files=\([0-9]*\).*/\1/p' "$project/wfsd.log" | head -1)
+folders=$(sed -n 's/.* watch.folders=\([0-9]*\).*/\1/p' "$project/wfsd.log" | head -1)
+kill -TERM "$pid"; wait "$pid" || true
+cpu_ms=$(( (cpu_after - cpu_before) * 1000 / ticks ))
+
+echo "save -> revision, 1,000-screen wireframe, $saves saves each (writer's clock to commit)"
+printf '  %-44s %9s %9s\n' "" "p50 ms" "p99 ms"
+printf '  %-44s %9s %9s\n' "wfsd, settle 0 ms (settle excluded)" "$w0_50" "$w0_99"
+printf '  %-44s %9s %9s\n' "wfsd, settle 20 ms (default, included)" "$w20_50" "$w20_99"
+printf '  %-44s %9s %9s\n' "  of which the import pipeline (wfsd's log)" "$p_50" "$p_99"
+printf '  %-44s %9s %9s\n' "inotifywait + git add + git commit" "$g_50" "$g_99"
+python3 -c "print(f'  pipeline / wfsd p50: {$g_50 / $w0_50:.1f}x settle excluded, {$g_50 / $w20_50:.1f}x settle included')"
+echo "idle: $files files in $folders folders watched; CPU over ${idle} s: ${cpu_ms} ms; resident memory: $((rss_kib / 1024)) MiB (${rss_kib} KiB)"
