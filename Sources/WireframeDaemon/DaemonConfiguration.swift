@@ -1,5 +1,5 @@
-public import Configuration
-import Foundation
+import Configuration
+public import Foundation
 public import Logging
 import SystemPackage
 

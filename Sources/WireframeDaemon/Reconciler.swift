@@ -1,9 +1,9 @@
 import Foundation
-import Logging
+public import Logging
 import WireframeAnalysis
 import WireframeFormats
 import WireframeStore
-import WireframeSync
+public import WireframeSync
 
 /// The catch-up pass: compares every wireframe file under the root with its document's head and
 /// imports what changed while nobody watched (origin `reconcile`), and records the deletion of

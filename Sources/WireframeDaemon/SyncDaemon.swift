@@ -9,7 +9,7 @@ import UnixSignals
 import WireframeFormats
 import WireframeModel
 public import WireframeStore
-public import WireframeSync
+import WireframeSync
 
 /// The sync daemon as one service: catch up, then watch and import until graceful shutdown.
 ///
@@ -107,7 +107,7 @@ public final class SyncDaemon: Service, Sendable {
 
     /// Catches up, then watches until graceful shutdown.
     public func run() async throws {
-        try await withGracefulShutdownHandler {
+        await withGracefulShutdownHandler {
             watchTree("", reason: "start")
             reconcile(reason: "start")
             guard !isStopping else { return }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -70,7 +70,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         }
         guard errno == EWOULDBLOCK else { return nil }
         var buffer = [UInt8](repeating: 0, count: 32)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { return 0 }
         let text = String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return Int32(text) ?? 0
