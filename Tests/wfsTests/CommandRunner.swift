@@ -86,11 +86,17 @@ enum CommandRunner {
 
     /// Runs `wfs` with standard error on a pseudo-terminal, and returns what the terminal received.
     static func runOnTerminal(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> (status: Int32, terminal: String) {
-        let primary = posix_openpt(O_RDWR | O_NOCTTY)
+        // posix_openpt and friends are not visible to Swift here; /dev/ptmx with ioctls does the same.
+        let primary = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         try #require(primary >= 0, "cannot open a pseudo-terminal")
         defer { close(primary) }
-        try #require(grantpt(primary) == 0 && unlockpt(primary) == 0)
-        let name = try #require(ptsname(primary).map { String(cString: $0) })
+        var unlock: CInt = 0
+        var number: CUnsignedInt = 0
+        let setLock: UInt = 0x4004_5431  // TIOCSPTLCK
+        let getNumber: UInt = 0x8004_5430  // TIOCGPTN
+        try #require(ioctl(primary, setLock, &unlock) == 0, "cannot unlock the pseudo-terminal")
+        try #require(ioctl(primary, getNumber, &number) == 0, "cannot name the pseudo-terminal")
+        let name = "/dev/pts/\(number)"
         let secondary = open(name, O_RDWR | O_NOCTTY)
         try #require(secondary >= 0, "cannot open \(name)")
 
