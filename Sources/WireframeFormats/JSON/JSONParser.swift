@@ -101,19 +101,23 @@ private struct Scanner {
     }
 
     mutating func skipWhitespace() {
-        while offset < buffer.count {
-            switch buffer[offset] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                offset += 1
-            case UInt8(ascii: "\n"):
-                offset += 1
+        guard let base = buffer.baseAddress else { return }
+        let end = buffer.count
+        var position = offset
+        while position < end {
+            let byte = base[position]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                position += 1
+            } else if byte == 0x0A {
+                position += 1
                 line += 1
-                lineStart = offset
+                lineStart = position
                 continuationBytesOnLine = 0
-            default:
-                return
+            } else {
+                break
             }
         }
+        offset = position
     }
 
     mutating func parseValue() throws(SyntaxError) -> JSONNode {
@@ -191,6 +195,7 @@ private struct Scanner {
         try enterContainer()
         offset += 1  // {
         var members: [JSONMember] = []
+        members.reserveCapacity(8)
         // Small objects look for duplicates by scanning; large ones switch to a hash map.
         var firstLocations: [String: SourceLocation]? = nil
         skipWhitespace()
@@ -250,6 +255,7 @@ private struct Scanner {
         try enterContainer()
         offset += 1  // [
         var elements: [JSONNode] = []
+        elements.reserveCapacity(8)
         skipWhitespace()
         if offset < buffer.count, buffer[offset] == UInt8(ascii: "]") {
             offset += 1
@@ -325,6 +331,17 @@ private struct Scanner {
         var decoded: [UInt8]? = nil  // only when the string has escapes
         var runStart = start
         while true {
+            // Skip plain characters in a tight loop; stop at a quote, backslash, control or non-ASCII byte.
+            if let base = buffer.baseAddress {
+                let end = buffer.count
+                var position = offset
+                while position < end {
+                    let byte = base[position]
+                    if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
+                    position += 1
+                }
+                offset = position
+            }
             guard offset < buffer.count else {
                 throw SyntaxError(diagnostic: Diagnostic(
                     .error, FormatCodes.syntax, "unterminated string", at: openingQuote))
