@@ -68,6 +68,8 @@ struct SchemaMapper {
     var screens: [Screen] = []
     var graph = SchemaGraph()
     private var usedKeys: Set<String> = []
+    /// The path of the loadSchema whose success action is being mapped: `keyPath="schema"` proxies refer to it.
+    private var currentLoadPath: String?
 
     mutating func map(_ root: SchemaObject) -> SchemaGraph {
         if root.schemaClass.isController, root.mode == .ordinary {
@@ -136,6 +138,9 @@ struct SchemaMapper {
             }
         }
         var actions: [NamedAction] = []
+        let savedLoadPath = currentLoadPath
+        currentLoadPath = nil
+        defer { currentLoadPath = savedLoadPath }
         for (index, action) in object.objects("actions").enumerated() {
             let segment = Self.segment(action, index: index)
             actions.append(NamedAction(
@@ -163,7 +168,7 @@ struct SchemaMapper {
             if let index = graph.controllers.firstIndex(where: { $0.key == key }) { graph.controllers[creator].children.append(index) }
             return key
         case .proxy(let keyPath):
-            if keyPath == "schema", let loadPath {
+            if keyPath == "schema", let loadPath = loadPath ?? currentLoadPath {
                 if let loadIndex = graph.loads.lastIndex(where: { $0.path == loadPath }) {
                     graph.loads[loadIndex].expectedTags.append((child.tag, child.location))
                 }
@@ -238,7 +243,11 @@ struct SchemaMapper {
                             }
                         }
                     } else {
-                        element.elements += mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameter.name)
+                        var children = mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameter.name)
+                        if object.definition.defaultParameter(for: child.schemaClass) != parameter.name {
+                            for index in children.indices { children[index].properties["parameter"] = parameter.name }
+                        }
+                        element.elements += children
                     }
                 }
             }
@@ -340,9 +349,12 @@ struct SchemaMapper {
             let loadedPath = action.text("path") ?? ""
             graph.loads.append(SchemaLoad(
                 path: loadedPath, location: action.parameter("path")?.location ?? action.location, performer: performer, expectedTags: []))
+            let savedLoadPath = currentLoadPath
+            currentLoadPath = loadedPath
             let success = action.objects("successAction").first.map {
                 mapAction($0, performer: performer, path: "\(path)/\(Self.segment($0, index: 0))", loadPath: loadedPath)
             }
+            currentLoadPath = savedLoadPath
             let failure = action.objects("failureAction").first.map {
                 mapAction($0, performer: performer, path: "\(path)/\(Self.segment($0, index: 1))", loadPath: loadPath)
             }

@@ -1,7 +1,8 @@
 public import WireframeModel
 
 /// M09: an unnamed action in a controller's `actions`: it catches every unmatched message, and in
-/// screens, navigations and tabs every lifecycle event; named actions after it never run.
+/// screens, navigations and tabs every lifecycle event; named actions after it never run. A last
+/// unnamed action in a form or table (the catch-all idiom of table_tests.xml) is not reported.
 enum UnnamedActionCheck {
     static let code: DiagnosticCode = "WF1409"
 
@@ -11,6 +12,9 @@ enum UnnamedActionCheck {
             guard let index = actions.firstIndex(where: { ($0.workflowName ?? "").isEmpty }) else { continue }
             let lifecycle = [.screen, .navigation, .tabs].contains(controller.object.schemaClass)
             let shadowed = actions[(index + 1)...].compactMap(\.workflowName).filter { !$0.isEmpty }
+            // A last unnamed action in a form or table is the deliberate catch-all idiom (spec §3.2,
+            // table_tests.xml): it fires on no lifecycle event and shadows nothing.
+            if !lifecycle, shadowed.isEmpty { continue }
             diagnostics.append(Diagnostic(
                 .warning, code, message(actions[index].tag, lifecycle: lifecycle, shadowed: shadowed), at: actions[index].location))
         }
