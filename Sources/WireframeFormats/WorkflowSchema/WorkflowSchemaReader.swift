@@ -48,18 +48,26 @@ public struct WorkflowSchemaReader: Sendable {
     ///
     /// `path` gives the app name (the file stem) and is otherwise only used for messages.
     public func read(_ bytes: [UInt8], path: String) -> (wireframe: Wireframe?, diagnostics: [Diagnostic]) {
+        let result = readDetailed(bytes, path: path)
+        return (result.wireframe, result.diagnostics)
+    }
+
+    /// Reads one file and keeps what the project reader needs: the loads and the root tag.
+    func readDetailed(_ bytes: [UInt8], path: String) -> (wireframe: Wireframe?, diagnostics: [Diagnostic], loads: [SchemaLoad], rootTag: String?) {
         let document = parse(bytes)
         var diagnostics = document.diagnostics
         var wireframe: Wireframe?
-        if let root = document.root, root.schemaClass.isController || root.isProxy {
+        var loads: [SchemaLoad] = []
+        if let root = document.root, root.schemaClass.isController, root.mode == .ordinary {
             var mapper = SchemaMapper()
             let graph = mapper.map(root)
             RoutingChecks.run(graph, into: &diagnostics)
+            loads = graph.loads
             wireframe = Wireframe(
                 appName: WorkflowSchemaPaths.stem(of: path), root: graph.rootKey, screens: mapper.screens,
                 locale: document.locale, sourceFormat: .workflowSchema,
                 locations: WireframeLocations(document: root.location, root: root.location))
         }
-        return (wireframe, diagnostics.sorted(by: Diagnostic.sourceOrder))
+        return (wireframe, diagnostics.sorted(by: Diagnostic.sourceOrder), loads, document.root?.tag)
     }
 }

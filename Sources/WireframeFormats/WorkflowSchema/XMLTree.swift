@@ -192,7 +192,13 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         guard error == nil else { return }
         let code = (parseError as NSError).code
-        let offset = lines.offset(line: parser.lineNumber, column: parser.columnNumber)
+        var offset = lines.offset(line: parser.lineNumber, column: parser.columnNumber)
+        // The parser reports the position after the offending tag; point at its '<' instead.
+        if offset > 0, offset <= lines.bytes.count, lines.bytes[offset - 1] == 0x3E {
+            var cursor = offset - 1
+            while cursor > 0, lines.bytes[cursor] != 0x3C { cursor -= 1 }
+            offset = cursor
+        }
         fail(WellFormednessCheck.diagnostic(WellFormednessCheck.describe(code: code), at: lines.location(of: offset)), parser)
     }
 
