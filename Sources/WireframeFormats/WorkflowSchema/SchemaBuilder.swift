@@ -140,6 +140,8 @@ struct SchemaBuilder {
                     if let childNode = classify(childElement, parent: .parameter(node)) {
                         sawObject = true
                         node.children.append(.node(childNode))
+                    } else {
+                        node.lostChild = true
                     }
                 }
             }

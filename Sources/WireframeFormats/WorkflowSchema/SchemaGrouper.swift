@@ -27,6 +27,7 @@ struct SchemaGrouper {
             case .node(let childNode):
                 switch childNode.role {
                 case .parameter:
+                    if childNode.lostChild { continue }
                     var values: [SchemaValue] = []
                     var classes: [SchemaClass] = []
                     for valueChild in childNode.children {

@@ -109,6 +109,8 @@ struct SchemaNode {
     var role: Role
     var element: XMLElementNode
     var children: [Child] = []
+    /// Whether a child was dropped after an error; the grouper then skips the node to avoid cascades.
+    var lostChild = false
 
     var location: SourceLocation { element.location }
 

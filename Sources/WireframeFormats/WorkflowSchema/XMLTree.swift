@@ -192,6 +192,9 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         guard error == nil else { return }
         let code = (parseError as NSError).code
+        // Namespace errors (libxml2 200–299, e.g. an undeclared prefix) are not XML 1.0 errors:
+        // the original looks prefixed names up literally, and X10 reports them.
+        if (200..<300).contains(code) { return }
         var offset = lines.offset(line: parser.lineNumber, column: parser.columnNumber)
         // The parser reports the position after the offending tag; point at its '<' instead.
         if offset > 0, offset <= lines.bytes.count, lines.bytes[offset - 1] == 0x3E {
