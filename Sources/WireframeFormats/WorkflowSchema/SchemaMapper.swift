@@ -132,7 +132,11 @@ struct SchemaMapper {
                     case .text(let text, _):
                         properties[parameter.name] = text
                     case .object(let child):
-                        elements += mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: parameter.name)
+                        var mapped = mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: parameter.name)
+                        if object.definition.defaultParameter(for: child.schemaClass) != parameter.name {
+                            for index in mapped.indices { mapped[index].properties["parameter"] = parameter.name }
+                        }
+                        elements += mapped
                     }
                 }
             }
