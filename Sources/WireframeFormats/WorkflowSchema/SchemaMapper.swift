@@ -133,7 +133,7 @@ struct SchemaMapper {
                         properties[parameter.name] = text
                     case .object(let child):
                         var mapped = mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: parameter.name)
-                        if object.definition.defaultParameter(for: child.schemaClass) != parameter.name {
+                        if Self.bareRoute(object.definition, child) != parameter.name {
                             for index in mapped.indices { mapped[index].properties["parameter"] = parameter.name }
                         }
                         elements += mapped
@@ -156,6 +156,14 @@ struct SchemaMapper {
         screens[screenIndex].links = links + screens[screenIndex].links
         screens[screenIndex].actions = actions
         return key
+    }
+
+    /// The parameter a bare child goes to in its parent (spec §1.7 step 3): its tag if that is a
+    /// parameter accepting it, else the class default; nil for proxies and conditionals.
+    static func bareRoute(_ definition: TagDefinition, _ child: SchemaObject) -> String? {
+        if let parameter = definition.parameter(child.tag), parameter.accepts(child.schemaClass) { return child.tag }
+        guard definition.admits(child.schemaClass) else { return nil }
+        return definition.defaultParameter(for: child.schemaClass)
     }
 
     static func segment(_ action: SchemaObject, index: Int) -> String {
@@ -235,6 +243,7 @@ struct SchemaMapper {
                         element.properties["\(parameter.name).keyPath"] = keyPath
                     } else if child.schemaClass == .image, child.mode == .ordinary {
                         element.properties[parameter.name] = child.text("name") ?? ""
+                        if let label = child.text("accessibilityLabel") { element.properties["\(parameter.name).accessibilityLabel"] = label }
                     } else if child.schemaClass.isSubclass(of: .gesture) {
                         for gestureParameter in child.parameters where gestureParameter.name.hasSuffix("essage") {
                             let suffix = gestureParameter.name == "message" ? "" : "." + gestureParameter.name.replacingSuffix("Message")
@@ -248,7 +257,7 @@ struct SchemaMapper {
                         }
                     } else {
                         var children = mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameter.name)
-                        if object.definition.defaultParameter(for: child.schemaClass) != parameter.name {
+                        if Self.bareRoute(object.definition, child) != parameter.name || object.mode != .ordinary {
                             for index in children.indices { children[index].properties["parameter"] = parameter.name }
                         }
                         element.elements += children

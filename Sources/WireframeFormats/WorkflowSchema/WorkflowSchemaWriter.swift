@@ -155,7 +155,7 @@ public struct WorkflowSchemaWriter: Sendable {
                 output.close(tag)
             case .send(let message):
                 output.open(tag, attributes: attributes)
-                writeMessage(message, parameter: "message", into: &output)
+                writeMessage(message, parameter: "message", parent: tag, into: &output)
                 output.close(tag)
             case .sequence(let actions):
                 output.open(tag, attributes: attributes)
@@ -210,18 +210,20 @@ public struct WorkflowSchemaWriter: Sendable {
             }
         }
 
-        func writeMessage(_ message: Message, parameter: String, into output: inout Output) {
+        /// Writes a message as text, or as a `message` object: bare where the parent admits one, else in its parameter tag.
+        func writeMessage(_ message: Message, parameter: String, parent: String, into output: inout Output) {
             if message.destination == .delegate, message.destinationName == nil {
                 output.value(parameter, message.name)
                 return
             }
-            output.open(parameter)
+            let bare = parameter == "message" && (TagRegistry.definition(of: parent)?.admits(.message) ?? false)
+            if !bare { output.open(parameter) }
             output.open("message")
             output.value("name", message.name)
             output.value("destinationType", message.destination.rawValue)
             if let destinationName = message.destinationName { output.value("destinationName", destinationName) }
             output.close("message")
-            output.close(parameter)
+            if !bare { output.close(parameter) }
         }
 
         mutating func writeElement(_ element: Element, into output: inout Output) {
@@ -245,10 +247,17 @@ public struct WorkflowSchemaWriter: Sendable {
                     output.open(String(key.dropLast(".keyPath".count)))
                     output.empty("string", attributes: [("keyPath", value)])
                     output.close(String(key.dropLast(".keyPath".count)))
-                } else if key == "image" || key == "backBarButtonItem" && false {
+                } else if key.hasSuffix(".accessibilityLabel") {
+                    continue
+                } else if TagRegistry.definition(of: tag)?.parameter(key)?.accepts == [.image] {
+                    let definition = TagRegistry.definition(of: tag)
+                    let bare = definition.map { $0.admits(.image) && $0.defaultParameter(for: .image) == key } ?? false
+                    if !bare { output.open(key) }
                     output.open("image")
                     output.value("name", value)
+                    if let label = properties["\(key).accessibilityLabel"] { output.value("accessibilityLabel", label) }
                     output.close("image")
+                    if !bare { output.close(key) }
                 } else {
                     output.value(key, value)
                 }
@@ -257,14 +266,14 @@ public struct WorkflowSchemaWriter: Sendable {
                 guard case .message(let message) = trigger.effect else { continue }
                 switch trigger.event {
                 case nil:
-                    writeMessage(message, parameter: "message", into: &output)
+                    writeMessage(message, parameter: "message", parent: tag, into: &output)
                 case let event? where event.contains("Gesture"):
                     let parts = event.split(separator: ".", maxSplits: 1).map(String.init)
                     output.open(parts[0])
-                    writeMessage(message, parameter: parts.count > 1 ? parts[1] + "Message" : "message", into: &output)
+                    writeMessage(message, parameter: parts.count > 1 ? parts[1] + "Message" : "message", parent: parts[0], into: &output)
                     output.close(parts[0])
                 case let event?:
-                    writeMessage(message, parameter: event + "Message", into: &output)
+                    writeMessage(message, parameter: event + "Message", parent: tag, into: &output)
                 }
             }
             for child in element.elements { writeElement(child, into: &output) }
