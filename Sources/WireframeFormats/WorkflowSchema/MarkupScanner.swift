@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// Locates markup in the raw bytes: start and end tags, attributes, and the document type
 /// declarations that the reader refuses.

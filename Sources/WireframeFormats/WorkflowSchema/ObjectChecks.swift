@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// Runs the per-object checks (C01–C07, C10, D06) on every object of a tree, lazily created
 /// sub-trees included.

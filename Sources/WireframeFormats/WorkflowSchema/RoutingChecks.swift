@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// Runs the checks on the controller graph of one file (M01–M05, M08, M09, M11, M12, A02).
 enum RoutingChecks {

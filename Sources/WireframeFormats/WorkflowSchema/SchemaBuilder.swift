@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// Phase 1 (spec §1.2–§1.5): decides for each element whether it is an object or a parameter tag,
 /// and reports the parse-phase diagnostics (X02–X10, S01–S05, S07–S10, D03).

@@ -4,25 +4,29 @@
 /// Abstract families (`view`, `viewController`, `action`, …) are here too, because parameter
 /// types and default-routing lists name them.
 public enum SchemaClass: String, Sendable, Hashable, CaseIterable {
-    // Roots and values.
+    /// The root class and the value classes.
     case object, string, number, date, image, null, message
-    // Abstract families.
+    /// Abstract families that parameter types and default routing name.
     case view, viewController, action, controllerAction, condition, gesture
-    // Controllers.
+    /// Controllers.
     case tabs, navigation, screen, form, table
-    // Views.
+    /// Views.
     case container, label, button, imageView, textField, textView, `switch`, slider
+    /// More views.
     case segmentedControl, datePicker, searchBar, toolbar, navigationBar, tableCell, formAccessoryView
-    // Items, sections, triggers.
+    /// Items.
     case navigationItem, barButtonItem, tabBarItem, actionButtonItem, cancelButtonItem, destructiveButtonItem
+    /// Segments, sections and form triggers.
     case segment, tableSection, trigger
-    // Gestures.
+    /// Gestures.
     case tapGesture, longPressGesture, swipeGesture
-    // Actions.
+    /// Actions.
     case showAlert, showActionSheet, sendMessage, loadSchema, pushController, presentController
+    /// More actions.
     case replaceRootController, popController, dismissController, showViews, hideViews, updateViews
+    /// More actions.
     case storeValue, endEditing, multipleActions, conditionalAction
-    // Conditions (`comparison` is the one class of the four comparison tags).
+    /// Conditions (`comparison` is the one class of the four comparison tags).
     case isEqual, comparison, isPresent, isTrue, doesMatchRegularExpression, not, multipleConditions
 
     /// The direct superclass; nil for `object`.

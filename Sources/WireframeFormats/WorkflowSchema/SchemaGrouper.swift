@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// Phase 2 (spec §1.7): groups each object's children into named parameters, eagerly for every
 /// sub-tree (lazy ones included), and reports S06 and P02–P05.

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// A controller found while mapping, with what the routing checks need (spec §3.1–§3.4).
 struct ControllerNode {

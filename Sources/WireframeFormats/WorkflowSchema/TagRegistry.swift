@@ -31,7 +31,24 @@ public struct DefaultRoute: Sendable, Hashable {
 
 /// The broad kind of a tag, for the model mapping and the messages.
 public enum TagKind: String, Sendable, Hashable {
-    case controller, view, item, gesture, action, condition, value, message, abstract
+    /// tabs, navigation, screen, form, table.
+    case controller
+    /// Views (UIView subclasses).
+    case view
+    /// Navigation, bar, tab and alert items, segments, sections, form triggers.
+    case item
+    /// Gesture recognisers.
+    case gesture
+    /// Actions.
+    case action
+    /// Conditions.
+    case condition
+    /// string, number, bool, date, image, null.
+    case value
+    /// message.
+    case message
+    /// object, view, viewController: objects only with `keyPath`.
+    case abstract
 }
 
 /// A registered WorkflowSchema tag.

@@ -2,7 +2,7 @@
 import FoundationXML
 #endif
 import Foundation
-public import WireframeModel
+import WireframeModel
 
 /// An element of the XML document, every part located.
 struct XMLElementNode {

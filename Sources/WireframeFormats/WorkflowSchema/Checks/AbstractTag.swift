@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// S05: an abstract tag (`object`, `view`, `viewController`) without `keyPath`, where it is not
 /// also a parameter name of the parent.

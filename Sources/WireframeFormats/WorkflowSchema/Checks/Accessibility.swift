@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// C01: controls without a visible or accessible name: button without title and
 /// accessibilityLabel; textField/searchBar without placeholder and accessibilityLabel;

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// C05: a showActionSheet with fewer than two buttons in total.
 enum ActionSheetCheck {

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// S09: `keyPath` with `conditional` (keyPath wins), `valueName` without `keyPath`, and a
 /// `conditional` value that is not recognisably yes or no.

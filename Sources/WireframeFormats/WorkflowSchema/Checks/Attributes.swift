@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// Runs the attribute checks of an object tag (S08, S09, S10, X10) and of a parameter tag.
 enum AttributeCheck {

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// C03: a barButtonItem with none or several of title, image and systemItem; an image bar button
 /// whose image has no accessibilityLabel.

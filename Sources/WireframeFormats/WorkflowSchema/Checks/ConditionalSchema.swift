@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// D06: a conditional schema without a condition (always false) or with neither successValue nor failureValue.
 enum ConditionalSchemaCheck {

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// M02: a sendMessage to `delegate` (the default) whose receiver, the performer's creator, has no
 /// matching action. Silent when the performer is the file's root (the message leaves the file).

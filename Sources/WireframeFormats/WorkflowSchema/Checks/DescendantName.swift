@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// M04: a message to `descendant` without a `destinationName`.
 enum DescendantNameCheck {

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// M05: a `descendant` message whose `destinationName` matches no controller among the
 /// performer's possible descendants (stack and tab children, hosted controllers, controllers

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// C04: a tableCell with accessoryType `detailDisclosureIndicatorButton` but no
 /// detailDisclosureMessage, or a detailDisclosureMessage with another accessory type.

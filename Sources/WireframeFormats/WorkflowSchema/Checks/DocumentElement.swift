@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// X02 and X03: the document element's name (only `workflow` is valid for the DTD) and its
 /// attributes (only `lang` is used, and it must look like a locale identifier).

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// X08: an element named like the document element ("Document ended but stack non-empty").
 enum DocumentNameReuseCheck {

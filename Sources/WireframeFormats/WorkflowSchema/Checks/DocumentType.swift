@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// X11 (added by this reader): a document type declaration. The reader refuses every DTD before
 /// parsing, so that no entity is expanded and nothing external is fetched.

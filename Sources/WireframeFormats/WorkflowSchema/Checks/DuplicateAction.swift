@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// M08: two actions with the same name in one `actions` list (the later ones never run), and the
 /// same among sendMessage response actions.

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// P04: an enumeration string outside its allowed list (case-sensitive), or an unknown piece of a
 /// bitmask (§2.9). A number is accepted as the raw platform value.

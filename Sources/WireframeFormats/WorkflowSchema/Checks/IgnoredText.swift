@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// S07: text inside a parameter tag that already has a value; the original drops it.
 enum IgnoredTextCheck {

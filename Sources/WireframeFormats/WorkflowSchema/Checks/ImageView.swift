@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// C07: an imageView without an image (neither `image` nor `imageName`). An `image` without a
 /// name is reported as a missing mandatory parameter (P05).

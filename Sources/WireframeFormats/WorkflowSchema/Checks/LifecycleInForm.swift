@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// M11: a lifecycle-named action in a form or table, which never performs lifecycle actions.
 enum LifecycleInFormCheck {

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// C06: a longPressGesture with neither beginMessage nor endMessage.
 enum LongPressCheck {

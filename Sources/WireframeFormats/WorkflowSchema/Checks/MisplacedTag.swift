@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// S02: a registered tag written bare where its class is not among the parent's defaults, so it
 /// is demoted to a parameter tag that the parent does not have. Names the wrapper parameters.

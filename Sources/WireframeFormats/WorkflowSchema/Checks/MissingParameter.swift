@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// P05: a mandatory parameter is missing ("Missing mandatory parameters"); also for the value
 /// tags `number`, `bool` and `date`, which the original does not check.

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// X10: a namespace-prefixed tag or attribute, which is looked up literally and never recognised.
 enum NamespacePrefixCheck {

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// S03: a parameter tag directly inside a parameter tag ("Element ended but no valid parent or
 /// result is not a schema"), typically `<button><message><name>…`.

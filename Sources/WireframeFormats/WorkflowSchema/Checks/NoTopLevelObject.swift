@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// X05: the document has no top-level object, so the file yields no schema.
 enum NoTopLevelObjectCheck {

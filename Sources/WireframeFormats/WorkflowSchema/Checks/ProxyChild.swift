@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// D03: a child of a keyPath tag other than the parameter tags `default` and `template`.
 enum ProxyChildCheck {

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// P03: a non-array parameter given twice, explicitly, by text plus a tag, or by two bare children
 /// routed to the same default ("Cannot reassign non-array parameter"). Proxies and conditionals

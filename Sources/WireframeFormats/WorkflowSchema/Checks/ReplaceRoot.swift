@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// A02: `replaceRootController` performed by a controller that is not a navigation
 /// ("WFSReplaceRootControllerAction can only be performed by a navigation controller").

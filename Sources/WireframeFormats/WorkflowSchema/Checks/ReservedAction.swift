@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// M12: an action named `submit` in a form or `reloadData` in a table; the controller handles
 /// those names itself, so the action never runs.

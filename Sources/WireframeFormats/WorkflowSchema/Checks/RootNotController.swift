@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// X07: the root object is not a controller (tabs, navigation, screen, form, table).
 enum RootNotControllerCheck {

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// M03: a sendMessage to `self` with no matching action in the same controller (warning), or one
 /// that the sending action itself handles: infinite recursion (error).

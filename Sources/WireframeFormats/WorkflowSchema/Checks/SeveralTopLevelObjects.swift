@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// X06: more than one top-level object; each overwrites the previous one, so only the last is used.
 enum SeveralTopLevelObjectsCheck {

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// X09: text split by an entity reference, a comment or a CDATA section. The reader joins the
 /// parts; the original keeps only the first part (parameter) or makes several values (object).

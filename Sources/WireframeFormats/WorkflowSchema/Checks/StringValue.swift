@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// C10: a `string` with a `table` but no `key`, or with neither `key` nor `value`.
 enum StringValueCheck {

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// S10: a `class` value with whitespace or other characters; it is one dynamic class name, not a list.
 enum StyleClassCheck {

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// C02: a switch with only one of `onValue` and `offValue`.
 enum SwitchValuesCheck {

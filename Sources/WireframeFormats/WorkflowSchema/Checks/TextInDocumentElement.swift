@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// X04: non-blank text directly inside the document element ("Cannot add characters to current element").
 enum TextInDocumentElementCheck {

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// S06: text in an object whose class has no string default ("Failed to add parameter for any of ()").
 enum TextNotAllowedCheck {

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// X05, X06 and X07 dispatch: no top-level object, several (only the last is used), and a root
 /// that is not a controller. Each has its own file; this runs them in order.

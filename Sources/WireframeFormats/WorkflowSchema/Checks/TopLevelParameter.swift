@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// S04: a parameter tag (or a demoted tag) at the top level of the document.
 enum TopLevelParameterCheck {

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// M01: a view, item, gesture, cell, alert-button, search-bar or trigger message that its owning
 /// controller has no action for (nor an unnamed catch-all, nor a reserved meaning). The original

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// S08: an attribute the format does not use (ignored).
 enum UnknownAttributeCheck {

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// P01: a parameter tag whose name the enclosing class does not define ("Failed to add parameter
 /// for any of (name)"), when the name is a parameter of some other class. Unknown words are S01.

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// S01: a tag that is neither registered nor a parameter name of any class, for example `tabItem`.
 enum UnknownTagCheck {

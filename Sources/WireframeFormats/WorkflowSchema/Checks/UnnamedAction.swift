@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// M09: an unnamed action in a controller's `actions`: it catches every unmatched message, and in
 /// screens, navigations and tabs every lifecycle event; named actions after it never run. A last

@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// X01: the file is not well-formed XML. Every error the XML parser reports is fatal, even
 /// where the platform parser would recover.

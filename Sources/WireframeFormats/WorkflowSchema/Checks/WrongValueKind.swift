@@ -1,4 +1,4 @@
-public import WireframeModel
+import WireframeModel
 
 /// P02: a value of the wrong kind for its parameter (a view in `title`, a showAlert as a
 /// loadSchema `successAction`, text in `view`).
