@@ -75,9 +75,13 @@ struct DiffTests {
 
     @Test func elementOrderIsAChange() throws {
         let old = try canonical(app(baseRoutes))
-        let new = try canonical(app(baseRoutes.replacingOccurrences(
-            of: #"{ "kind": "textField", "reference": "email", "text": "Email" },"# + "\n" + #"        { "kind": "label", "text": "Hello" },"#,
-            with: #"{ "kind": "label", "text": "Hello" },"# + "\n" + #"        { "kind": "textField", "reference": "email", "text": "Email" },"#)))
+        let email = #"{ "kind": "textField", "reference": "email", "text": "Email" },"#
+        let hello = #"{ "kind": "label", "text": "Hello" },"#
+        try #require(baseRoutes.contains(email) && baseRoutes.contains(hello))
+        let swapped = baseRoutes
+            .replacingOccurrences(of: email, with: "EMAIL").replacingOccurrences(of: hello, with: email)
+            .replacingOccurrences(of: "EMAIL", with: hello)
+        let new = try canonical(app(swapped))
         let diff = WireframeDiff.between(old, new)
         let change = try #require(diff.screens.first)
         #expect(diff.screens.count == 1)
