@@ -196,8 +196,10 @@ private struct Scanner {
         offset += 1  // {
         var members: [JSONMember] = []
         members.reserveCapacity(8)
-        // Small objects look for duplicates by scanning; large ones switch to a hash map.
-        var firstLocations: [String: SourceLocation]? = nil
+        // Small objects look for duplicates by scanning; large ones switch to a hash map. Keys are
+        // compared by their UTF-8 bytes: Swift's String equality would take "é" and "e\u{301}",
+        // two different JSON keys, for one.
+        var firstLocations: [[UInt8]: SourceLocation]? = nil
         skipWhitespace()
         if offset < buffer.count, buffer[offset] == UInt8(ascii: "}") {
             offset += 1
@@ -224,15 +226,16 @@ private struct Scanner {
             skipWhitespace()
             let value = try parseValue()
             if firstLocations == nil, members.count >= 16 {
-                firstLocations = Dictionary(members.map { ($0.key, $0.keyLocation) }, uniquingKeysWith: { first, _ in first })
+                firstLocations = Dictionary(members.map { (Array($0.key.utf8), $0.keyLocation) }, uniquingKeysWith: { first, _ in first })
             }
-            let first = firstLocations.map { $0[key] } ?? members.first(where: { $0.key == key })?.keyLocation
+            let first = firstLocations.map { $0[Array(key.utf8)] }
+                ?? members.first(where: { $0.key.utf8.elementsEqual(key.utf8) })?.keyLocation
             if let first {
                 diagnostics.append(Diagnostic(
                     .error, FormatCodes.duplicateKey, "duplicate key '\(key)'", at: keyLocation,
                     notes: [DiagnosticNote("'\(key)' first appears here", at: first)]))
             } else {
-                firstLocations?[key] = keyLocation
+                firstLocations?[Array(key.utf8)] = keyLocation
                 members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
             }
             skipWhitespace()
