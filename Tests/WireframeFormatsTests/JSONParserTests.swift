@@ -257,6 +257,29 @@ struct JSONParserTests {
         ])
     }
 
+    @Test(arguments: [0, 20])
+    func canonicallyEquivalentKeysAreDistinctKeys(_ padding: Int) throws {
+        // "café" precomposed and decomposed: equal as Swift strings, two different JSON keys.
+        let others = (0..<padding).map { #""k\#($0)": \#($0), "# }.joined()
+        let text = "{" + others + "\"caf\u{E9}\": 1, \"cafe\u{301}\": 2}"
+        let result = JSONParser().parse(Array(text.utf8))
+        #expect(result.diagnostics.isEmpty)
+        let keys = try #require(result.root?.members).suffix(2).map { Array($0.key.utf8) }
+        #expect(keys == [Array("caf\u{E9}".utf8), Array("cafe\u{301}".utf8)])
+    }
+
+    @Test func duplicatesInLargeObjectsAreFound() {
+        let others = (0..<40).map { #""k\#($0)": \#($0), "# }.joined()
+        let (_, result, annotated) = parse("{1️⃣\"dup\": 0, " + others + "2️⃣\"dup\": 1, 3️⃣\"k7\": 2}")
+        #expect(result.root?.members?.count == 41)
+        #expect(annotated == [
+            "2️⃣ error: duplicate key 'dup' [WF0005]",
+            "  1️⃣ note: 'dup' first appears here",
+            "3️⃣ error: duplicate key 'k7' [WF0005]",
+            "  1:75 note: 'k7' first appears here",
+        ])
+    }
+
     @Test func sameKeyInDifferentObjectsIsNoDuplicate() {
         let (_, result, annotated) = parse(#"[{"a": 1}, {"a": 2, "b": {"a": 3}}]"#)
         #expect(result.root != nil)

@@ -50,7 +50,7 @@ struct JSONWireframeReaderTests {
     // MARK: Base keys (seed 000)
 
     @Test func baseKeysAreReadWithTheirLocations() throws {
-        let (source, wireframe, annotated) = read(
+        let (source, parsed, annotated) = read(
             """
             {
               "appName": 1️⃣"application",
@@ -68,7 +68,7 @@ struct JSONWireframeReaderTests {
             }
             """)
         #expect(annotated.isEmpty)
-        let wireframe = try #require(wireframe)
+        let wireframe = try #require(parsed)
         #expect(wireframe.appName == "application")
         #expect(wireframe.root == "home")
         #expect(wireframe.formatVersion == 1)
@@ -154,7 +154,7 @@ struct JSONWireframeReaderTests {
     // MARK: The original app's keys
 
     @Test func navigationsAreReadWithButtons() throws {
-        let (source, wireframe, annotated) = read(
+        let (source, parsed, annotated) = read(
             """
             {
               "appName": "A", "root": "home",
@@ -170,7 +170,7 @@ struct JSONWireframeReaderTests {
             }
             """)
         #expect(annotated.isEmpty)
-        let wireframe = try #require(wireframe)
+        let wireframe = try #require(parsed)
         let bar = try #require(wireframe.navigationBars.first)
         #expect(wireframe.navigationBars.count == 1)
         #expect(bar.name == "main")
@@ -201,7 +201,7 @@ struct JSONWireframeReaderTests {
     // MARK: Extensions
 
     @Test func inlineSubroutesAreLiftedWithParentAndInlineLinks() throws {
-        let (source, wireframe, annotated) = read(
+        let (source, parsed, annotated) = read(
             """
             {
               "appName": "A", "root": "home",
@@ -218,7 +218,7 @@ struct JSONWireframeReaderTests {
             }
             """)
         #expect(annotated.isEmpty)
-        let wireframe = try #require(wireframe)
+        let wireframe = try #require(parsed)
         // In the order definitions begin: a route comes before the routes defined inside it.
         #expect(wireframe.screens.map(\.key) == ["home", "todo", "detail", "help", "about"])
         #expect(wireframe.screens.map(\.parent) == [nil, "home", "todo", "home", nil])
@@ -554,12 +554,12 @@ struct JSONWireframeReaderTests {
         let expectedText = try String(contentsOf: folder.appending(path: "\(name).expected"), encoding: .utf8)
         // The reader's part of the verdict: syntax and shape (WF00xx); rules (WF01xx, WF02xx) run later.
         let expected = expectedText.split(separator: "\n").map(String.init).filter { $0.contains("[WF00") }
-        let (wireframe, diagnostics) = JSONWireframeReader().read(bytes)
+        let (parsed, diagnostics) = JSONWireframeReader().read(bytes)
         #expect(diagnostics.map { $0.rendered(path: "\(name).json") } == expected)
         if name.hasSuffix("-as-written") {
-            #expect(wireframe == nil)
+            #expect(parsed == nil)
         } else {
-            let wireframe = try #require(wireframe)
+            let wireframe = try #require(parsed)
             #expect(wireframe.appName == "application")
             #expect(wireframe.root == "home")
         }

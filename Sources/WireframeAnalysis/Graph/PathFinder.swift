@@ -24,57 +24,60 @@ public struct PathFinder: Sendable {
 
     /// The steps from `start` to `goal`: empty when they are the same screen, nil when there is no way.
     public func path(from start: String, to goal: String) -> [PathStep]? {
-        guard graph.contains(start), graph.contains(goal) else { return nil }
-        if start == goal { return [] }
+        guard let startPosition = graph.index[start], let goalPosition = graph.index[goal] else { return nil }
+        if startPosition == goalPosition { return [] }
         let moves = allMoves()
-        var previous: [String: NavigationEdge] = [:]
-        var seen: Set<String> = [start]
-        var queue = [start]
-        var index = 0
-        search: while index < queue.count {
-            let current = queue[index]
-            index += 1
-            for edge in moves[current] ?? [] where seen.insert(edge.to).inserted {
-                previous[edge.to] = edge
-                if edge.to == goal { break search }
-                queue.append(edge.to)
+        var previous: [NavigationEdge?] = Array(repeating: nil, count: graph.screens.count)
+        var seen = Array(repeating: false, count: graph.screens.count)
+        seen[startPosition] = true
+        var queue = [startPosition]
+        var head = 0
+        search: while head < queue.count {
+            let current = queue[head]
+            head += 1
+            for edge in moves[current] where !seen[edge.toPosition] {
+                seen[edge.toPosition] = true
+                previous[edge.toPosition] = edge
+                if edge.toPosition == goalPosition { break search }
+                queue.append(edge.toPosition)
             }
         }
-        guard previous[goal] != nil else { return nil }
+        guard previous[goalPosition] != nil else { return nil }
         var steps: [PathStep] = []
-        var cursor = goal
-        while cursor != start, let edge = previous[cursor] {
-            steps.append(PathStep(edge: edge, needs: graph.screen(edge.to)?.dependencies.sorted() ?? []))
-            cursor = edge.from
+        var cursor = goalPosition
+        while cursor != startPosition, let edge = previous[cursor] {
+            steps.append(PathStep(edge: edge, needs: graph.screens[edge.toPosition].dependencies.sorted()))
+            cursor = edge.fromPosition
         }
         return steps.reversed()
     }
 
-    /// Forward edges plus the ways back, by starting screen.
-    private func allMoves() -> [String: [NavigationEdge]] {
-        var moves = graph.edges
-        var backward: [String: [NavigationEdge]] = [:]
-        for key in graph.edges.keys.sorted() {
-            let edges = graph.edges[key] ?? []
+    /// Forward edges plus the ways back, by starting position.
+    private func allMoves() -> [[NavigationEdge]] {
+        var moves = graph.adjacency
+        for edges in graph.adjacency {
             for edge in edges {
+                func back(_ kind: StepKind, _ via: String, to target: NavigationEdge) {
+                    moves[edge.toPosition].append(NavigationEdge(
+                        from: edge.to, to: target.from, kind: kind, via: via, location: target.location,
+                        fromPosition: edge.toPosition, toPosition: target.fromPosition))
+                }
                 switch edge.kind {
                 case .push:
-                    backward[edge.to, default: []].append(
-                        NavigationEdge(from: edge.to, to: edge.from, kind: .pop, via: "back", location: edge.location))
+                    back(.pop, "back", to: edge)
                 case .present, .branch:
-                    backward[edge.to, default: []].append(
-                        NavigationEdge(from: edge.to, to: edge.from, kind: .dismiss, via: "close", location: edge.location))
+                    back(.dismiss, "close", to: edge)
                 case .selectTab:
-                    for sibling in edges where sibling.kind == .selectTab && sibling.to != edge.to {
-                        backward[edge.to, default: []].append(
-                            NavigationEdge(from: edge.to, to: sibling.to, kind: .selectTab, via: "tab", location: sibling.location))
+                    for sibling in edges where sibling.kind == .selectTab && sibling.toPosition != edge.toPosition {
+                        moves[edge.toPosition].append(NavigationEdge(
+                            from: edge.to, to: sibling.to, kind: .selectTab, via: "tab", location: sibling.location,
+                            fromPosition: edge.toPosition, toPosition: sibling.toPosition))
                     }
                 case .replaceRoot, .show, .pop, .dismiss:
                     break
                 }
             }
         }
-        for (key, edges) in backward { moves[key, default: []] += edges }
         return moves
     }
 }

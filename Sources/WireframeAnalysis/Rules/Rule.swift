@@ -19,8 +19,8 @@ public struct ValidationContext: Sendable {
     public let wireframe: Wireframe
     /// The navigation graph.
     public let graph: NavigationGraph
-    /// Keys reachable from the root.
-    public let reachable: Set<String>
+    /// For each position in the wireframe's screens, whether the root reaches it.
+    public let reachable: [Bool]
 
     /// Builds the context of a wireframe.
     public init(_ wireframe: Wireframe) {

@@ -101,19 +101,23 @@ private struct Scanner {
     }
 
     mutating func skipWhitespace() {
-        while offset < buffer.count {
-            switch buffer[offset] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                offset += 1
-            case UInt8(ascii: "\n"):
-                offset += 1
+        guard let base = buffer.baseAddress else { return }
+        let end = buffer.count
+        var position = offset
+        while position < end {
+            let byte = base[position]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                position += 1
+            } else if byte == 0x0A {
+                position += 1
                 line += 1
-                lineStart = offset
+                lineStart = position
                 continuationBytesOnLine = 0
-            default:
-                return
+            } else {
+                break
             }
         }
+        offset = position
     }
 
     mutating func parseValue() throws(SyntaxError) -> JSONNode {
@@ -191,8 +195,11 @@ private struct Scanner {
         try enterContainer()
         offset += 1  // {
         var members: [JSONMember] = []
-        // Small objects look for duplicates by scanning; large ones switch to a hash map.
-        var firstLocations: [String: SourceLocation]? = nil
+        members.reserveCapacity(8)
+        // Small objects look for duplicates by scanning; large ones switch to a hash map. Keys are
+        // compared by their UTF-8 bytes: Swift's String equality would take "é" and "e\u{301}",
+        // two different JSON keys, for one.
+        var firstLocations: [[UInt8]: SourceLocation]? = nil
         skipWhitespace()
         if offset < buffer.count, buffer[offset] == UInt8(ascii: "}") {
             offset += 1
@@ -219,15 +226,16 @@ private struct Scanner {
             skipWhitespace()
             let value = try parseValue()
             if firstLocations == nil, members.count >= 16 {
-                firstLocations = Dictionary(members.map { ($0.key, $0.keyLocation) }, uniquingKeysWith: { first, _ in first })
+                firstLocations = Dictionary(members.map { (Array($0.key.utf8), $0.keyLocation) }, uniquingKeysWith: { first, _ in first })
             }
-            let first = firstLocations.map { $0[key] } ?? members.first(where: { $0.key == key })?.keyLocation
+            let first = firstLocations.map { $0[Array(key.utf8)] }
+                ?? members.first(where: { $0.key.utf8.elementsEqual(key.utf8) })?.keyLocation
             if let first {
                 diagnostics.append(Diagnostic(
                     .error, FormatCodes.duplicateKey, "duplicate key '\(key)'", at: keyLocation,
                     notes: [DiagnosticNote("'\(key)' first appears here", at: first)]))
             } else {
-                firstLocations?[key] = keyLocation
+                firstLocations?[Array(key.utf8)] = keyLocation
                 members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
             }
             skipWhitespace()
@@ -250,6 +258,7 @@ private struct Scanner {
         try enterContainer()
         offset += 1  // [
         var elements: [JSONNode] = []
+        elements.reserveCapacity(8)
         skipWhitespace()
         if offset < buffer.count, buffer[offset] == UInt8(ascii: "]") {
             offset += 1
@@ -325,6 +334,17 @@ private struct Scanner {
         var decoded: [UInt8]? = nil  // only when the string has escapes
         var runStart = start
         while true {
+            // Skip plain characters in a tight loop; stop at a quote, backslash, control or non-ASCII byte.
+            if let base = buffer.baseAddress {
+                let end = buffer.count
+                var position = offset
+                while position < end {
+                    let byte = base[position]
+                    if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
+                    position += 1
+                }
+                offset = position
+            }
             guard offset < buffer.count else {
                 throw SyntaxError(diagnostic: Diagnostic(
                     .error, FormatCodes.syntax, "unterminated string", at: openingQuote))

@@ -54,6 +54,9 @@ public struct JSONWireframeReader: Sendable {
 }
 
 private struct ReadState {
+    /// Holds a route's place in `screens` while its inline routes are read; shared, so it costs no allocation.
+    static let placeholder = Screen(key: "")
+
     var diagnostics: [Diagnostic] = []
     var screens: [Screen] = []
 
@@ -125,8 +128,7 @@ private struct ReadState {
         }
         let nameMember = members.first { $0.key == "name" }
         let provisionalName = nameMember?.value.string
-        let subject = provisionalName.map { "route '\($0)'" } ?? "a route"
-        let object = JSONObjectReader(node, members: members, subject: subject)
+        let object = JSONObjectReader(node, members: members, subject: provisionalName.map { "route '\($0)'" } ?? "a route")
         object.reportUnknownKeys(known: JSONWireframeReader.routeKeys, into: &diagnostics)
 
         let name = object.string("name", required: true, into: &diagnostics)
@@ -144,10 +146,12 @@ private struct ReadState {
 
         // Reserve this route's place so that routes come out in the order they are defined.
         let index = screens.count
-        screens.append(Screen(key: name?.0 ?? ""))
+        screens.append(Self.placeholder)
 
         var links: [Link] = []
-        if let subroutes = object.array("subroutes", into: &diagnostics) {
+        let subroutes = object.array("subroutes", into: &diagnostics)
+        links.reserveCapacity(subroutes?.count ?? 0)
+        if let subroutes {
             for entry in subroutes {
                 switch entry.value {
                 case .string(let target):
