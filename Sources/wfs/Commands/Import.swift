@@ -10,7 +10,8 @@ extension WFS {
             abstract: "Import wireframe files or folders into the store.",
             discussion: """
                 Each file is read, validated and compared with its last revision: a file with errors is \
-                recorded as rejected and never replaces the last good revision. A folder import records \
+                recorded as rejected, with its diagnostics on standard error, and never replaces the last \
+                good revision; warnings of stored files are counted (wfs validate lists them). A folder import records \
                 the deletion of documents whose files are gone. Exit status 1 when a file was rejected.
                 """
         )
@@ -39,15 +40,17 @@ extension WFS {
                 let results = try pipeline.importPaths(paths)
                 let colour = Terminal.colourOnStandardError
                 for result in results {
-                    for diagnostic in result.diagnostics { Terminal.error(diagnostic.rendered(path: result.path, colour: colour)) }
+                    let warnings = result.diagnostics.count(of: .warning)
+                    let warningNote = warnings == 0 ? "" : " (\(warnings) warning\(warnings == 1 ? "" : "s"): wfs validate \(result.path))"
                     switch result.outcome {
                     case .stored, .deleted:
                         let revision = result.revision.map { " revision \($0.id) (#\($0.number))" } ?? ""
-                        Terminal.outputLine("\(result.outcome.rawValue) \(result.path)\(revision): \(TextForm.changeSummary(result.changes))")
+                        Terminal.outputLine("\(result.outcome.rawValue) \(result.path)\(revision): \(TextForm.changeSummary(result.changes))\(warningNote)")
                     case .unchanged:
-                        Terminal.outputLine("unchanged \(result.path)")
+                        Terminal.outputLine("unchanged \(result.path)\(warningNote)")
                     case .rejected, .failed:
                         failed = true
+                        for diagnostic in result.diagnostics { Terminal.error(diagnostic.rendered(path: result.path, colour: colour)) }
                         let errors = result.diagnostics.count(of: .error)
                         Terminal.outputLine("\(result.outcome.rawValue) \(result.path): \(errors) error\(errors == 1 ? "" : "s"); the last good revision is kept")
                     }

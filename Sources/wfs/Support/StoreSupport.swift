@@ -82,10 +82,13 @@ struct RevisionJSON: Encodable {
 
 /// Text forms shared by commands.
 enum TextForm {
-    /// `+2 -1 ~3` style summary of recorded changes, with the screen keys.
-    static func changeSummary(_ changes: [RecordedChange]) -> String {
+    /// The recorded changes as `added a, b; modified c`, at most `limit` keys of each kind.
+    static func changeSummary(_ changes: [RecordedChange], limit: Int = 10) -> String {
         var parts: [String] = []
-        func keys(_ kind: RecordedChange.Kind) -> [String] { changes.filter { $0.kind == kind }.map(\.screenKey) }
+        func keys(_ kind: RecordedChange.Kind) -> [String] {
+            let all = changes.filter { $0.kind == kind }.map(\.screenKey)
+            return all.count > limit ? Array(all.prefix(limit)) + ["… \(all.count - limit) more"] : all
+        }
         let added = keys(.added), removed = keys(.removed), modified = keys(.modified)
         let renamed = changes.filter { $0.kind == .renamed }.map { "\($0.previousKey ?? "?")→\($0.screenKey)" }
         if !added.isEmpty { parts.append("added " + added.joined(separator: ", ")) }

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Runs the built `wfs` binary on temporary projects, for end-to-end tests of the store commands.
+struct StoreCLI {
+    /// What a run printed and how it ended.
+    struct Run {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    /// The project folder (also the current folder of every run).
+    let root: String
+
+    /// A new empty project folder.
+    init() throws {
+        root = NSTemporaryDirectory() + "wfs-e2e-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    /// Removes the project folder.
+    func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+    /// The `wfs` binary built beside the tests.
+    static let binary: String = {
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL?.deletingLastPathComponent() {
+            candidates += [executable, executable.deletingLastPathComponent()]
+        }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        candidates.append(Bundle.main.bundleURL)
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(package.appendingPathComponent(".build/debug"))
+        for folder in candidates {
+            let path = folder.appendingPathComponent("wfs").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return package.appendingPathComponent(".build/debug/wfs").path
+    }()
+
+    /// Runs `wfs` with arguments in the project folder.
+    @discardableResult
+    func run(_ arguments: String..., environment: [String: String] = [:]) throws -> Run {
+        try run(arguments: arguments, environment: environment)
+    }
+
+    /// Runs `wfs` with arguments in the project folder.
+    func run(arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: root)
+        var variables = ProcessInfo.processInfo.environment
+        variables["WFS_STORE"] = nil
+        variables["WFS_AUTHOR"] = "tester"
+        variables["NO_COLOR"] = "1"
+        for (key, value) in environment { variables[key] = value }
+        process.environment = variables
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            error: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Writes a file in the project.
+    func write(_ relativePath: String, _ text: String) throws {
+        let path = root + "/" + relativePath
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// A small valid wireframe: `home` links to every other screen; titles by key.
+    static func wireframe(_ titles: [(String, String)], appName: String = "Demo") -> String {
+        let others = titles.map(\.0).filter { $0 != "home" }
+        let routes = titles.map { key, title in
+            key == "home"
+                ? "    {\"name\": \"home\", \"title\": \"\(title)\", \"subroutes\": [\(others.map { "\"\($0)\"" }.joined(separator: ", "))]}"
+                : "    {\"name\": \"\(key)\", \"title\": \"\(title)\"}"
+        }
+        return "{\n  \"appName\": \"\(appName)\",\n  \"root\": \"home\",\n  \"routes\": [\n\(routes.joined(separator: ",\n"))\n  ]\n}\n"
+    }
+
+    /// Decodes JSON output.
+    static func json(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+
+/// End-to-end tests: the built `wfs` binary on temporary projects.
+@Suite(.serialized) struct StoreCommandTests {
+    let base: [(String, String)] = [("home", "Home"), ("settings", "Settings"), ("profile", "Profile")]
+
+    @Test func theMeetingStory() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        #expect(try cli.run("init").status == 0)
+        try cli.write("app.json", StoreCLI.wireframe(base))
+        #expect(try cli.run("import", "app.json").status == 0)
+
+        // The first meeting, with an edit made during it.
+        #expect(try cli.run("session", "start", "Kickoff", "--notes", "first look").status == 0)
+        try cli.write("app.json", StoreCLI.wireframe([("home", "Home"), ("settings", "Preferences"), ("profile", "Profile")]))
+        #expect(try cli.run("import", "app.json").status == 0)
+        #expect(try cli.run("session", "end").status == 0)
+
+        // Between the meetings: an edit, a new screen, and a save that is rejected.
+        try cli.write("app.json", StoreCLI.wireframe([("home", "Home"), ("settings", "Preferences"), ("profile", "My profile"), ("help", "Help")]))
+        let between = try cli.run("import", "--message", "profile and help", "app.json")
+        #expect(between.status == 0)
+        #expect(between.output.contains("added help"))
+        try cli.write("app.json", "{\"appName\": \"Demo\" \"root\": \"home\"}")
+        let rejected = try cli.run("import", "app.json")
+        #expect(rejected.status == 1)
+        #expect(rejected.error.contains("app.json:1:"))
+        #expect(rejected.output.contains("rejected app.json"))
+
+        #expect(try cli.run("session", "start", "Review").status == 0)
+        #expect(try cli.run("session", "end").status == 0)
+
+        let audit = try cli.run("audit", "--from", "Kickoff", "--to", "Review", "--format", "json")
+        #expect(audit.status == 0)
+        let report = try #require(try StoreCLI.json(audit.output) as? [String: Any])
+        let documents = try #require(report["documents"] as? [[String: Any]])
+        #expect(documents.count == 1)
+        #expect(documents.first?["path"] as? String == "app.json")
+        #expect(documents.first?["status"] as? String == "modified")
+        let screens = try #require(documents.first?["screens"] as? [String: Any])
+        #expect(screens["added"] as? [String] == ["help"])
+        #expect((screens["removed"] as? [String])?.isEmpty == true)
+        let modified = try #require(screens["modified"] as? [[String: Any]])
+        #expect(modified.map { $0["screen"] as? String } == ["home", "profile"])  // home gained a link to help
+
+        let markdown = try cli.run("audit", "--from", "Kickoff", "--to", "Review", "--format", "markdown")
+        #expect(markdown.output.contains("added screen `help`"))
+
+        // The head is the last good revision; the session owns the revision made in it.
+        let log = try #require(try StoreCLI.json(try cli.run("log", "--format", "json").output) as? [[String: Any]])
+        #expect(log.count == 3)
+        #expect((log.first?["changes"] as? [String: Any])?["added"] as? [String] == ["help"])
+        #expect(log.first?["author"] as? String == "tester")
+        let kickoff = try #require(try StoreCLI.json(try cli.run("log", "--session", "Kickoff", "--format", "json").output) as? [[String: Any]])
+        #expect(kickoff.count == 1)
+        #expect((kickoff.first?["changes"] as? [String: Any])?["modified"] as? [String] == ["settings"])
+        #expect(try cli.run("show", "app.json@Kickoff", "--format", "json").output.contains("Preferences"))
+        #expect(!(try cli.run("show", "app.json@Kickoff", "--format", "json").output.contains("My profile")))
+        #expect(try cli.run("verify").status == 0)
+    }
+
+    @Test func everyCommandOnAProject() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        #expect(try cli.run("init", "--root", ".").status == 0)
+        try cli.write("screens/app.json", StoreCLI.wireframe(base))
+        try cli.write("screens/other.json", StoreCLI.wireframe([("home", "Start")], appName: "Other"))
+        let first = try cli.run("import", "--author", "ada", "screens")
+        #expect(first.status == 0)
+        #expect(first.output.contains("stored screens/app.json"))
+        #expect(try cli.run("import", "screens/app.json").output.contains("unchanged screens/app.json"))
+        try cli.write("screens/app.json", StoreCLI.wireframe([("home", "Home"), ("settings", "Settings"), ("profile", "Profile 2")]))
+        #expect(try cli.run("import", "screens/app.json").status == 0)
+
+        // log filters
+        #expect(try cli.run("log", "--screen", "profile").output.contains("modified profile"))
+        #expect(try cli.run("log", "--document", "screens/other.json", "--format", "json").output.contains("\"id\" : 2"))
+        #expect(try cli.run("log", "--limit", "1").output.components(separatedBy: "revision ").count == 2)
+        #expect(try cli.run("log", "--since", "2999-01-01").output.isEmpty)
+        #expect(try cli.run("log", "--until", "2000-01-01").output.isEmpty)
+
+        // show
+        #expect(try cli.run("show", "screens/app.json").output.contains("3 screens"))
+        let source = try cli.run("show", "--source", "1")
+        #expect(source.output == StoreCLI.wireframe(base))
+        #expect(try cli.run("show", "--format", "json", "screens/app.json@1").output.contains("\"Profile\""))
+        #expect(try cli.run("show", "--format", "xml", "1").status == 2)
+
+        // diff
+        let diff = try cli.run("diff", "screens/app.json@1", "screens/app.json")
+        #expect(diff.output.contains("~ profile"))
+        #expect(diff.output.contains("title: \"Profile\" → \"Profile 2\""))
+        #expect(diff.output.contains("… 1 unchanged screen\n"))
+        let diffJSON = try #require(try StoreCLI.json(try cli.run("diff", "--format", "json", "1", "3").output) as? [String: Any])
+        #expect((diffJSON["screens"] as? [[String: Any]])?.first?["key"] as? String == "profile")
+
+        // sessions
+        #expect(try cli.run("session", "add", "Retro", "--start", "2000-01-01T10:00", "--end", "2000-01-01T11:00").status == 0)
+        #expect(try cli.run("session", "list").output.contains("Retro"))
+        #expect(try cli.run("session", "show", "Retro").output.contains("no revisions"))
+        let unknown = try cli.run("session", "show", "Retr")
+        #expect(unknown.status == 2)
+        #expect(unknown.error.contains("did you mean 'Retro'?"))
+
+        // status, verify
+        let status = try #require(try StoreCLI.json(try cli.run("status", "--format", "json").output) as? [String: Any])
+        #expect((status["documents"] as? [Any])?.count == 2)
+        #expect(try cli.run("verify").output.contains("no problems"))
+
+        // export, and a re-import of the export gives the same hashes
+        #expect(try cli.run("export", "--output", "out").status == 0)
+        let manifestData = try Data(contentsOf: URL(fileURLWithPath: cli.root + "/out/wfs-manifest.json"))
+        let manifest = try #require(try JSONSerialization.jsonObject(with: manifestData) as? [String: Any])
+        let exported = try #require(manifest["documents"] as? [[String: Any]])
+        #expect(exported.count == 2)
+        let again = try StoreCLI()
+        defer { again.remove() }
+        #expect(try again.run("init").status == 0)
+        try FileManager.default.copyItem(atPath: cli.root + "/out/screens", toPath: again.root + "/screens")
+        #expect(try again.run("import", "screens").status == 0)
+        let heads = try #require(try StoreCLI.json(try again.run("log", "--format", "json").output) as? [[String: Any]])
+        #expect(Set(heads.compactMap { $0["contentHash"] as? String }) == Set(exported.compactMap { $0["contentHash"] as? String }))
+
+        // a folder import records a deleted file as a tombstone
+        try FileManager.default.removeItem(atPath: cli.root + "/screens/other.json")
+        let deletion = try cli.run("import", "screens")
+        #expect(deletion.output.contains("deleted screens/other.json"))
+        #expect(try cli.run("show", "--source", "screens/other.json").status == 2)
+        #expect(try cli.run("show", "screens/other.json@1").status == 0)
+        #expect(try cli.run("verify").status == 0)
+    }
+
+    @Test func errorsSayWhatToDo() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let missing = try cli.run("log")
+        #expect(missing.status == 2)
+        #expect(missing.error.contains("wfs init"))
+        #expect(try cli.run("init").status == 0)
+        #expect(try cli.run("init").status == 2)
+        let outside = try cli.run("import", "/etc/hostname")
+        #expect(outside.status == 2)
+        #expect(outside.error.contains("outside the project root"))
+        #expect(try cli.run("show", "99").error.contains("no revision 99"))
+        #expect(try cli.run("log", "--limit", "-1").status == 64)
+        #expect(try cli.run("log", "--since", "yesterday").status == 2)
+        let unknownDocument = try cli.run("show", "ap.json")
+        #expect(unknownDocument.status == 2)
+        // The store is found from a sub-folder, and through WFS_STORE.
+        try FileManager.default.createDirectory(atPath: cli.root + "/deep/er", withIntermediateDirectories: true)
+        let other = try StoreCLI()
+        defer { other.remove() }
+        #expect(try other.run("status", environment: ["WFS_STORE": cli.root + "/.wfs/store.sqlite"]).status == 0)
+        #expect(try other.run("status", "--store", cli.root + "/.wfs/store.sqlite").status == 0)
+    }
+
+    @Test func aReadOnlyStoreFailsCleanly() throws {
+        guard getuid() != 0 else { return }  // root writes through permissions
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        #expect(try cli.run("init").status == 0)
+        try cli.write("app.json", StoreCLI.wireframe(base))
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: cli.root + "/.wfs")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cli.root + "/.wfs/store.sqlite")
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cli.root + "/.wfs") }
+        let result = try cli.run("import", "app.json")
+        #expect(result.status == 2)
+        #expect(result.error.contains("wfs: error:"))
+    }
+
+    @Test func aReaderListsHistoryWhileAnotherProcessImports() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        #expect(try cli.run("init").status == 0)
+        try cli.write("app.json", StoreCLI.wireframe(base))
+        #expect(try cli.run("import", "app.json").status == 0)
+        let script = """
+            set -e
+            for i in $(seq 1 25); do
+              printf '{"appName": "Demo", "root": "home", "routes": [{"name": "home", "title": "Home %s"}]}' "$i" > app.json
+              "$WFS" import app.json > /dev/null
+            done
+            """
+        let readerScript = """
+            set -e
+            for i in $(seq 1 40); do "$WFS" log --limit 3 --format json > /dev/null; "$WFS" status > /dev/null; done
+            """
+        func start(_ script: String) throws -> (Process, Pipe) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", script]
+            process.currentDirectoryURL = URL(fileURLWithPath: cli.root)
+            var environment = ProcessInfo.processInfo.environment
+            environment["WFS"] = StoreCLI.binary
+            environment["WFS_STORE"] = nil
+            process.environment = environment
+            let error = Pipe()
+            process.standardError = error
+            try process.run()
+            return (process, error)
+        }
+        let (writer, writerErrors) = try start(script)
+        let (reader, readerErrors) = try start(readerScript)
+        let writerText = String(decoding: writerErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let readerText = String(decoding: readerErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        writer.waitUntilExit()
+        reader.waitUntilExit()
+        #expect(writer.terminationStatus == 0, "\(writerText)")
+        #expect(reader.terminationStatus == 0, "\(readerText)")
+        #expect(!writerText.contains("busy") && !readerText.contains("busy"))
+        #expect(!writerText.lowercased().contains("locked") && !readerText.lowercased().contains("locked"))
+        let log = try #require(try StoreCLI.json(try cli.run("log", "--format", "json").output) as? [[String: Any]])
+        #expect(log.count == 26)
+        #expect(try cli.run("verify").status == 0)
+    }
+}
