@@ -107,7 +107,7 @@ final class Daemon: @unchecked Sendable {
 
     init(project: Project, environment: [String: String], arguments: [String]) throws {
         logFile = project.root.appendingPathComponent(".wfs/wfsd-test.log")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         process.executableURL = Binaries.wfsd
         process.arguments = ["--store", project.store] + arguments
         process.currentDirectoryURL = project.root
