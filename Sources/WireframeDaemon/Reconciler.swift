@@ -44,6 +44,9 @@ public struct Reconciler: Sendable {
     public func run(shouldStop: () -> Bool, report: (ImportResult, Duration) -> Void, logger: Logger) throws -> [String] {
         let files = self.files()
         var present = Set<String>()
+        // A file whose newest attempt was rejected and that has not changed since is not tried again.
+        var rejectedAt: [String: Timestamp] = [:]
+        for attempt in (try? pipeline.store.rejectedDocuments()) ?? [] { rejectedAt[attempt.path] = attempt.startedAt }
         let clock = ContinuousClock()
         for relative in files {
             if shouldStop() { return files }
@@ -52,6 +55,12 @@ public struct Reconciler: Sendable {
             let head = try? pipeline.store.revision(documentPath: relative, atOrBefore: nil)
             if let head, !head.isDeletion, let sourceHash = head.sourceHash,
                 let bytes = FileManager.default.contents(atPath: absolute), ContentHash.hex(of: [UInt8](bytes)) == sourceHash
+            {
+                continue
+            }
+            if let attempted = rejectedAt[relative],
+                let modified = (try? FileManager.default.attributesOfItem(atPath: absolute))?[.modificationDate] as? Date,
+                Timestamp(modified).microseconds + 1_000_000 < attempted.microseconds  // clear of coarse file times
             {
                 continue
             }
