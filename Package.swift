@@ -134,7 +134,7 @@ let package = Package(
         // End-to-end tests of the built daemon and command line on temporary projects.
         .testTarget(
             name: "wfsdTests",
-            dependencies: ["wfsd", "wfs"],
+            dependencies: ["wfsd", "wfs", "WireframeDaemon"],
             swiftSettings: strictSettings
         ),
         .testTarget(

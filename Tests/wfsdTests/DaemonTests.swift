@@ -186,3 +186,34 @@ struct DaemonTests {
         #expect(try daemon.stop() == 0)
     }
 }
+
+/// The kernel's queue overflows while the daemon is stopped (SIGSTOP): it must rescan, not go silent.
+@Suite(.serialized)
+struct OverflowTests {
+    @Test func aQueueOverflowLeadsToALoggedRescan() throws {
+        let project = try Project()
+        try project.write("app.json", wireframe(title: "Before"))
+        let daemon = try project.startDaemon()
+        try daemon.waitUntilWatching()
+        try waitUntil("the first revision") { try project.log("app.json").count == 1 }
+
+        kill(daemon.process.processIdentifier, SIGSTOP)
+        try project.write("app.json", wireframe(title: "After"))
+        // More events than /proc/sys/fs/inotify/max_queued_events (16384 by default), on a file
+        // the daemon ignores: the kernel queues them all the same.
+        let limit = (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16384
+        let junk = project.url("notes.txt").path
+        for _ in 0...(limit + 100) {
+            let descriptor = open(junk, O_WRONLY | O_CREAT, 0o644)
+            close(descriptor)
+        }
+        kill(daemon.process.processIdentifier, SIGCONT)
+
+        try waitUntil("the overflow is logged and a rescan runs; log:\n\(daemon.log)") {
+            daemon.log.contains("overflowed") && daemon.log.contains("reconcile.reason=overflow")
+        }
+        try waitUntil("the change is stored") { try project.log("app.json").count == 2 }
+        #expect(try daemon.stop() == 0)
+    }
+}

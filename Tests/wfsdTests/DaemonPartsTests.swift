@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import WireframeDaemon
+
+/// The daemon's parts that need no process: globs, configuration layers, event decoding.
+struct DaemonPartsTests {
+    @Test(arguments: [
+        ("**/*.json", "app.json", true),
+        ("**/*.json", "a/b/app.json", true),
+        ("**/*.json", "app.xml", false),
+        ("*.json", "a/app.json", false),
+        ("drafts/**", "drafts/x/y.json", true),
+        ("drafts/**", "drafted/y.json", false),
+        ("flow?.json", "flow1.json", true),
+        ("flow?.json", "flow/.json", false),
+    ])
+    func globs(pattern: String, path: String, matches: Bool) {
+        #expect(Glob(pattern).matches(path) == matches)
+    }
+
+    @Test func flagsOverrideTheEnvironmentWhichOverridesTheFile() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wfsd-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("wfsd.yaml")
+        try "store: /from/file\nroot: /from/file\nsettleMilliseconds: 7\nauthor: file\nexclude:\n  - \"drafts/**\"\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let configuration = try await DaemonConfiguration.load(
+            file: file.path, flags: .init(store: "/from/flag"),
+            environment: ["WFS_ROOT": "/from/environment", "WFS_AUTHOR": "environment"])
+        #expect(configuration.store == "/from/flag")
+        #expect(configuration.root == "/from/environment")
+        #expect(configuration.author == "environment")
+        #expect(configuration.settleMilliseconds == 7)
+        #expect(configuration.excludes("drafts/idea.json"))
+        #expect(!configuration.admits("drafts/idea.json"))
+        #expect(configuration.admits("app.json"))
+        #expect(configuration.logLevel == .info)
+    }
+
+    @Test func everyInvalidKeyIsNamed() async throws {
+        await #expect(throws: DaemonConfigurationError.self) {
+            try await DaemonConfiguration.load(
+                file: nil, flags: .init(), environment: ["WFS_SETTLE_MILLISECONDS": "-1", "WFS_LOG_LEVEL": "loud", "WFS_INCLUDE": ""])
+        }
+        do {
+            _ = try await DaemonConfiguration.load(
+                file: nil, flags: .init(), environment: ["WFS_SETTLE_MILLISECONDS": "soon", "WFS_LOG_LEVEL": "loud"])
+            Issue.record("an invalid configuration was accepted")
+        } catch let error as DaemonConfigurationError {
+            #expect(error.description.contains("'settleMilliseconds'"))
+            #expect(error.description.contains("'logLevel'"))
+        }
+    }
+
+    @Test func aMissingConfigurationFileIsNamed() async throws {
+        await #expect(throws: DaemonConfigurationError.missingFile(path: "/no/such/wfsd.yaml")) {
+            try await DaemonConfiguration.load(file: "/no/such/wfsd.yaml", flags: .init(), environment: [:])
+        }
+    }
+
+    @Test func notifierSendsDatagramsToTheSocket() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString.prefix(8))").path
+        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(descriptor); unlink(path) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0)
+        let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": path, "WATCHDOG_USEC": "2000000"])
+        #expect(notifier.watchdogInterval == .seconds(2))
+        notifier.ready(status: "watching 3 files")
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        #expect(String(decoding: buffer[0..<max(count, 0)], as: UTF8.self) == "READY=1\nSTATUS=watching 3 files")
+    }
+}
