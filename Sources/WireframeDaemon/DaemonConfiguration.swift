@@ -168,6 +168,7 @@ public enum DaemonConfigurationError: Error, Equatable, CustomStringConvertible 
     /// Keys with invalid values.
     case invalid([Problem])
 
+    /// The message printed when the daemon cannot go on.
     public var description: String {
         switch self {
         case .missingFile(let path):

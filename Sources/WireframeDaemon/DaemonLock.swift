@@ -47,6 +47,7 @@ public enum DaemonLockError: Error, Equatable, CustomStringConvertible {
     /// The lock file cannot be opened or locked.
     case cannotOpen(path: String, reason: String)
 
+    /// The message printed when the daemon cannot go on.
     public var description: String {
         switch self {
         case .held(let path, let pid):

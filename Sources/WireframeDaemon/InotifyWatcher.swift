@@ -65,6 +65,7 @@ public enum WatchError: Error, Equatable, CustomStringConvertible {
     /// Another failure of `inotify_add_watch`.
     case cannotWatch(path: String, reason: String)
 
+    /// The message printed when the daemon cannot go on.
     public var description: String {
         switch self {
         case .cannotInitialize(let reason):

@@ -199,14 +199,17 @@ struct OverflowTests {
 
         kill(daemon.process.processIdentifier, SIGSTOP)
         try project.write("app.json", wireframe(title: "After"))
-        // More events than /proc/sys/fs/inotify/max_queued_events (16384 by default), on a file
-        // the daemon ignores: the kernel queues them all the same.
+        // More events than /proc/sys/fs/inotify/max_queued_events (16384 by default), on files
+        // the daemon ignores: the kernel queues them all the same. Distinct names, because the
+        // kernel folds identical consecutive events into one.
         let limit = (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16384
-        let junk = project.url("notes.txt").path
-        for _ in 0...(limit + 100) {
+        for index in 0...(limit / 3 + 100) {
+            // IN_CREATE, IN_CLOSE_WRITE, IN_DELETE: three events per file.
+            let junk = project.url("junk\(index).txt").path
             let descriptor = open(junk, O_WRONLY | O_CREAT, 0o644)
             close(descriptor)
+            unlink(junk)
         }
         kill(daemon.process.processIdentifier, SIGCONT)
 
