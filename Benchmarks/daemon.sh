@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The daemon, side by side with the watcher pipeline a user would otherwise script
 # (inotifywait + git add + git commit), in one run:
-#   - save -> revision latency on a 1,000-screen wireframe, writer's clock to commit, p50/p99,
-#     with settle 0 ms (settle excluded) and the default 20 ms (settle included);
+#   - save -> revision latency on a 1,000-screen wireframe (and, for scale, a 50-screen one),
+#     writer's clock to commit, p50/p99, with settle 0 ms (settle excluded) and the default
+#     20 ms (settle included), and the import pipeline's own share (from wfsd's log);
 #   - idle CPU of wfsd over a minute and its resident memory, watching 1,000 files.
 #
 #   Benchmarks/daemon.sh [SAVES] [IDLE_SECONDS]      (defaults 200 and 60)
@@ -20,61 +21,74 @@ swift build -c release --static-swift-stdlib --product wfs >/dev/null
 bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
 work="$(mktemp -d)"
 pids=()
-cleanup() { for pid in "${pids[@]:-}"; do [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+cleanup() { for pid in "${pids[@]:-}"; do [ -n "$pid" ] && { pkill -P "$pid" 2>/dev/null; kill "$pid" 2>/dev/null; } || true; done; rm -rf "$work"; }
 trap cleanup EXIT
 
 percentiles() {  # microseconds on stdin -> "p50_ms p99_ms"
-  sort -n | awk '{ v[NR] = $1 } END { p50 = v[int((NR - 1) * 0.50) + 1]; p99 = v[int((NR - 1) * 0.99) + 1]; printf "%.2f %.2f", p50 / 1000, p99 / 1000 }'
+  sort -n | awk '{ v[NR] = $1 } END { p50 = v[int((NR - 1) * 0.50) + 1]; p99 = v[int((NR - 1) * 0.99) + 1]; printf "%.2f %.2f\n", p50 / 1000, p99 / 1000 }'
 }
 
 # --- wfsd ------------------------------------------------------------------------------------
-wfsd_latency() {  # settle_ms -> latencies file
-  local settle="$1" project="$work/wfsd-$1"
+wfsd_latency() {  # screens settle_ms -> $work/wfsd-SCREENS-SETTLE.us
+  local screens="$1" settle="$2" project="$work/wfsd-$1-$2"
   mkdir -p "$project"
-  python3 Benchmarks/wiregen.py single 1000 "$project/app.json" --seed 7
+  python3 Benchmarks/wiregen.py single "$screens" "$project/app.json" --seed 7
   "$bin/wfs" init --root "$project" >/dev/null
   WFS_SETTLE_MILLISECONDS="$settle" "$bin/wfsd" --store "$project/.wfs/store.sqlite" 2> "$project/wfsd.log" &
   local pid=$!
   pids+=("$pid")
   until grep -q "import.outcome=stored" "$project/wfsd.log"; do sleep 0.05; done
-  python3 Benchmarks/daemon_latency.py wfsd "$project/wfsd.log" "$project/app.json" "$saves" 11 > "$work/wfsd-$settle.us"
+  python3 Benchmarks/daemon_latency.py wfsd "$project/wfsd.log" "$project/app.json" "$saves" 11 > "$work/wfsd-$screens-$settle.us"
   kill -TERM "$pid"; wait "$pid" || true
   grep "import.outcome=stored" "$project/wfsd.log" | sed -n 's/.*duration.milliseconds=\([0-9.]*\).*/\1/p' | tail -n +2 |
-    awk '{ print int($1 * 1000) }' > "$work/wfsd-$settle.pipeline.us"
+    awk '{ print int($1 * 1000) }' > "$work/wfsd-$screens-$settle.pipeline.us"
 }
 
 # --- the scripted pipeline --------------------------------------------------------------------
-git_latency() {
-  local project="$work/git"
+git_latency() {  # screens -> $work/git-SCREENS.us
+  local screens="$1" project="$work/git-$1"
   mkdir -p "$project"
-  python3 Benchmarks/wiregen.py single 1000 "$project/app.json" --seed 7
+  python3 Benchmarks/wiregen.py single "$screens" "$project/app.json" --seed 7
   git -C "$project" init -q
   git -C "$project" -c user.name=bench -c user.email=bench@example.invalid add app.json
   git -C "$project" -c user.name=bench -c user.email=bench@example.invalid commit -qm initial
-  : > "$work/git.log"
+  : > "$work/git-$screens.log"
   (
     cd "$project"
     inotifywait -q -m -e close_write,moved_to --format '%f' . 2>/dev/null | while read -r file; do
       case "$file" in *.json) ;; *) continue ;; esac
       git add "$file"
       git -c user.name=bench -c user.email=bench@example.invalid commit -q -m "save $file"
-      date +%s%N >> "$work/git.log"
+      date +%s%N >> "$work/git-$screens.log"
     done
   ) &
-  pids+=("$!")
+  local watcher=$!
+  pids+=("$watcher")
   sleep 1  # inotifywait has set up its watch
-  python3 Benchmarks/daemon_latency.py git "$work/git.log" "$project/app.json" "$saves" 11 > "$work/git.us"
-  pkill -P "$!" 2>/dev/null || true
+  python3 Benchmarks/daemon_latency.py git "$work/git-$screens.log" "$project/app.json" "$saves" 11 > "$work/git-$screens.us"
+  pkill -P "$watcher" 2>/dev/null || true
 }
 
-wfsd_latency 0
-wfsd_latency 20
-git_latency
+report() {  # screens
+  local screens="$1" w0_50 w0_99 w20_50 w20_99 p_50 p_99 g_50 g_99
+  read -r w0_50 w0_99 < <(percentiles < "$work/wfsd-$screens-0.us")
+  read -r w20_50 w20_99 < <(percentiles < "$work/wfsd-$screens-20.us")
+  read -r p_50 p_99 < <(percentiles < "$work/wfsd-$screens-0.pipeline.us")
+  read -r g_50 g_99 < <(percentiles < "$work/git-$screens.us")
+  echo "save -> revision, $screens-screen wireframe, $saves saves each (writer's clock to commit)"
+  printf '  %-46s %9s %9s\n' "" "p50 ms" "p99 ms"
+  printf '  %-46s %9s %9s\n' "wfsd, settle 0 ms (settle excluded)" "$w0_50" "$w0_99"
+  printf '  %-46s %9s %9s\n' "wfsd, settle 20 ms (default, included)" "$w20_50" "$w20_99"
+  printf '  %-46s %9s %9s\n' "  of which the import pipeline (wfsd's log)" "$p_50" "$p_99"
+  printf '  %-46s %9s %9s\n' "inotifywait + git add + git commit" "$g_50" "$g_99"
+  python3 -c "print(f'  pipeline p50 / wfsd p50: {$g_50 / $w0_50:.2f}x settle excluded, {$g_50 / $w20_50:.2f}x settle included; wfsd outside the import pipeline: {$w0_50 - $p_50:.2f} ms')"
+}
 
-read -r w0_50 w0_99 < <(percentiles < "$work/wfsd-0.us")
-read -r w20_50 w20_99 < <(percentiles < "$work/wfsd-20.us")
-read -r p_50 p_99 < <(percentiles < "$work/wfsd-0.pipeline.us")
-read -r g_50 g_99 < <(percentiles < "$work/git.us")
+for screens in 1000 50; do
+  wfsd_latency "$screens" 0
+  wfsd_latency "$screens" 20
+  git_latency "$screens"
+done
 
 # --- idle CPU and memory with 1,000 watched files ----------------------------------------------
 project="$work/idle"
@@ -106,11 +120,6 @@ folders=$(sed -n 's/.* watch.folders=\([0-9]*\).*/\1/p' "$project/wfsd.log" | he
 kill -TERM "$pid"; wait "$pid" || true
 cpu_ms=$(( (cpu_after - cpu_before) * 1000 / ticks ))
 
-echo "save -> revision, 1,000-screen wireframe, $saves saves each (writer's clock to commit)"
-printf '  %-44s %9s %9s\n' "" "p50 ms" "p99 ms"
-printf '  %-44s %9s %9s\n' "wfsd, settle 0 ms (settle excluded)" "$w0_50" "$w0_99"
-printf '  %-44s %9s %9s\n' "wfsd, settle 20 ms (default, included)" "$w20_50" "$w20_99"
-printf '  %-44s %9s %9s\n' "  of which the import pipeline (wfsd's log)" "$p_50" "$p_99"
-printf '  %-44s %9s %9s\n' "inotifywait + git add + git commit" "$g_50" "$g_99"
-python3 -c "print(f'  pipeline / wfsd p50: {$g_50 / $w0_50:.1f}x settle excluded, {$g_50 / $w20_50:.1f}x settle included')"
+report 1000
+report 50
 echo "idle: $files files in $folders folders watched; CPU over ${idle} s: ${cpu_ms} ms; resident memory: $((rss_kib / 1024)) MiB (${rss_kib} KiB)"
