@@ -265,7 +265,7 @@ struct JSONWireframeReaderTests {
                   { "kind": "textField", "reference": 3️⃣"email", "properties": { "placeholder": "you@example.com" } },
                   { "kind": "button", "title": "Next", "target": 4️⃣"next" },
                   { "kind": "button", "text": "Save", "action": 5️⃣"save" },
-                  { "kind": "button", "text": "Web", "task": 6️⃣"url", "param": "https://example.com" },
+                  { "kind": "button", "text": "Web", "task": 6️⃣"url", "param": 8️⃣"https://example.com" },
                   { "kind": "container", "class": "card", "elements": [
                     { "kind": "image", "reference": "logo" },
                     { "kind": "switch", "reference": "on" }
@@ -285,7 +285,9 @@ struct JSONWireframeReaderTests {
         #expect(elements[2].triggers == [Trigger(.target("next"), at: try #require(source.location("4️⃣")))])
         #expect(elements[3].triggers == [Trigger(.action("save"), at: try #require(source.location("5️⃣")))])
         #expect(elements[4].triggers == [
-            Trigger(.task(name: "url", parameter: "https://example.com"), at: try #require(source.location("6️⃣"))),
+            Trigger(
+                .task(name: "url", parameter: "https://example.com"), at: try #require(source.location("6️⃣")),
+                parameterLocation: try #require(source.location("8️⃣"))),
         ])
         #expect(elements[5].styleClass == "card")
         #expect(elements[5].elements.map(\.kind) == [.image, .switch])

@@ -194,9 +194,7 @@ struct ValidateCommandTests {
         try #require(mkfifo(fifo.path, 0o644) == 0)
         let result = try CommandRunner.run(["validate", "pipe.json"], in: folder, timeout: 30)
         #expect(result.standardError.hasPrefix("pipe.json:1:1: error: the path is not a regular file [WF0007]\n"))
-        withKnownIssue("validate exits 1 for a path it cannot read; the documented status is 2 (Sources/wfs/Commands/Validate.swift)") {
-            #expect(result.status == 2)
-        }
+        #expect(result.status == 2)
     }
 
     @Test(arguments: [[String](), ["validate"], ["validate", "--format", "xml", "a.json"], ["validate", "--colour", "a.json"], ["frobnicate"]])

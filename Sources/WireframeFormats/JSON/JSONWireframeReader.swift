@@ -433,7 +433,11 @@ private struct ReadState {
             kind = .url(text)
         case "task":
             guard let text = value.string else { object.wrongType(kindMember, expected: "a task name", into: &diagnostics); return nil }
-            kind = .task(name: text, parameter: object.string("param", into: &diagnostics)?.0)
+            let parameter = object.string("param", into: &diagnostics)
+            kind = .task(name: text, parameter: parameter?.0)
+            if let parameterLocation = parameter?.1 {
+                return Action(kind, at: node.location, targetLocation: value.location, parameterLocation: parameterLocation)
+            }
         case "send":
             guard let message = readMessage(object, member: kindMember) else { return nil }
             kind = .send(message)
@@ -515,7 +519,7 @@ private struct ReadState {
         }
         if let task = object.string("task", into: &diagnostics) {
             let parameter = object.string("param", into: &diagnostics)
-            return Trigger(event: event, .task(name: task.0, parameter: parameter?.0), at: task.1)
+            return Trigger(event: event, .task(name: task.0, parameter: parameter?.0), at: task.1, parameterLocation: parameter?.1)
         }
         if let member = object.member("send"), let message = readMessage(object, member: member) {
             return Trigger(event: event, .message(message), at: member.value.location)
