@@ -22,7 +22,7 @@ public struct TargetDefinedRule: Rule {
                     case .target(let target) where !context.isTarget(target):
                         report("target", target, at: trigger.location)
                     case .task("push", let parameter?) where !context.isScreen(parameter):
-                        report("'push' task route", parameter, at: trigger.location)
+                        report("'push' task route", parameter, at: trigger.parameterLocation ?? trigger.location)
                     default:
                         break
                     }
@@ -39,7 +39,9 @@ public struct TargetDefinedRule: Rule {
                     case .popToView(let target):
                         if !context.isScreen(target) { report("'popToView' target", target, at: location) }
                     case .task("push", let parameter?):
-                        if !context.isScreen(parameter) { report("'push' task route", parameter, at: location) }
+                        if !context.isScreen(parameter) {
+                            report("'push' task route", parameter, at: action.parameterLocation ?? location)
+                        }
                     default:
                         break
                     }

@@ -31,20 +31,24 @@ extension WFS {
         func run() async throws {
             let validation = FileValidation()
             var reports: [FileReport] = []
-            var missing = false
+            var missingCount = 0
             for path in paths {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                     Terminal.error("\(path): error: no such file or folder")
-                    missing = true
+                    missingCount += 1
                     continue
                 }
                 if isFolder.boolValue {
                     let files = ProjectFiles.wireframes(in: path)
                     if files.isEmpty { Terminal.error("\(path): warning: no .json or .xml wireframes in this folder") }
-                    reports += files.map { validation.validate(path: $0) }
+                    let listed = Set(files)
+                    for file in files {
+                        reports += validation.validate(path: file, projectRoot: path, skipping: listed)
+                    }
                 } else {
-                    reports.append(validation.validate(path: path))
+                    let inside = !path.hasPrefix("/") && !path.hasPrefix("../")
+                    reports += validation.validate(path: path, projectRoot: inside ? "." : nil)
                 }
             }
 
@@ -58,19 +62,21 @@ extension WFS {
                         Terminal.error(diagnostic.rendered(path: report.path, colour: colour))
                     }
                 }
-                Terminal.error(Self.summary(errors: errors, warnings: warnings, files: reports.count))
+                Terminal.error(Self.summary(errors: errors, warnings: warnings, files: reports.count, missing: missingCount))
             case .json:
                 Terminal.output(try JSONOutput.text(Report(reports: reports, errorCount: errors, warningCount: warnings)))
             }
-            if missing { throw ExitCode(2) }
+            let unreadable = reports.contains { $0.diagnostics.contains { $0.code == FormatCodes.unreadable } }
+            if missingCount > 0 || unreadable { throw ExitCode(2) }
             if errors > 0 || (strict && warnings > 0) { throw ExitCode.failure }
         }
 
-        static func summary(errors: Int, warnings: Int, files: Int) -> String {
+        static func summary(errors: Int, warnings: Int, files: Int, missing: Int = 0) -> String {
             func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
-            let checked = count(files, "file")
-            if errors == 0 && warnings == 0 { return "\(checked) checked, no problems" }
-            return "\(checked) checked: \(count(errors, "error")), \(count(warnings, "warning"))"
+            let checked = count(files, "file") + " checked"
+            let notFound = missing > 0 ? ", \(count(missing, "path")) not found" : ""
+            if errors == 0 && warnings == 0 { return checked + (notFound.isEmpty ? ", no problems" : notFound) }
+            return "\(checked): \(count(errors, "error")), \(count(warnings, "warning"))\(notFound)"
         }
 
         /// The JSON report: `{"files":[{"path","diagnostics":[…]}],"errorCount","warningCount"}`.
