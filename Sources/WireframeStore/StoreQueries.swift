@@ -96,6 +96,19 @@ extension WireframeStore {
         }
     }
 
+    /// The canonical JSON of several screen versions, by hash, in one read.
+    public func screenContents(_ hashes: [String]) throws -> [String: [UInt8]] {
+        try mapped {
+            try reader.read { db in
+                var result: [String: [UInt8]] = [:]
+                for hash in hashes where result[hash] == nil {
+                    if let record = try ScreenVersionRecord.fetchOne(db, key: hash) { result[hash] = [UInt8](record.content) }
+                }
+                return result
+            }
+        }
+    }
+
     /// The canonical JSON of a screen version.
     public func screenContent(hash: String) throws -> [UInt8]? {
         try mapped { try reader.read { db in try ScreenVersionRecord.fetchOne(db, key: hash).map { [UInt8]($0.content) } } }
@@ -176,8 +189,9 @@ extension WireframeStore {
                 guard let lowest = entries.last?.revision.id, let highest = entries.first?.revision.id else { return entries }
                 let changeRows = try ChangeRecord.fetchCursor(
                     db, sql: "SELECT * FROM change WHERE revisionId BETWEEN ? AND ? ORDER BY id", arguments: [lowest, highest])
+                let decoder = JSONDecoder()
                 while let change = try changeRows.next() {
-                    if let index = indexById[change.revisionId] { entries[index].changes.append(change.recordedChange()) }
+                    if let index = indexById[change.revisionId] { entries[index].changes.append(change.recordedChange(decoder: decoder)) }
                 }
                 return entries
             }
