@@ -8,6 +8,9 @@ let warningsAsErrors: [SwiftSetting] =
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
+    // Exclusivity is checked at run time in debug builds (and so in every test run); release
+    // builds rely on those tests and skip the per-access bookkeeping on the hot paths.
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ] + warningsAsErrors
 
 let package = Package(
@@ -80,15 +83,17 @@ let package = Package(
             path: "Benchmarks/wfs-bench",
             swiftSettings: strictSettings
         ),
+        // Shared by the test targets: expected locations marked in test inputs (`1️⃣`).
+        .target(name: "WireframeTestSupport", dependencies: ["WireframeModel"], path: "Tests/WireframeTestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "WireframeFormatsTests",
-            dependencies: ["WireframeModel", "WireframeFormats"],
+            dependencies: ["WireframeModel", "WireframeFormats", "WireframeTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WireframeAnalysisTests",
-            dependencies: ["WireframeModel", "WireframeFormats", "WireframeAnalysis"],
+            dependencies: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,1 +1,106 @@
-print("x")
+// Times the stages of reading a wireframe: parse + read, validate, canonicalize + hash.
+//
+//   wfs-bench [--iterations N] FILE...
+//
+// Prints one line per file and stage with the median, p10 and p90 in milliseconds, and a
+// final `total` line per file. Every iteration starts from the bytes in memory (the file is
+// read once). Times are the thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so that other work on
+// a shared machine does not count; python_pipeline.py measures the same way.
+
+import Foundation
+import WireframeAnalysis
+import WireframeFormats
+import WireframeModel
+
+/// CPU time of this thread, in milliseconds.
+struct CPUClock {
+    struct Instant {
+        var milliseconds: Double
+        static func - (lhs: Instant, rhs: Instant) -> Double { lhs.milliseconds - rhs.milliseconds }
+    }
+
+    var now: Instant {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Instant(milliseconds: Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6)
+    }
+}
+
+struct Samples {
+    var values: [Double] = []
+    mutating func add(_ milliseconds: Double) {
+        values.append(milliseconds)
+    }
+
+    func percentile(_ fraction: Double) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        let index = min(sorted.count - 1, max(0, Int((Double(sorted.count - 1) * fraction).rounded())))
+        return sorted[index]
+    }
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var iterations = 50
+if let flag = arguments.firstIndex(of: "--iterations"), flag + 1 < arguments.count, let count = Int(arguments[flag + 1]) {
+    iterations = count
+    arguments.removeSubrange(flag...(flag + 1))
+}
+guard !arguments.isEmpty else {
+    FileHandle.standardError.write(Data("usage: wfs-bench [--iterations N] FILE...\n".utf8))
+    exit(64)
+}
+
+let clock = CPUClock()
+let reader = JSONWireframeReader()
+let validator = Validator()
+print("file\tstage\tmedian_ms\tp10_ms\tp90_ms\tscreens\tdiagnostics")
+for path in arguments {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        FileHandle.standardError.write(Data("wfs-bench: cannot read \(path)\n".utf8))
+        exit(2)
+    }
+    let bytes = [UInt8](data)
+    var syntax = Samples(), parse = Samples(), validate = Samples(), canonical = Samples(), total = Samples()
+    for _ in 0..<(iterations + 3) {
+        let start = clock.now
+        _ = JSONParser().parse(bytes)
+        syntax.add(clock.now - start)
+    }
+    var screens = 0
+    var diagnostics = 0
+    var hash = ""
+    for _ in 0..<(iterations + 3) {
+        let start = clock.now
+        let (wireframe, readDiagnostics) = reader.read(bytes)
+        let parsed = clock.now
+        guard let wireframe else {
+            FileHandle.standardError.write(Data("wfs-bench: \(path) is not a wireframe\n".utf8))
+            exit(1)
+        }
+        let found = validator.validate(wireframe)
+        let validated = clock.now
+        hash = ContentHash.of(CanonicalForm.canonicalize(wireframe))
+        let hashed = clock.now
+        screens = wireframe.screens.count
+        diagnostics = readDiagnostics.count + found.count
+        parse.add(parsed - start)
+        validate.add(validated - parsed)
+        canonical.add(hashed - validated)
+        total.add(hashed - start)
+    }
+    // The first three runs of each stage warm caches and are left out.
+    func line(_ stage: String, _ samples: Samples) {
+        var trimmed = samples
+        trimmed.values.removeFirst(min(3, trimmed.values.count))
+        print(String(
+            format: "%@\t%@\t%.3f\t%.3f\t%.3f\t%d\t%d", path, stage, trimmed.percentile(0.5), trimmed.percentile(0.1),
+            trimmed.percentile(0.9), screens, diagnostics))
+    }
+    line("json-syntax-only", syntax)
+    line("parse+read", parse)
+    line("validate", validate)
+    line("canonicalize+hash", canonical)
+    line("total", total)
+    FileHandle.standardError.write(Data("\(path): sha256 \(hash)\n".utf8))
+}

@@ -78,10 +78,8 @@ public struct DocumentReader: Sendable {
             let (wireframe, diagnostics) = JSONWireframeReader().read(bytes)
             return DocumentReadResult(wireframe: wireframe, diagnostics: diagnostics, bytes: bytes)
         case .workflowSchema:
-            return DocumentReadResult(
-                wireframe: nil,
-                diagnostics: [Diagnostic(.error, FormatCodes.unreadable, "WorkflowSchema XML is not supported by this build", at: .start)],
-                bytes: bytes)
+            let (wireframe, diagnostics) = WorkflowSchemaReader().read(bytes, path: path)
+            return DocumentReadResult(wireframe: wireframe, diagnostics: diagnostics, bytes: bytes)
         }
     }
 

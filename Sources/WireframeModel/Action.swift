@@ -26,14 +26,20 @@ public struct Action: Hashable, Sendable {
     public var kind: ActionKind
     /// The action's object or tag.
     public var location: SourceLocation
-    /// The value that names its target (route, view, path), if it has one.
+    /// The value that names its target (route, view, path), or the task, if it has one.
     public var targetLocation: SourceLocation?
+    /// The task's parameter (`param`), where a task has one: the route a `push` task names.
+    public var parameterLocation: SourceLocation?
 
     /// Creates an action.
-    public init(_ kind: ActionKind, at location: SourceLocation = .start, targetLocation: SourceLocation? = nil) {
+    public init(
+        _ kind: ActionKind, at location: SourceLocation = .start, targetLocation: SourceLocation? = nil,
+        parameterLocation: SourceLocation? = nil
+    ) {
         self.kind = kind
         self.location = location
         self.targetLocation = targetLocation
+        self.parameterLocation = parameterLocation
     }
 
     /// This action and every action nested in it, depth first.

@@ -102,12 +102,18 @@ public struct Trigger: Hashable, Sendable {
     public var effect: TriggerEffect
     /// The value that names the effect (the action name, target, task or message).
     public var location: SourceLocation
+    /// The task's parameter (`param`), where a task has one: the route a `push` task names.
+    public var parameterLocation: SourceLocation?
 
     /// Creates a trigger.
-    public init(event: String? = nil, _ effect: TriggerEffect, at location: SourceLocation = .start) {
+    public init(
+        event: String? = nil, _ effect: TriggerEffect, at location: SourceLocation = .start,
+        parameterLocation: SourceLocation? = nil
+    ) {
         self.event = event
         self.effect = effect
         self.location = location
+        self.parameterLocation = parameterLocation
     }
 }
 

@@ -23,33 +23,169 @@ public enum Presentation: String, Sendable, Codable, Hashable, CaseIterable {
 }
 
 /// One screen (a route) of a wireframe.
+///
+/// A value type whose fields live in one shared, copy-on-write box: copying a screen costs one
+/// reference count, which matters because rules, graphs and writers pass thousands of them around.
 public struct Screen: Hashable, Sendable {
+    private final class Storage: @unchecked Sendable {
+        var key: String
+        var title: String
+        var container: ContainerType
+        var presentation: Presentation?
+        var links: [Link]
+        var navigationBar: String?
+        var dependencies: [String]
+        var items: [String]
+        var elements: [Element]
+        var actions: [NamedAction]
+        var properties: [String: String]
+        var parent: String?
+        var locations: ScreenLocations
+
+        init(
+            key: String,
+            title: String,
+            container: ContainerType,
+            presentation: Presentation?,
+            links: [Link],
+            navigationBar: String?,
+            dependencies: [String],
+            items: [String],
+            elements: [Element],
+            actions: [NamedAction],
+            properties: [String: String],
+            parent: String?,
+            locations: ScreenLocations
+        ) {
+            self.key = key
+            self.title = title
+            self.container = container
+            self.presentation = presentation
+            self.links = links
+            self.navigationBar = navigationBar
+            self.dependencies = dependencies
+            self.items = items
+            self.elements = elements
+            self.actions = actions
+            self.properties = properties
+            self.parent = parent
+            self.locations = locations
+        }
+
+        func copy() -> Storage {
+            Storage(
+                key: key,
+                title: title,
+                container: container,
+                presentation: presentation,
+                links: links,
+                navigationBar: navigationBar,
+                dependencies: dependencies,
+                items: items,
+                elements: elements,
+                actions: actions,
+                properties: properties,
+                parent: parent,
+                locations: locations)
+        }
+    }
+
+    private var storage: Storage
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
     /// The screen's identity: its `name` in JSON, its name or derived key in WorkflowSchema.
-    public var key: String
+    public var key: String {
+        get { storage.key }
+        set { makeUnique(); storage.key = newValue }
+        _modify { makeUnique(); yield &storage.key }
+    }
+
     /// The title shown in the navigation bar.
-    public var title: String
+    public var title: String {
+        get { storage.title }
+        set { makeUnique(); storage.title = newValue }
+        _modify { makeUnique(); yield &storage.title }
+    }
+
     /// The kind of controller.
-    public var container: ContainerType
+    public var container: ContainerType {
+        get { storage.container }
+        set { makeUnique(); storage.container = newValue }
+        _modify { makeUnique(); yield &storage.container }
+    }
+
     /// How the screen is shown when opened; nil when the file leaves it to the default.
-    public var presentation: Presentation?
+    public var presentation: Presentation? {
+        get { storage.presentation }
+        set { makeUnique(); storage.presentation = newValue }
+        _modify { makeUnique(); yield &storage.presentation }
+    }
+
     /// Links to other screens, in the order they show: subroutes, tabs, contained screens.
-    public var links: [Link]
+    public var links: [Link] {
+        get { storage.links }
+        set { makeUnique(); storage.links = newValue }
+        _modify { makeUnique(); yield &storage.links }
+    }
+
     /// The name of the navigation bar (`navigation`) whose buttons this screen shows.
-    public var navigationBar: String?
+    public var navigationBar: String? {
+        get { storage.navigationBar }
+        set { makeUnique(); storage.navigationBar = newValue }
+        _modify { makeUnique(); yield &storage.navigationBar }
+    }
+
     /// Inputs the screen needs; a set.
-    public var dependencies: [String]
+    public var dependencies: [String] {
+        get { storage.dependencies }
+        set { makeUnique(); storage.dependencies = newValue }
+        _modify { makeUnique(); yield &storage.dependencies }
+    }
+
     /// Quick list data shown by a `list` screen, in order.
-    public var items: [String]
+    public var items: [String] {
+        get { storage.items }
+        set { makeUnique(); storage.items = newValue }
+        _modify { makeUnique(); yield &storage.items }
+    }
+
     /// The screen's content, in order.
-    public var elements: [Element]
+    public var elements: [Element] {
+        get { storage.elements }
+        set { makeUnique(); storage.elements = newValue }
+        _modify { makeUnique(); yield &storage.elements }
+    }
+
     /// Named handlers that elements and lifecycle events trigger, in order.
-    public var actions: [NamedAction]
+    public var actions: [NamedAction] {
+        get { storage.actions }
+        set { makeUnique(); storage.actions = newValue }
+        _modify { makeUnique(); yield &storage.actions }
+    }
+
     /// Properties that the model has no field for (WorkflowSchema parameters), by name.
-    public var properties: [String: String]
+    public var properties: [String: String] {
+        get { storage.properties }
+        set { makeUnique(); storage.properties = newValue }
+        _modify { makeUnique(); yield &storage.properties }
+    }
+
     /// The key of the screen whose definition contains this one (an inline route or a nested controller).
-    public var parent: String?
+    public var parent: String? {
+        get { storage.parent }
+        set { makeUnique(); storage.parent = newValue }
+        _modify { makeUnique(); yield &storage.parent }
+    }
+
     /// Where the screen and its values are.
-    public var locations: ScreenLocations
+    public var locations: ScreenLocations {
+        get { storage.locations }
+        set { makeUnique(); storage.locations = newValue }
+        _modify { makeUnique(); yield &storage.locations }
+    }
 
     /// Creates a screen.
     public init(
@@ -59,19 +195,53 @@ public struct Screen: Hashable, Sendable {
         actions: [NamedAction] = [], properties: [String: String] = [:], parent: String? = nil,
         locations: ScreenLocations = ScreenLocations()
     ) {
-        self.key = key
-        self.title = title
-        self.container = container
-        self.presentation = presentation
-        self.links = links
-        self.navigationBar = navigationBar
-        self.dependencies = dependencies
-        self.items = items
-        self.elements = elements
-        self.actions = actions
-        self.properties = properties
-        self.parent = parent
-        self.locations = locations
+        storage = Storage(
+            key: key,
+            title: title,
+            container: container,
+            presentation: presentation,
+            links: links,
+            navigationBar: navigationBar,
+            dependencies: dependencies,
+            items: items,
+            elements: elements,
+            actions: actions,
+            properties: properties,
+            parent: parent,
+            locations: locations)
+    }
+
+    public static func == (lhs: Screen, rhs: Screen) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.key == rhs.key
+            && lhs.title == rhs.title
+            && lhs.container == rhs.container
+            && lhs.presentation == rhs.presentation
+            && lhs.links == rhs.links
+            && lhs.navigationBar == rhs.navigationBar
+            && lhs.dependencies == rhs.dependencies
+            && lhs.items == rhs.items
+            && lhs.elements == rhs.elements
+            && lhs.actions == rhs.actions
+            && lhs.properties == rhs.properties
+            && lhs.parent == rhs.parent
+            && lhs.locations == rhs.locations
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(title)
+        hasher.combine(container)
+        hasher.combine(presentation)
+        hasher.combine(links)
+        hasher.combine(navigationBar)
+        hasher.combine(dependencies)
+        hasher.combine(items)
+        hasher.combine(elements)
+        hasher.combine(actions)
+        hasher.combine(properties)
+        hasher.combine(parent)
+        hasher.combine(locations)
     }
 
     /// The presentation in effect: the explicit one, else `present` for navigation screens, else `push`.

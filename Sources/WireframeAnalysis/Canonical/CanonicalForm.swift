@@ -10,7 +10,10 @@ public enum CanonicalForm {
     /// The canonical form of a wireframe. Locations are kept; no writer or hash reads them.
     public static func canonicalize(_ wireframe: Wireframe) -> Wireframe {
         var result = wireframe
-        result.screens = wireframe.screens.map(canonicalize).sorted { $0.key < $1.key }
+        // Sort positions, not screens: a screen is a large value and moving it is costly.
+        let screens = wireframe.screens
+        let order = screens.indices.sorted { screens[$0].key < screens[$1].key }
+        result.screens = order.map { canonicalize(screens[$0]) }
         result.navigationBars = wireframe.navigationBars.sorted { $0.name < $1.name }
         return result
     }

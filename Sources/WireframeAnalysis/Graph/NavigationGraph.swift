@@ -32,14 +32,23 @@ public struct NavigationEdge: Sendable, Hashable {
     public var via: String
     /// Where the link is written.
     public var location: SourceLocation
+    /// The position in the wireframe's screens of the first definition of `from`.
+    public var fromPosition: Int
+    /// The position in the wireframe's screens of the first definition of `to`.
+    public var toPosition: Int
 
     /// Creates an edge.
-    public init(from: String, to: String, kind: StepKind, via: String, location: SourceLocation) {
+    public init(
+        from: String, to: String, kind: StepKind, via: String, location: SourceLocation,
+        fromPosition: Int, toPosition: Int
+    ) {
         self.from = from
         self.to = to
         self.kind = kind
         self.via = via
         self.location = location
+        self.fromPosition = fromPosition
+        self.toPosition = toPosition
     }
 }
 
@@ -48,33 +57,68 @@ public struct NavigationEdge: Sendable, Hashable {
 /// Forward edges come from subroutes, tabs, contained screens, navigation-bar buttons, element
 /// targets and tasks, and the targets of every action of a screen. Edges to names that are not
 /// screens (built-in routes, undefined names) are left out; rules report the undefined ones.
+/// Internally screens are numbered by their position in the wireframe (a later definition of a
+/// duplicate key counts as its first), so that walks need no hashing.
 public struct NavigationGraph: Sendable {
     /// The root screen's key.
     public let root: String
-    /// Screens by key (the first definition of each key).
-    public let screens: [String: Screen]
-    /// Forward edges by the screen they start from, in definition order.
-    public let edges: [String: [NavigationEdge]]
+    /// The wireframe's screens, as read.
+    public let screens: [Screen]
+    /// The position in `screens` of the first definition of each key.
+    public let index: [String: Int]
+    /// For each position, the position of the first definition of that screen's key.
+    public let canonicalPosition: [Int]
+    /// Forward edges by the position of the screen they start from, in definition order
+    /// (empty for later definitions of a duplicate key).
+    public let adjacency: [[NavigationEdge]]
 
     /// Builds the graph of a wireframe.
     public init(_ wireframe: Wireframe) {
-        var screens: [String: Screen] = [:]
-        for screen in wireframe.screens where screens[screen.key] == nil { screens[screen.key] = screen }
-        var edges: [String: [NavigationEdge]] = [:]
-        for screen in wireframe.screens where edges[screen.key] == nil {
-            edges[screen.key] = Self.edges(from: screen, in: wireframe, screens: screens)
+        let screens = wireframe.screens
+        var index: [String: Int] = [:]
+        index.reserveCapacity(screens.count)
+        var canonicalPosition: [Int] = []
+        canonicalPosition.reserveCapacity(screens.count)
+        for position in screens.indices {
+            let key = screens[position].key
+            if let first = index[key] {
+                canonicalPosition.append(first)
+            } else {
+                index[key] = position
+                canonicalPosition.append(position)
+            }
+        }
+        var adjacency: [[NavigationEdge]] = Array(repeating: [], count: screens.count)
+        for position in screens.indices where canonicalPosition[position] == position {
+            adjacency[position] = Self.edges(from: position, in: wireframe, index: index)
         }
         self.root = wireframe.root
         self.screens = screens
-        self.edges = edges
+        self.index = index
+        self.canonicalPosition = canonicalPosition
+        self.adjacency = adjacency
     }
 
-    private static func edges(from screen: Screen, in wireframe: Wireframe, screens: [String: Screen]) -> [NavigationEdge] {
+    /// The first screen defined with a key.
+    public func screen(_ key: String) -> Screen? { index[key].map { screens[$0] } }
+
+    /// Whether a screen with this key is defined.
+    public func contains(_ key: String) -> Bool { index[key] != nil }
+
+    /// The forward edges from the screen with this key.
+    public func edges(from key: String) -> [NavigationEdge] { index[key].map { adjacency[$0] } ?? [] }
+
+    private static func edges(from position: Int, in wireframe: Wireframe, index: [String: Int]) -> [NavigationEdge] {
+        let screens = wireframe.screens
+        let screen = screens[position]
         var result: [NavigationEdge] = []
+        result.reserveCapacity(screen.links.count + screen.actions.count)
         func add(_ target: String, _ kind: StepKind?, via: String, at location: SourceLocation) {
-            guard let targetScreen = screens[target] else { return }
-            let step: StepKind = kind ?? (targetScreen.effectivePresentation == .present ? .present : .push)
-            result.append(NavigationEdge(from: screen.key, to: target, kind: step, via: via, location: location))
+            guard let targetPosition = index[target] else { return }
+            let step: StepKind = kind ?? (screens[targetPosition].effectivePresentation == .present ? .present : .push)
+            result.append(NavigationEdge(
+                from: screen.key, to: target, kind: step, via: via, location: location,
+                fromPosition: position, toPosition: targetPosition))
         }
         for link in screen.links {
             switch link.kind {
@@ -89,16 +133,18 @@ public struct NavigationGraph: Sendable {
                 add(button.target, nil, via: "navigation button '\(label)'", at: button.targetLocation ?? button.location)
             }
         }
-        for element in screen.allElements {
-            let label = element.reference ?? element.text ?? element.kind.rawValue
-            for trigger in element.triggers {
-                switch trigger.effect {
-                case .target(let target):
-                    add(target, nil, via: "\(element.kind.rawValue) '\(label)'", at: trigger.location)
-                case .task(let name, let parameter) where name == "push":
-                    if let parameter { add(parameter, .push, via: "\(element.kind.rawValue) '\(label)'", at: trigger.location) }
-                default:
-                    break
+        if !screen.elements.isEmpty {
+            for element in screen.allElements {
+                let label = element.reference ?? element.text ?? element.kind.rawValue
+                for trigger in element.triggers {
+                    switch trigger.effect {
+                    case .target(let target):
+                        add(target, nil, via: "\(element.kind.rawValue) '\(label)'", at: trigger.location)
+                    case .task(let name, let parameter) where name == "push":
+                        if let parameter { add(parameter, .push, via: "\(element.kind.rawValue) '\(label)'", at: trigger.location) }
+                    default:
+                        break
+                    }
                 }
             }
         }
@@ -120,34 +166,46 @@ public struct NavigationGraph: Sendable {
         return result
     }
 
-    /// Keys of the screens reachable from `start` (itself included) over forward edges.
-    public func reachable(from start: String) -> Set<String> {
-        guard screens[start] != nil else { return [] }
-        var seen: Set<String> = [start]
-        var queue = [start]
-        var index = 0
-        while index < queue.count {
-            let current = queue[index]
-            index += 1
-            for edge in edges[current] ?? [] where seen.insert(edge.to).inserted {
-                queue.append(edge.to)
-            }
-        }
-        return seen
+    /// For each position, whether that screen can be reached from `start` (itself included).
+    public func reachable(from start: String) -> [Bool] {
+        guard let first = index[start] else { return Array(repeating: false, count: screens.count) }
+        return walk(from: [first], includingStarts: true)
     }
 
-    /// Keys reachable from any of `starts` in one step or more (the starts themselves only if a cycle returns to them).
-    public func reachable(after starts: some Sequence<String>) -> Set<String> {
-        var seen: Set<String> = []
-        var queue: [String] = []
-        for start in starts {
-            for edge in edges[start] ?? [] where seen.insert(edge.to).inserted { queue.append(edge.to) }
+    /// For each position, whether that screen is reachable from any of `starts` in one step or more.
+    public func reachable(after starts: some Sequence<Int>) -> [Bool] {
+        walk(from: starts.map { canonicalPosition[$0] }, includingStarts: false)
+    }
+
+    private func walk(from starts: [Int], includingStarts: Bool) -> [Bool] {
+        var seen = Array(repeating: false, count: screens.count)
+        var queue: [Int] = []
+        queue.reserveCapacity(screens.count)
+        if includingStarts {
+            for start in starts where !seen[start] {
+                seen[start] = true
+                queue.append(start)
+            }
+        } else {
+            for start in starts {
+                for edge in adjacency[start] where !seen[edge.toPosition] {
+                    seen[edge.toPosition] = true
+                    queue.append(edge.toPosition)
+                }
+            }
         }
-        var index = 0
-        while index < queue.count {
-            let current = queue[index]
-            index += 1
-            for edge in edges[current] ?? [] where seen.insert(edge.to).inserted { queue.append(edge.to) }
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            for edge in adjacency[current] where !seen[edge.toPosition] {
+                seen[edge.toPosition] = true
+                queue.append(edge.toPosition)
+            }
+        }
+        // Later definitions of a duplicate key share the first definition's answer.
+        for position in seen.indices where canonicalPosition[position] != position {
+            seen[position] = seen[canonicalPosition[position]]
         }
         return seen
     }

@@ -10,9 +10,12 @@ public struct PathStep: Sendable, Hashable {
 
 /// Finds the shortest way from one screen to another (seed 002's "automatic pathfinding").
 ///
-/// Besides the forward edges, a pushed screen can pop back to the screen that pushed it, a
-/// presented one can be dismissed back to its presenter, and the tabs of a tab bar reach each
-/// other directly. Breadth-first, edges in definition order: the same wireframe gives the same path.
+/// A path may first climb back from the start screen: a pushed screen pops, a presented one is
+/// dismissed, to a screen that opens it and that the root reaches (how the person got to the
+/// start is not known, only that they came from the root). Once the path moves forward, going
+/// back would only return to a screen already on it, so from then on it moves forward. The tabs
+/// of a tab bar reach each other directly at any point. Breadth-first, edges in definition
+/// order: the same wireframe always gives the same path.
 public struct PathFinder: Sendable {
     /// The graph searched.
     public let graph: NavigationGraph
@@ -24,57 +27,70 @@ public struct PathFinder: Sendable {
 
     /// The steps from `start` to `goal`: empty when they are the same screen, nil when there is no way.
     public func path(from start: String, to goal: String) -> [PathStep]? {
-        guard graph.screens[start] != nil, graph.screens[goal] != nil else { return nil }
-        if start == goal { return [] }
-        let moves = allMoves()
-        var previous: [String: NavigationEdge] = [:]
-        var seen: Set<String> = [start]
-        var queue = [start]
-        var index = 0
-        search: while index < queue.count {
-            let current = queue[index]
-            index += 1
-            for edge in moves[current] ?? [] where seen.insert(edge.to).inserted {
-                previous[edge.to] = edge
-                if edge.to == goal { break search }
-                queue.append(edge.to)
+        guard let startPosition = graph.index[start], let goalPosition = graph.index[goal] else { return nil }
+        if startPosition == goalPosition { return [] }
+        let reachable = graph.reachable(from: graph.root)
+        let (backward, tabs) = ways(reachable: reachable)
+        // A state is a screen and whether the path is still climbing back (0) or moving forward (1).
+        let count = graph.screens.count
+        var previous: [(state: Int, edge: NavigationEdge)?] = Array(repeating: nil, count: count * 2)
+        var seen = Array(repeating: false, count: count * 2)
+        let first = startPosition * 2
+        seen[first] = true
+        var queue = [first]
+        var head = 0
+        var found: Int?
+        search: while head < queue.count {
+            let state = queue[head]
+            head += 1
+            let position = state / 2
+            let climbing = state % 2 == 0
+            var moves: [(NavigationEdge, Int)] = graph.adjacency[position].map { ($0, $0.toPosition * 2 + 1) }
+            moves += tabs[position].map { ($0, $0.toPosition * 2 + state % 2) }
+            if climbing { moves += backward[position].map { ($0, $0.toPosition * 2) } }
+            for (edge, next) in moves where !seen[next] {
+                seen[next] = true
+                previous[next] = (state, edge)
+                if next / 2 == goalPosition {
+                    found = next
+                    break search
+                }
+                queue.append(next)
             }
         }
-        guard previous[goal] != nil else { return nil }
+        guard var cursor = found else { return nil }
         var steps: [PathStep] = []
-        var cursor = goal
-        while cursor != start, let edge = previous[cursor] {
-            steps.append(PathStep(edge: edge, needs: graph.screens[edge.to]?.dependencies.sorted() ?? []))
-            cursor = edge.from
+        while cursor != first, let (state, edge) = previous[cursor] {
+            steps.append(PathStep(edge: edge, needs: graph.screens[edge.toPosition].dependencies.sorted()))
+            cursor = state
         }
         return steps.reversed()
     }
 
-    /// Forward edges plus the ways back, by starting screen.
-    private func allMoves() -> [String: [NavigationEdge]] {
-        var moves = graph.edges
-        var backward: [String: [NavigationEdge]] = [:]
-        for key in graph.edges.keys.sorted() {
-            let edges = graph.edges[key] ?? []
+    /// The ways back (to openers the root reaches) and the ways between tabs, by starting position.
+    private func ways(reachable: [Bool]) -> (backward: [[NavigationEdge]], tabs: [[NavigationEdge]]) {
+        var backward: [[NavigationEdge]] = Array(repeating: [], count: graph.screens.count)
+        var tabs: [[NavigationEdge]] = Array(repeating: [], count: graph.screens.count)
+        for edges in graph.adjacency {
             for edge in edges {
                 switch edge.kind {
-                case .push:
-                    backward[edge.to, default: []].append(
-                        NavigationEdge(from: edge.to, to: edge.from, kind: .pop, via: "back", location: edge.location))
-                case .present, .branch:
-                    backward[edge.to, default: []].append(
-                        NavigationEdge(from: edge.to, to: edge.from, kind: .dismiss, via: "close", location: edge.location))
+                case .push, .present, .branch:
+                    guard reachable[edge.fromPosition] else { continue }
+                    backward[edge.toPosition].append(NavigationEdge(
+                        from: edge.to, to: edge.from, kind: edge.kind == .push ? .pop : .dismiss,
+                        via: edge.kind == .push ? "back" : "close", location: edge.location,
+                        fromPosition: edge.toPosition, toPosition: edge.fromPosition))
                 case .selectTab:
-                    for sibling in edges where sibling.kind == .selectTab && sibling.to != edge.to {
-                        backward[edge.to, default: []].append(
-                            NavigationEdge(from: edge.to, to: sibling.to, kind: .selectTab, via: "tab", location: sibling.location))
+                    for sibling in edges where sibling.kind == .selectTab && sibling.toPosition != edge.toPosition {
+                        tabs[edge.toPosition].append(NavigationEdge(
+                            from: edge.to, to: sibling.to, kind: .selectTab, via: "tab", location: sibling.location,
+                            fromPosition: edge.toPosition, toPosition: sibling.toPosition))
                     }
                 case .replaceRoot, .show, .pop, .dismiss:
                     break
                 }
             }
         }
-        for (key, edges) in backward { moves[key, default: []] += edges }
-        return moves
+        return (backward, tabs)
     }
 }

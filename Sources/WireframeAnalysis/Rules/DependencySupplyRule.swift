@@ -13,21 +13,25 @@ public struct DependencySupplyRule: Rule {
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         let wireframe = context.wireframe
-        guard let root = context.screens[wireframe.root] else { return }
+        guard let root = context.screen(wireframe.root) else { return }
         let appInputs = Set(root.dependencies)
-        var producers: [String: [String]] = [:]
-        for screen in wireframe.screens where context.reachable.contains(screen.key) {
-            for element in screen.allElements {
-                if let reference = element.reference { producers[reference, default: []].append(screen.key) }
+        let screens = wireframe.screens
+        guard screens.contains(where: { !$0.dependencies.isEmpty && $0.key != root.key }) else { return }
+        var producers: [String: [Int]] = [:]
+        for position in screens.indices where context.reachable[position] && !screens[position].elements.isEmpty {
+            for element in screens[position].allElements {
+                if let reference = element.reference { producers[reference, default: []].append(position) }
             }
         }
-        var suppliedTo: [String: Set<String>] = [:]
-        for screen in wireframe.screens where screen.key != root.key && context.reachable.contains(screen.key) {
+        var suppliedTo: [String: [Bool]] = [:]
+        for position in screens.indices where context.reachable[position] {
+            let screen = screens[position]
+            guard screen.key != root.key else { continue }
             for (index, dependency) in screen.dependencies.enumerated() where !appInputs.contains(dependency) {
                 if suppliedTo[dependency] == nil {
                     suppliedTo[dependency] = context.graph.reachable(after: producers[dependency] ?? [])
                 }
-                guard suppliedTo[dependency]?.contains(screen.key) != true else { continue }
+                guard suppliedTo[dependency]?[position] != true else { continue }
                 let location = index < screen.locations.dependencies.count
                     ? screen.locations.dependencies[index] : screen.locations.definition
                 diagnostics.append(Diagnostic(

@@ -7,12 +7,11 @@ public struct DuplicateRouteRule: Rule {
     public var summary: String { "route names are unique, inline routes included" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
-        var first: [String: Screen] = [:]
-        for screen in context.wireframe.screens {
-            guard let original = first[screen.key] else {
-                first[screen.key] = screen
-                continue
-            }
+        let screens = context.wireframe.screens
+        guard context.graph.index.count != screens.count else { return }  // every key is unique
+        for (position, screen) in screens.enumerated() {
+            guard let firstPosition = context.graph.index[screen.key], firstPosition != position else { continue }
+            let original = screens[firstPosition]
             diagnostics.append(Diagnostic(
                 .error, code, Self.message(screen.key), at: screen.locations.key ?? screen.locations.definition,
                 notes: [DiagnosticNote(Self.note(screen.key), at: original.locations.key ?? original.locations.definition)]))

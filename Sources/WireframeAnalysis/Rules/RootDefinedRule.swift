@@ -8,7 +8,7 @@ public struct RootDefinedRule: Rule {
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         let wireframe = context.wireframe
-        guard let location = wireframe.locations.root, context.screens[wireframe.root] == nil else { return }
+        guard let location = wireframe.locations.root, !context.isScreen(wireframe.root) else { return }
         diagnostics.append(Diagnostic(
             .error, code,
             Self.message(wireframe.root) + Suggestions.didYouMean(wireframe.root, in: wireframe.screens.map(\.key)),

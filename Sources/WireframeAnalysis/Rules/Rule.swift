@@ -17,24 +17,40 @@ public protocol Rule: Sendable {
 public struct ValidationContext: Sendable {
     /// The wireframe as read.
     public let wireframe: Wireframe
-    /// The first definition of each screen key.
-    public let screens: [String: Screen]
     /// The navigation graph.
     public let graph: NavigationGraph
-    /// Keys reachable from the root.
-    public let reachable: Set<String>
+    /// For each position in the wireframe's screens, whether the root reaches it.
+    public let reachable: [Bool]
+
+    /// Paths that `loadSchema` actions load: names of other files' root screens. Whether they
+    /// resolve is the cross-file checks' business (WF1601–WF1603), so rules take them as defined.
+    public let loadedFiles: Set<String>
 
     /// Builds the context of a wireframe.
     public init(_ wireframe: Wireframe) {
         self.wireframe = wireframe
+        var loadedFiles: Set<String> = []
+        for screen in wireframe.screens {
+            for named in screen.actions {
+                for action in named.action.flattened {
+                    if case .loadSchema(let path, _, _) = action.kind { loadedFiles.insert(path) }
+                }
+            }
+        }
+        self.loadedFiles = loadedFiles
         let graph = NavigationGraph(wireframe)
         self.graph = graph
-        self.screens = graph.screens
         self.reachable = graph.reachable(from: wireframe.root)
     }
 
     /// Whether a name can be a target: a defined screen or a built-in route.
-    public func isTarget(_ name: String) -> Bool { screens[name] != nil || BuiltIns.isRoute(name) }
+    public func isTarget(_ name: String) -> Bool { isScreen(name) || BuiltIns.isRoute(name) }
+
+    /// Whether a screen with this key is defined here, or is the root of a file loaded from here.
+    public func isScreen(_ name: String) -> Bool { graph.contains(name) || loadedFiles.contains(name) }
+
+    /// The first screen defined with a key.
+    public func screen(_ name: String) -> Screen? { graph.screen(name) }
 
     /// Names a target could have been meant as, for "did you mean".
     public var targetNames: [String] { wireframe.screens.map(\.key) + BuiltIns.routes }

@@ -8,7 +8,7 @@ public struct TabItemDefinedRule: Rule {
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         for screen in context.wireframe.screens {
-            for link in screen.links where link.kind == .tab && context.screens[link.target] == nil {
+            for link in screen.links where link.kind == .tab && !context.isScreen(link.target) {
                 diagnostics.append(Diagnostic(
                     .error, code,
                     Self.message(link.target) + Suggestions.didYouMean(link.target, in: context.wireframe.screens.map(\.key)),

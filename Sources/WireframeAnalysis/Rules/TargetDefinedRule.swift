@@ -13,7 +13,7 @@ public struct TargetDefinedRule: Rule {
                 at: location))
         }
         for screen in context.wireframe.screens {
-            for link in screen.links where link.kind == .child && context.screens[link.target] == nil {
+            for link in screen.links where link.kind == .child && !context.isScreen(link.target) {
                 report("contained screen", link.target, at: link.location)
             }
             for element in screen.allElements {
@@ -21,8 +21,8 @@ public struct TargetDefinedRule: Rule {
                     switch trigger.effect {
                     case .target(let target) where !context.isTarget(target):
                         report("target", target, at: trigger.location)
-                    case .task("push", let parameter?) where context.screens[parameter] == nil:
-                        report("'push' task route", parameter, at: trigger.location)
+                    case .task("push", let parameter?) where !context.isScreen(parameter):
+                        report("'push' task route", parameter, at: trigger.parameterLocation ?? trigger.location)
                     default:
                         break
                     }
@@ -33,13 +33,15 @@ public struct TargetDefinedRule: Rule {
                     let location = action.targetLocation ?? action.location
                     switch action.kind {
                     case .push(let target), .present(let target), .branch(let target), .replaceRoot(let target):
-                        if context.screens[target] == nil {
+                        if !context.isScreen(target) {
                             report("'\(Self.keyword(action.kind))' target", target, at: location)
                         }
                     case .popToView(let target):
-                        if context.screens[target] == nil { report("'popToView' target", target, at: location) }
+                        if !context.isScreen(target) { report("'popToView' target", target, at: location) }
                     case .task("push", let parameter?):
-                        if context.screens[parameter] == nil { report("'push' task route", parameter, at: location) }
+                        if !context.isScreen(parameter) {
+                            report("'push' task route", parameter, at: action.parameterLocation ?? location)
+                        }
                     default:
                         break
                     }

@@ -8,10 +8,11 @@ public struct UnreachableRouteRule: Rule {
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         let root = context.wireframe.root
-        guard context.screens[root] != nil else { return }  // WF0102 says why
-        var reported: Set<String> = []
-        for screen in context.wireframe.screens
-        where !context.reachable.contains(screen.key) && reported.insert(screen.key).inserted {
+        guard context.screen(root) != nil else { return }  // WF0102 says why
+        let screens = context.wireframe.screens
+        for position in screens.indices
+        where !context.reachable[position] && context.graph.canonicalPosition[position] == position {
+            let screen = screens[position]
             diagnostics.append(Diagnostic(
                 .warning, code, Self.message(screen.key, root: root),
                 at: screen.locations.key ?? screen.locations.definition))

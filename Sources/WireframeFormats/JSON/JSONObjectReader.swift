@@ -8,19 +8,31 @@ struct JSONObjectReader {
     let node: JSONNode
     let members: [JSONMember]
     /// What the object is, for messages: "route 'home'", "element", "the wireframe".
-    let subject: String
+    /// Built only when a message needs it: most objects have nothing to report.
+    private let describeSubject: @Sendable () -> String
+    var subject: String { describeSubject() }
 
-    init(_ node: JSONNode, members: [JSONMember], subject: String) {
+    init(_ node: JSONNode, members: [JSONMember], subject: @autoclosure @escaping @Sendable () -> String) {
         self.node = node
         self.members = members
-        self.subject = subject
+        self.describeSubject = subject
     }
 
-    func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
+    func member(_ key: String) -> JSONMember? {
+        for index in members.indices where Self.same(members[index].key, key) { return members[index] }
+        return nil
+    }
+
+    /// String equality that compares lengths first: most keys differ in length, and the length
+    /// check avoids the general comparison.
+    @inline(__always)
+    static func same(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && lhs == rhs
+    }
 
     /// Warns about every key not in `known`, with a "did you mean" among them.
     func reportUnknownKeys(known: [String], into diagnostics: inout [Diagnostic]) {
-        for member in members where !known.contains(member.key) {
+        for member in members where !known.contains(where: { Self.same($0, member.key) }) {
             diagnostics.append(Diagnostic(
                 .warning, FormatCodes.unknownKey,
                 "unknown key '\(member.key)' in \(subject)\(Suggestions.didYouMean(member.key, in: known))",

@@ -76,7 +76,7 @@ private struct Scanner {
             if offset < buffer.count {
                 throw error("unexpected \(describeCurrent()) after the end of the document")
             }
-            return JSONParser.Result(root: root, diagnostics: diagnostics)
+            return JSONParser.Result(root: root, diagnostics: diagnostics.sorted(by: Diagnostic.sourceOrder))
         } catch let failure as SyntaxError {
             diagnostics.append(failure.diagnostic)
             return JSONParser.Result(root: nil, diagnostics: diagnostics.sorted(by: Diagnostic.sourceOrder))
@@ -101,19 +101,23 @@ private struct Scanner {
     }
 
     mutating func skipWhitespace() {
-        while offset < buffer.count {
-            switch buffer[offset] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                offset += 1
-            case UInt8(ascii: "\n"):
-                offset += 1
+        guard let base = buffer.baseAddress else { return }
+        let end = buffer.count
+        var position = offset
+        while position < end {
+            let byte = base[position]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                position += 1
+            } else if byte == 0x0A {
+                position += 1
                 line += 1
-                lineStart = offset
+                lineStart = position
                 continuationBytesOnLine = 0
-            default:
-                return
+            } else {
+                break
             }
         }
+        offset = position
     }
 
     mutating func parseValue() throws(SyntaxError) -> JSONNode {
@@ -144,8 +148,10 @@ private struct Scanner {
         default:
             if buffer[offset] >= 0x80 {
                 let start = offset
+                let continuationBytes = continuationBytesOnLine
                 try skipMultiByteScalar()  // throws for invalid UTF-8
                 offset = start
+                continuationBytesOnLine = continuationBytes
                 throw error("expected a value, found a non-ASCII character outside a string")
             }
             throw error("expected a value, found \(describeCurrent())")
@@ -189,19 +195,24 @@ private struct Scanner {
         try enterContainer()
         offset += 1  // {
         var members: [JSONMember] = []
-        var firstLocations: [String: SourceLocation] = [:]
+        members.reserveCapacity(8)
+        // Small objects look for duplicates by scanning; large ones switch to a hash map. Keys are
+        // compared by their UTF-8 bytes: Swift's String equality would take "é" and "e\u{301}",
+        // two different JSON keys, for one.
+        var firstLocations: [[UInt8]: SourceLocation]? = nil
         skipWhitespace()
         if offset < buffer.count, buffer[offset] == UInt8(ascii: "}") {
             offset += 1
             depth -= 1
             return .object(members)
         }
+        var commaLocation: SourceLocation?
         while true {
             skipWhitespace()
             guard offset < buffer.count else { throw error("expected a key in double quotes, found end of file") }
             guard buffer[offset] == UInt8(ascii: "\"") else {
-                if buffer[offset] == UInt8(ascii: "}") {
-                    throw error("trailing comma before '}'")
+                if buffer[offset] == UInt8(ascii: "}"), let commaLocation {
+                    throw SyntaxError(diagnostic: Diagnostic(.error, FormatCodes.syntax, "trailing comma before '}'", at: commaLocation))
                 }
                 throw error("expected a key in double quotes, found \(describeCurrent())")
             }
@@ -214,18 +225,24 @@ private struct Scanner {
             offset += 1
             skipWhitespace()
             let value = try parseValue()
-            if let first = firstLocations[key] {
+            if firstLocations == nil, members.count >= 16 {
+                firstLocations = Dictionary(members.map { (Array($0.key.utf8), $0.keyLocation) }, uniquingKeysWith: { first, _ in first })
+            }
+            let first = firstLocations.map { $0[Array(key.utf8)] }
+                ?? members.first(where: { $0.key.utf8.elementsEqual(key.utf8) })?.keyLocation
+            if let first {
                 diagnostics.append(Diagnostic(
                     .error, FormatCodes.duplicateKey, "duplicate key '\(key)'", at: keyLocation,
                     notes: [DiagnosticNote("'\(key)' first appears here", at: first)]))
             } else {
-                firstLocations[key] = keyLocation
+                firstLocations?[Array(key.utf8)] = keyLocation
                 members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
             }
             skipWhitespace()
             guard offset < buffer.count else { throw error("expected ',' or '}' after a member, found end of file") }
             switch buffer[offset] {
             case UInt8(ascii: ","):
+                commaLocation = location
                 offset += 1
             case UInt8(ascii: "}"):
                 offset += 1
@@ -241,22 +258,25 @@ private struct Scanner {
         try enterContainer()
         offset += 1  // [
         var elements: [JSONNode] = []
+        elements.reserveCapacity(8)
         skipWhitespace()
         if offset < buffer.count, buffer[offset] == UInt8(ascii: "]") {
             offset += 1
             depth -= 1
             return .array(elements)
         }
+        var commaLocation: SourceLocation?
         while true {
             skipWhitespace()
-            if offset < buffer.count, buffer[offset] == UInt8(ascii: "]") {
-                throw error("trailing comma before ']'")
+            if offset < buffer.count, buffer[offset] == UInt8(ascii: "]"), let commaLocation {
+                throw SyntaxError(diagnostic: Diagnostic(.error, FormatCodes.syntax, "trailing comma before ']'", at: commaLocation))
             }
             elements.append(try parseValue())
             skipWhitespace()
             guard offset < buffer.count else { throw error("expected ',' or ']' after an element, found end of file") }
             switch buffer[offset] {
             case UInt8(ascii: ","):
+                commaLocation = location
                 offset += 1
             case UInt8(ascii: "]"):
                 offset += 1
@@ -270,6 +290,7 @@ private struct Scanner {
 
     mutating func parseNumber() throws(SyntaxError) -> String {
         let start = offset
+        let startLocation = location
         if buffer[offset] == UInt8(ascii: "-") { offset += 1 }
         guard offset < buffer.count, isDigit(buffer[offset]) else {
             throw error("expected a digit in a number, found \(describeCurrent())")
@@ -277,7 +298,8 @@ private struct Scanner {
         if buffer[offset] == UInt8(ascii: "0") {
             offset += 1
             if offset < buffer.count, isDigit(buffer[offset]) {
-                throw error("numbers must not have leading zeros")
+                throw SyntaxError(diagnostic: Diagnostic(
+                    .error, FormatCodes.syntax, "numbers must not have leading zeros", at: startLocation))
             }
         } else {
             while offset < buffer.count, isDigit(buffer[offset]) { offset += 1 }
@@ -312,6 +334,17 @@ private struct Scanner {
         var decoded: [UInt8]? = nil  // only when the string has escapes
         var runStart = start
         while true {
+            // Skip plain characters in a tight loop; stop at a quote, backslash, control or non-ASCII byte.
+            if let base = buffer.baseAddress {
+                let end = buffer.count
+                var position = offset
+                while position < end {
+                    let byte = base[position]
+                    if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
+                    position += 1
+                }
+                offset = position
+            }
             guard offset < buffer.count else {
                 throw SyntaxError(diagnostic: Diagnostic(
                     .error, FormatCodes.syntax, "unterminated string", at: openingQuote))

@@ -39,6 +39,11 @@ public struct JSONWireframeReader: Sendable {
     ]
     /// Route types the JSON format accepts.
     public static let containerTypes: [ContainerType] = ContainerType.allCases
+    /// Whether an element kind is a WorkflowSchema tag that is not a JSON kind (`tableCell`, `navigationItem`, …).
+    static func isWorkflowSchemaKind(_ kind: String) -> Bool {
+        !ElementKind.jsonKinds.contains(ElementKind(rawValue: kind)) && TagRegistry.definition(of: kind) != nil
+    }
+
     /// The JSON names of message destinations.
     public static let messageDestinations: [MessageDestination] = MessageDestination.allCases
 
@@ -54,6 +59,9 @@ public struct JSONWireframeReader: Sendable {
 }
 
 private struct ReadState {
+    /// Holds a route's place in `screens` while its inline routes are read; shared, so it costs no allocation.
+    static let placeholder = Screen(key: "")
+
     var diagnostics: [Diagnostic] = []
     var screens: [Screen] = []
 
@@ -125,8 +133,7 @@ private struct ReadState {
         }
         let nameMember = members.first { $0.key == "name" }
         let provisionalName = nameMember?.value.string
-        let subject = provisionalName.map { "route '\($0)'" } ?? "a route"
-        let object = JSONObjectReader(node, members: members, subject: subject)
+        let object = JSONObjectReader(node, members: members, subject: provisionalName.map { "route '\($0)'" } ?? "a route")
         object.reportUnknownKeys(known: JSONWireframeReader.routeKeys, into: &diagnostics)
 
         let name = object.string("name", required: true, into: &diagnostics)
@@ -144,10 +151,12 @@ private struct ReadState {
 
         // Reserve this route's place so that routes come out in the order they are defined.
         let index = screens.count
-        screens.append(Screen(key: name?.0 ?? ""))
+        screens.append(Self.placeholder)
 
         var links: [Link] = []
-        if let subroutes = object.array("subroutes", into: &diagnostics) {
+        let subroutes = object.array("subroutes", into: &diagnostics)
+        links.reserveCapacity(subroutes?.count ?? 0)
+        if let subroutes {
             for entry in subroutes {
                 switch entry.value {
                 case .string(let target):
@@ -258,13 +267,19 @@ private struct ReadState {
             return nil
         }
         let object = JSONObjectReader(node, members: members, subject: "an element")
-        var known = JSONWireframeReader.elementKeys
+        // Any element may hold elements: a `container` does in JSON, and WorkflowSchema nests views
+        // in views (a search bar's results, a table section's cells), which an export keeps.
         let kindText = object.member("kind")?.value.string
-        if kindText != ElementKind.container.rawValue { known.removeAll { $0 == "elements" } }
-        object.reportUnknownKeys(known: known, into: &diagnostics)
+        let isWorkflowSchemaKind = kindText.map(JSONWireframeReader.isWorkflowSchemaKind) ?? false
+        object.reportUnknownKeys(known: JSONWireframeReader.elementKeys, into: &diagnostics)
 
         var locations = ElementLocations(definition: node.location)
-        let kind = object.enumeration("kind", as: ElementKind.self, allowed: ElementKind.jsonKinds, into: &diagnostics)
+        let kind: (ElementKind, SourceLocation)?
+        if isWorkflowSchemaKind, let member = object.member("kind"), let text = kindText {
+            kind = (ElementKind(rawValue: text), member.value.location)
+        } else {
+            kind = object.enumeration("kind", as: ElementKind.self, allowed: ElementKind.jsonKinds, into: &diagnostics)
+        }
         if kind == nil, object.member("kind") == nil { object.missing("kind", into: &diagnostics) }
         locations.kind = kind?.1
         let reference = object.string("reference", into: &diagnostics)
@@ -298,7 +313,9 @@ private struct ReadState {
             diagnostics.append(Diagnostic(
                 .warning, FormatCodes.unknownKey, "'param' has no effect without 'task'", at: param.keyLocation))
         }
-        if let kind, !triggers.isEmpty, !ElementKind.controls.contains(kind.0) {
+        if let kind, let trigger = triggers.first, trigger.event == nil, !isWorkflowSchemaKind,
+            !ElementKind.controls.contains(kind.0)
+        {
             diagnostics.append(Diagnostic(
                 .warning, FormatCodes.malformedAction,
                 "a '\(kind.0.rawValue)' is not interactive; what it triggers never happens",
@@ -306,9 +323,7 @@ private struct ReadState {
         }
 
         var children: [Element] = []
-        if kindText == ElementKind.container.rawValue {
-            children = object.array("elements", into: &diagnostics).map { readElements($0) } ?? []
-        }
+        children = object.array("elements", into: &diagnostics).map { readElements($0) } ?? []
         guard let kind else { return nil }
         return Element(
             kind: kind.0, reference: reference?.0, styleClass: styleClass?.0, text: text?.0 ?? title?.0,
@@ -429,7 +444,11 @@ private struct ReadState {
             kind = .url(text)
         case "task":
             guard let text = value.string else { object.wrongType(kindMember, expected: "a task name", into: &diagnostics); return nil }
-            kind = .task(name: text, parameter: object.string("param", into: &diagnostics)?.0)
+            let parameter = object.string("param", into: &diagnostics)
+            kind = .task(name: text, parameter: parameter?.0)
+            if let parameterLocation = parameter?.1 {
+                return Action(kind, at: node.location, targetLocation: value.location, parameterLocation: parameterLocation)
+            }
         case "send":
             guard let message = readMessage(object, member: kindMember) else { return nil }
             kind = .send(message)
@@ -511,7 +530,7 @@ private struct ReadState {
         }
         if let task = object.string("task", into: &diagnostics) {
             let parameter = object.string("param", into: &diagnostics)
-            return Trigger(event: event, .task(name: task.0, parameter: parameter?.0), at: task.1)
+            return Trigger(event: event, .task(name: task.0, parameter: parameter?.0), at: task.1, parameterLocation: parameter?.1)
         }
         if let member = object.member("send"), let message = readMessage(object, member: member) {
             return Trigger(event: event, .message(message), at: member.value.location)

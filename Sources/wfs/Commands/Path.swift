@@ -35,7 +35,7 @@ extension WFS {
                 throw ExitCode(report.diagnostics.contains { $0.code == FormatCodes.unreadable } ? 2 : 1)
             }
             let graph = NavigationGraph(wireframe)
-            for name in [from, to] where graph.screens[name] == nil {
+            for name in [from, to] where !graph.contains(name) {
                 Terminal.error(
                     "\(document): error: route '\(name)' is not defined"
                         + Suggestions.didYouMean(name, in: wireframe.screens.map(\.key)))

@@ -42,9 +42,13 @@ extension WFS {
                 if isFolder.boolValue {
                     let files = ProjectFiles.wireframes(in: path)
                     if files.isEmpty { Terminal.error("\(path): warning: no .json or .xml wireframes in this folder") }
-                    reports += files.map { validation.validate(path: $0) }
+                    let listed = Set(files)
+                    for file in files {
+                        reports += validation.validate(path: file, projectRoot: path, skipping: listed)
+                    }
                 } else {
-                    reports.append(validation.validate(path: path))
+                    let inside = !path.hasPrefix("/") && !path.hasPrefix("../")
+                    reports += validation.validate(path: path, projectRoot: inside ? "." : nil)
                 }
             }
 
@@ -62,7 +66,8 @@ extension WFS {
             case .json:
                 Terminal.output(try JSONOutput.text(Report(reports: reports, errorCount: errors, warningCount: warnings)))
             }
-            if missing { throw ExitCode(2) }
+            let unreadable = reports.contains { $0.diagnostics.contains { $0.code == FormatCodes.unreadable } }
+            if missing || unreadable { throw ExitCode(2) }
             if errors > 0 || (strict && warnings > 0) { throw ExitCode.failure }
         }
 

@@ -1,0 +1,26 @@
+import WireframeModel
+
+/// Runs the attribute checks of an object tag (S08, S09, S10, X10) and of a parameter tag.
+enum AttributeCheck {
+    /// The attributes an object tag may carry (spec §1.6).
+    static let known = ["name", "class", "keyPath", "valueName", "conditional"]
+
+    static func run(_ element: XMLElementNode, definition: TagDefinition, mode: ObjectMode, into diagnostics: inout [Diagnostic]) {
+        for attribute in element.attributes {
+            if attribute.name.contains(":") {
+                diagnostics.append(NamespacePrefixCheck.diagnostic(name: attribute.name, isTag: false, at: attribute.location))
+            } else if !known.contains(attribute.name) {
+                diagnostics.append(UnknownAttributeCheck.diagnostic(name: attribute.name, tag: element.name, at: attribute.location))
+            }
+        }
+        AttributeConflictCheck.run(element, into: &diagnostics)
+        if let styleClass = element.attribute("class") { StyleClassCheck.run(styleClass, into: &diagnostics) }
+    }
+
+    /// Parameter tags use no attributes at all.
+    static func runOnParameter(_ element: XMLElementNode, into diagnostics: inout [Diagnostic]) {
+        for attribute in element.attributes {
+            diagnostics.append(UnknownAttributeCheck.parameterDiagnostic(name: attribute.name, tag: element.name, at: attribute.location))
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import WireframeModel
+
+/// M08: two actions with the same name in one `actions` list (the later ones never run), and the
+/// same among sendMessage response actions.
+enum DuplicateActionCheck {
+    static let code: DiagnosticCode = "WF1408"
+
+    static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
+        for controller in graph.controllers {
+            check(controller.actions, into: &diagnostics)
+            var stack = controller.actions
+            while let action = stack.popLast() {
+                if action.schemaClass == .sendMessage { check(action.objects("actions"), into: &diagnostics) }
+                for parameter in action.parameters {
+                    for case .object(let nested) in parameter.values where nested.definition.kind == .action { stack.append(nested) }
+                }
+            }
+        }
+    }
+
+    static func check(_ actions: [SchemaObject], into diagnostics: inout [Diagnostic]) {
+        var first: [String: SourceLocation] = [:]
+        for action in actions {
+            guard let name = action.workflowName, !name.isEmpty, let attribute = action.attribute("name") else { continue }
+            if let earlier = first[name] {
+                diagnostics.append(Diagnostic(
+                    .warning, code, message(name), at: attribute.valueLocation, notes: [DiagnosticNote(noteMessage, at: earlier)]))
+            } else {
+                first[name] = attribute.valueLocation
+            }
+        }
+    }
+
+    static func message(_ name: String) -> String { "action '\(name)' is defined again and never runs" }
+    static let noteMessage = "the first action of that name is here"
+}

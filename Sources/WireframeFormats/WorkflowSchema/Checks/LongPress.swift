@@ -1,0 +1,13 @@
+import WireframeModel
+
+/// C06: a longPressGesture with neither beginMessage nor endMessage.
+enum LongPressCheck {
+    static let code: DiagnosticCode = "WF1306"
+
+    static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
+        guard object.schemaClass == .longPressGesture, !object.has("beginMessage"), !object.has("endMessage") else { return }
+        diagnostics.append(Diagnostic(.error, code, message, at: object.location))
+    }
+
+    static let message = "'longPressGesture' needs a 'beginMessage' or an 'endMessage'"
+}

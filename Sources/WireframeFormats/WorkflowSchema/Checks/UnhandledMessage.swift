@@ -1,0 +1,34 @@
+import WireframeModel
+
+/// M01: a view, item, gesture, cell, alert-button, search-bar or trigger message that its owning
+/// controller has no action for (nor an unnamed catch-all, nor a reserved meaning). The original
+/// drops it silently. When the owner forwards everything, its creator chain is checked instead.
+enum UnhandledMessageCheck {
+    static let code: DiagnosticCode = "WF1401"
+
+    static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
+        for send in graph.sends {
+            guard case .element = send.sender, send.message.destination != .rootDelegate else { continue }
+            guard let receiverIndex = RoutingChecks.receiver(from: send.owner, in: graph) else { continue }
+            let receiver = graph.controllers[receiverIndex]
+            if RoutingChecks.handles(receiver, send.message.name) { continue }
+            var hint = ""
+            var ancestor = receiver.creator
+            while let index = ancestor {
+                if graph.controllers[index].handler(for: send.message.name) != nil {
+                    hint = relayHint(graph.controllers[index].key)
+                    break
+                }
+                ancestor = graph.controllers[index].creator
+            }
+            diagnostics.append(Diagnostic(.warning, code, message(send.message.name, controller: receiver.key) + hint, at: send.message.location))
+        }
+    }
+
+    static func message(_ name: String, controller: String) -> String {
+        "message '\(name)' has no action in its controller '\(controller)' and is dropped"
+    }
+    static func relayHint(_ ancestor: String) -> String {
+        "; '\(ancestor)' has one, but messages are not propagated: add a 'sendMessage' relay"
+    }
+}

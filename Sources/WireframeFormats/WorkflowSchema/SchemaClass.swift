@@ -1,0 +1,88 @@
+/// The classes behind WorkflowSchema tags, with the inheritance that default routing and type
+/// checks test against (spec §1.3, §1.7).
+///
+/// Abstract families (`view`, `viewController`, `action`, …) are here too, because parameter
+/// types and default-routing lists name them.
+public enum SchemaClass: String, Sendable, Hashable, CaseIterable {
+    /// The root class and the value classes.
+    case object, string, number, date, image, null, message
+    /// Abstract families that parameter types and default routing name.
+    case view, viewController, action, controllerAction, condition, gesture
+    /// Controllers.
+    case tabs, navigation, screen, form, table
+    /// Views.
+    case container, label, button, imageView, textField, textView, `switch`, slider
+    /// More views.
+    case segmentedControl, datePicker, searchBar, toolbar, navigationBar, tableCell, formAccessoryView
+    /// Items.
+    case navigationItem, barButtonItem, tabBarItem, actionButtonItem, cancelButtonItem, destructiveButtonItem
+    /// Segments, sections and form triggers.
+    case segment, tableSection, trigger
+    /// Gestures.
+    case tapGesture, longPressGesture, swipeGesture
+    /// Actions.
+    case showAlert, showActionSheet, sendMessage, loadSchema, pushController, presentController
+    /// More actions.
+    case replaceRootController, popController, dismissController, showViews, hideViews, updateViews
+    /// More actions.
+    case storeValue, endEditing, multipleActions, conditionalAction
+    /// Conditions (`comparison` is the one class of the four comparison tags).
+    case isEqual, comparison, isPresent, isTrue, doesMatchRegularExpression, not, multipleConditions
+
+    /// The direct superclass; nil for `object`.
+    public var superclass: SchemaClass? {
+        switch self {
+        case .object: nil
+        case .string, .number, .date, .image, .null, .message, .view, .viewController, .action,
+            .condition, .gesture, .navigationItem, .barButtonItem, .tabBarItem, .actionButtonItem,
+            .segment, .tableSection, .trigger:
+            .object
+        case .tabs, .navigation, .screen, .form, .table: .viewController
+        case .container, .label, .button, .imageView, .textField, .textView, .switch, .slider,
+            .segmentedControl, .datePicker, .searchBar, .toolbar, .navigationBar, .tableCell:
+            .view
+        case .formAccessoryView: .toolbar
+        case .cancelButtonItem, .destructiveButtonItem: .actionButtonItem
+        case .tapGesture, .longPressGesture, .swipeGesture: .gesture
+        case .controllerAction: .action
+        case .pushController, .presentController, .replaceRootController: .controllerAction
+        case .showAlert, .showActionSheet, .sendMessage, .loadSchema, .popController, .dismissController,
+            .showViews, .hideViews, .updateViews, .storeValue, .endEditing, .multipleActions,
+            .conditionalAction:
+            .action
+        case .isEqual, .comparison, .isPresent, .isTrue, .doesMatchRegularExpression, .not, .multipleConditions:
+            .condition
+        }
+    }
+
+    /// Whether this class is `other` or inherits from it.
+    public func isSubclass(of other: SchemaClass) -> Bool {
+        var current: SchemaClass? = self
+        while let candidate = current {
+            if candidate == other { return true }
+            current = candidate.superclass
+        }
+        return false
+    }
+
+    /// Whether this class is one of the controllers.
+    public var isController: Bool { isSubclass(of: .viewController) && self != .viewController }
+
+    /// A short human name used in messages: the family for abstract classes, else the tag.
+    public var displayName: String {
+        switch self {
+        case .object: "any value"
+        case .string: "text"
+        case .number: "a number"
+        case .date: "a date"
+        case .viewController: "a controller"
+        case .view: "a view"
+        case .action: "an action"
+        case .controllerAction: "a controller action"
+        case .condition: "a condition"
+        case .gesture: "a gesture"
+        case .comparison: "a comparison"
+        default: "'\(rawValue)'"
+        }
+    }
+}

@@ -1,0 +1,413 @@
+import WireframeModel
+
+/// A controller found while mapping, with what the routing checks need (spec §3.1–§3.4).
+struct ControllerNode {
+    var key: String
+    var object: SchemaObject
+    /// The controller whose context built this one (where its delegate messages go); nil for the file root.
+    var creator: Int?
+    /// Child controllers: a navigation's stack, a tabs' controllers, controllers hosted in views.
+    var children: [Int] = []
+    /// Controllers its actions show (pushed, presented, replacing the root).
+    var shown: [Int] = []
+
+    var actions: [SchemaObject] { object.objects("actions") }
+
+    /// Whether it forwards every message to its creator.
+    var forwardsAllMessages: Bool { object.text("shouldForwardAllMessages").map(BooleanText.isTrue) ?? false }
+
+    /// The first action a message of that name runs (a named match or an unnamed catch-all), if any.
+    func handler(for name: String) -> SchemaObject? {
+        actions.first { ($0.workflowName ?? "").isEmpty || $0.workflowName == name }
+    }
+
+    /// Whether the controller handles the name itself (`submit` in a form, `reloadData` in a table).
+    func handlesReserved(_ name: String) -> Bool {
+        (object.schemaClass == .form && name == "submit") || (object.schemaClass == .table && name == "reloadData")
+    }
+}
+
+/// A message that some element, alert button, trigger or action sends.
+struct MessageSend {
+    enum Sender {
+        /// A view, item, gesture, cell, alert button, search bar or trigger: goes to its owning controller.
+        case element
+        /// A sendMessage action performed by the controller: routed by destination (§3.4).
+        case action(SchemaObject)
+    }
+
+    var message: Message
+    var owner: Int
+    var sender: Sender
+}
+
+/// A loadSchema action found in the file.
+struct SchemaLoad {
+    var path: String
+    var location: SourceLocation
+    var performer: Int
+    /// The tag of the controller the loaded root must be, when a `keyPath="schema"` proxy names one.
+    var expectedTags: [(tag: String, location: SourceLocation)]
+}
+
+/// The controllers and messages of one file, for the routing checks.
+struct SchemaGraph {
+    var rootKey = ""
+    var controllers: [ControllerNode] = []
+    var sends: [MessageSend] = []
+    var loads: [SchemaLoad] = []
+    /// Every controller action (push, present, replaceRoot, pop) with its performer.
+    var controllerActions: [(action: SchemaObject, performer: Int)] = []
+}
+
+/// Maps created objects to the model: screens for controllers, elements for views, actions, links.
+///
+/// Screen keys: the `name` attribute where given, else the path of controller tags and action
+/// segments from the root (see `docs/WORKFLOWSCHEMA.md`); a repeated key gets `#2`, `#3`, ….
+struct SchemaMapper {
+    var screens: [Screen] = []
+    var graph = SchemaGraph()
+    private var usedKeys: Set<String> = []
+    /// The path of the loadSchema whose success action is being mapped: `keyPath="schema"` proxies refer to it.
+    private var currentLoadPath: String?
+
+    mutating func map(_ root: SchemaObject) -> SchemaGraph {
+        if root.schemaClass.isController, root.mode == .ordinary {
+            graph.rootKey = mapController(root, pathKey: root.tag, creator: nil, parentKey: nil) ?? ""
+        }
+        return graph
+    }
+
+    private mutating func uniqueKey(_ base: String) -> String {
+        var key = base
+        var counter = 2
+        while usedKeys.contains(key) {
+            key = "\(base)#\(counter)"
+            counter += 1
+        }
+        usedKeys.insert(key)
+        return key
+    }
+
+    static func containerType(_ schemaClass: SchemaClass) -> ContainerType {
+        switch schemaClass {
+        case .tabs: .tabBar
+        case .navigation: .navigation
+        case .form: .form
+        case .table: .table
+        default: .view
+        }
+    }
+
+    /// Maps a controller and everything below it; returns its key.
+    mutating func mapController(_ object: SchemaObject, pathKey: String, creator: Int?, parentKey: String?) -> String? {
+        guard object.mode == .ordinary else { return nil }
+        let key = uniqueKey(object.workflowName.flatMap { $0.isEmpty ? nil : $0 } ?? pathKey)
+        let controllerIndex = graph.controllers.count
+        graph.controllers.append(ControllerNode(key: key, object: object, creator: creator))
+        let screenIndex = screens.count
+        var locations = ScreenLocations(definition: object.location, key: object.attribute("name")?.valueLocation)
+        locations.title = object.parameter("title")?.location
+        screens.append(Screen(
+            key: key, title: object.text("title") ?? "", container: Self.containerType(object.schemaClass),
+            parent: parentKey, locations: locations))
+
+        var elements: [Element] = []
+        var properties: [String: String] = [:]
+        var links: [Link] = []
+        for parameter in object.parameters {
+            switch parameter.name {
+            case "title", "actions":
+                continue
+            case "viewControllers":
+                for (index, value) in parameter.values.enumerated() {
+                    guard case .object(let child) = value else { continue }
+                    if let target = linkTarget(child, pathKey: "\(key)/\(child.tag)[\(index)]", creator: controllerIndex, parentKey: key, loadPath: nil) {
+                        links.append(Link(object.schemaClass == .tabs ? .tab : .child, to: target, at: child.location))
+                    }
+                }
+            default:
+                for value in parameter.values {
+                    switch value {
+                    case .text(let text, _):
+                        properties[parameter.name] = text
+                    case .object(let child):
+                        var mapped = mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: parameter.name)
+                        if Self.bareRoute(object.definition, child) != parameter.name {
+                            for index in mapped.indices { mapped[index].properties["parameter"] = parameter.name }
+                        }
+                        elements += mapped
+                    }
+                }
+            }
+        }
+        var actions: [NamedAction] = []
+        let savedLoadPath = currentLoadPath
+        currentLoadPath = nil
+        defer { currentLoadPath = savedLoadPath }
+        for (index, action) in object.objects("actions").enumerated() {
+            let segment = Self.segment(action, index: index)
+            actions.append(NamedAction(
+                name: action.workflowName, action: mapAction(action, performer: controllerIndex, path: "\(key)/\(segment)", loadPath: nil),
+                nameLocation: action.attribute("name")?.valueLocation ?? action.location))
+        }
+        screens[screenIndex].elements = elements
+        screens[screenIndex].properties = properties
+        screens[screenIndex].links = links + screens[screenIndex].links
+        screens[screenIndex].actions = actions
+        return key
+    }
+
+    /// The parameter a bare child goes to in its parent (spec §1.7 step 3): its tag if that is a
+    /// parameter accepting it, else the class default; nil for proxies and conditionals.
+    static func bareRoute(_ definition: TagDefinition, _ child: SchemaObject) -> String? {
+        if let parameter = definition.parameter(child.tag), parameter.accepts(child.schemaClass) { return child.tag }
+        guard definition.admits(child.schemaClass) else { return nil }
+        return definition.defaultParameter(for: child.schemaClass)
+    }
+
+    static func segment(_ action: SchemaObject, index: Int) -> String {
+        if let name = action.workflowName, !name.isEmpty { return "\(action.tag)@\(name)" }
+        return "\(action.tag)[\(index)]"
+    }
+
+    /// The key a controller slot links to: an inline controller's key, or the loaded file's path for `keyPath="schema"`.
+    mutating func linkTarget(_ child: SchemaObject, pathKey: String, creator: Int, parentKey: String, loadPath: String?) -> String? {
+        switch child.mode {
+        case .ordinary:
+            guard child.schemaClass.isController else { return nil }
+            guard let key = mapController(child, pathKey: pathKey, creator: creator, parentKey: parentKey) else { return nil }
+            if let index = graph.controllers.firstIndex(where: { $0.key == key }) { graph.controllers[creator].children.append(index) }
+            return key
+        case .proxy(let keyPath):
+            if keyPath == "schema", let loadPath = loadPath ?? currentLoadPath {
+                if let loadIndex = graph.loads.lastIndex(where: { $0.path == loadPath }) {
+                    graph.loads[loadIndex].expectedTags.append((child.tag, child.location))
+                }
+                return loadPath
+            }
+            return nil
+        case .conditional:
+            return nil
+        }
+    }
+
+    /// Maps a value of a controller or view parameter: views and items become elements, hosted
+    /// controllers become child links.
+    mutating func mapContent(_ object: SchemaObject, owner: Int, screenKey: String, links: inout [Link], parameter: String) -> [Element] {
+        if object.schemaClass.isController {
+            let count = graph.controllers[owner].children.count
+            if let target = linkTarget(object, pathKey: "\(screenKey)/\(object.tag)[\(count)]", creator: owner, parentKey: screenKey, loadPath: nil) {
+                links.append(Link(.child, to: target, at: object.location))
+            }
+            return []
+        }
+        switch object.definition.kind {
+        case .view, .item:
+            break
+        default:
+            return []
+        }
+        var element = Element(
+            kind: ElementKind(rawValue: object.tag), reference: object.workflowName, styleClass: object.attribute("class")?.value,
+            locations: ElementLocations(definition: object.location, kind: object.location, reference: object.attribute("name")?.valueLocation))
+        switch object.mode {
+        case .proxy(let keyPath):
+            element.properties["keyPath"] = keyPath
+            if let valueName = object.attribute("valueName")?.value { element.properties["valueName"] = valueName }
+        case .conditional:
+            element.properties["conditional"] = "yes"
+        case .ordinary:
+            break
+        }
+        let textParameter = object.definition.parameter("text") != nil ? "text" : "title"
+        for parameter in object.parameters {
+            for value in parameter.values {
+                switch value {
+                case .text(let text, _):
+                    if parameter.name.hasSuffix("Message") || parameter.name == "message" {
+                        addTrigger(text: text, location: value.location, parameter: parameter.name, event: nil, to: &element, owner: owner)
+                    } else if parameter.name == textParameter, element.text == nil {
+                        element.text = text
+                    } else if parameter.name == "viewNames" || element.properties[parameter.name] != nil {
+                        element.properties[parameter.name, default: ""] += (element.properties[parameter.name] == nil ? "" : ",") + text
+                    } else {
+                        element.properties[parameter.name] = text
+                    }
+                case .object(let child):
+                    if child.schemaClass == .message {
+                        if let message = Self.message(child) {
+                            addTrigger(message, parameter: parameter.name, event: nil, to: &element, owner: owner)
+                        }
+                    } else if child.schemaClass == .string, case .proxy(let keyPath) = child.mode {
+                        element.properties["\(parameter.name).keyPath"] = keyPath
+                    } else if child.schemaClass == .image, child.mode == .ordinary {
+                        element.properties[parameter.name] = child.text("name") ?? ""
+                        if let label = child.text("accessibilityLabel") { element.properties["\(parameter.name).accessibilityLabel"] = label }
+                    } else if child.schemaClass.isSubclass(of: .gesture) {
+                        for gestureParameter in child.parameters where gestureParameter.name.hasSuffix("essage") {
+                            let suffix = gestureParameter.name == "message" ? "" : "." + gestureParameter.name.replacingSuffix("Message")
+                            for gestureValue in gestureParameter.values {
+                                if case .text(let text, let location) = gestureValue {
+                                    addTrigger(text: text, location: location, parameter: "message", event: child.tag + suffix, to: &element, owner: owner)
+                                } else if case .object(let messageObject) = gestureValue, let message = Self.message(messageObject) {
+                                    addTrigger(message, parameter: "message", event: child.tag + suffix, to: &element, owner: owner)
+                                }
+                            }
+                        }
+                    } else {
+                        var children = mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameter.name)
+                        if Self.bareRoute(object.definition, child) != parameter.name || object.mode != .ordinary {
+                            for index in children.indices { children[index].properties["parameter"] = parameter.name }
+                        }
+                        element.elements += children
+                    }
+                }
+            }
+        }
+        return [element]
+    }
+
+    mutating func addTrigger(text: String, location: SourceLocation, parameter: String, event: String?, to element: inout Element, owner: Int) {
+        addTrigger(Message(name: text, destination: .delegate, at: location), parameter: parameter, event: event, to: &element, owner: owner)
+    }
+
+    mutating func addTrigger(_ message: Message, parameter: String, event: String?, to element: inout Element, owner: Int) {
+        let resolvedEvent = event ?? (parameter == "message" ? nil : parameter.replacingSuffix("Message"))
+        element.triggers.append(Trigger(event: resolvedEvent, .message(message), at: message.location))
+        graph.sends.append(MessageSend(message: message, owner: owner, sender: .element))
+    }
+
+    /// A message object or text as a model message; nil for proxies.
+    static func message(_ object: SchemaObject) -> Message? {
+        guard object.mode == .ordinary, let name = object.text("name") else { return nil }
+        let destination: MessageDestination =
+            switch object.text("destinationType") {
+            case "self": .self
+            case "descendant": .descendant
+            case "rootDelegate": .rootDelegate
+            default: .delegate
+            }
+        return Message(name: name, destination: destination, destinationName: object.text("destinationName"), at: object.location)
+    }
+
+    static func message(_ value: SchemaValue) -> Message? {
+        switch value {
+        case .text(let text, let location): Message(name: text, destination: .delegate, at: location)
+        case .object(let object): message(object)
+        }
+    }
+
+    /// Maps an action performed by controller `performer`; `path` is its key path segment chain.
+    mutating func mapAction(_ action: SchemaObject, performer: Int, path: String, loadPath: String?) -> Action {
+        let performerKey = graph.controllers[performer].key
+        func literalProperties() -> [String: String] {
+            var properties: [String: String] = [:]
+            for parameter in action.parameters {
+                let texts = parameter.values.compactMap { if case .text(let text, _) = $0 { text } else { nil } }
+                if !texts.isEmpty { properties[parameter.name] = texts.joined(separator: ",") }
+            }
+            return properties
+        }
+        switch action.schemaClass {
+        case .pushController, .presentController, .replaceRootController:
+            graph.controllerActions.append((action, performer))
+            var target: String?
+            if let controller = action.objects("controller").first {
+                target = linkTarget(controller, pathKey: "\(path)/\(controller.tag)", creator: performer, parentKey: performerKey, loadPath: loadPath)
+                if controller.mode == .ordinary, let index = graph.controllers.firstIndex(where: { $0.key == target }) {
+                    graph.controllers[performer].shown.append(index)
+                    graph.controllers[performer].children.removeAll { $0 == index }
+                }
+            } else if action.parameter("controller") == nil {
+                target = loadPath
+            }
+            guard let target else { return Action(.other(kind: action.tag, properties: [:]), at: action.location) }
+            if let screenIndex = screens.firstIndex(where: { $0.key == target }) {
+                screens[screenIndex].presentation =
+                    action.schemaClass == .pushController ? .push : action.schemaClass == .presentController ? .present : nil
+            }
+            if let performerIndex = screens.firstIndex(where: { $0.key == performerKey }) {
+                screens[performerIndex].links.append(Link(.subroute, to: target, isInline: loadPath == nil || target != loadPath, at: action.location))
+            }
+            let kind: ActionKind =
+                switch action.schemaClass {
+                case .pushController: .push(target)
+                case .presentController: .present(target)
+                default: .replaceRoot(target)
+                }
+            return Action(kind, at: action.location, targetLocation: action.objects("controller").first?.location)
+        case .popController:
+            graph.controllerActions.append((action, performer))
+            return Action(.pop, at: action.location)
+        case .dismissController:
+            return Action(.dismiss, at: action.location)
+        case .showAlert:
+            for button in action.objects("cancelButtonItem") + action.objects("otherButtonItems") {
+                if let value = button.values("message").first, let message = Self.message(value) {
+                    graph.sends.append(MessageSend(message: message, owner: performer, sender: .element))
+                }
+            }
+            return Action(.alert(action.text("message") ?? ""), at: action.location)
+        case .sendMessage:
+            guard let value = action.values("message").first, let message = Self.message(value) else {
+                return Action(.other(kind: action.tag, properties: [:]), at: action.location)
+            }
+            graph.sends.append(MessageSend(message: message, owner: performer, sender: .action(action)))
+            for (index, response) in action.objects("actions").enumerated() {
+                _ = mapAction(response, performer: performer, path: "\(path)/\(Self.segment(response, index: index))", loadPath: loadPath)
+            }
+            return Action(.send(message), at: action.location, targetLocation: message.location)
+        case .loadSchema:
+            let loadedPath = action.text("path") ?? ""
+            graph.loads.append(SchemaLoad(
+                path: loadedPath, location: action.parameter("path")?.location ?? action.location, performer: performer, expectedTags: []))
+            let savedLoadPath = currentLoadPath
+            currentLoadPath = loadedPath
+            let success = action.objects("successAction").first.map {
+                mapAction($0, performer: performer, path: "\(path)/\(Self.segment($0, index: 0))", loadPath: loadedPath)
+            }
+            currentLoadPath = savedLoadPath
+            let failure = action.objects("failureAction").first.map {
+                mapAction($0, performer: performer, path: "\(path)/\(Self.segment($0, index: 1))", loadPath: loadPath)
+            }
+            return Action(.loadSchema(path: loadedPath, success: success, failure: failure), at: action.location,
+                          targetLocation: action.parameter("path")?.location)
+        case .multipleActions:
+            let actions = action.objects("actions").enumerated().map { index, nested in
+                mapAction(nested, performer: performer, path: "\(path)/\(Self.segment(nested, index: index))", loadPath: loadPath)
+            }
+            return Action(.sequence(actions), at: action.location)
+        case .conditionalAction:
+            let success = action.objects("successAction").first.map {
+                mapAction($0, performer: performer, path: "\(path)/\(Self.segment($0, index: 0))", loadPath: loadPath)
+            }
+            let failure = action.objects("failureAction").first.map {
+                mapAction($0, performer: performer, path: "\(path)/\(Self.segment($0, index: 1))", loadPath: loadPath)
+            }
+            let condition = action.objects("condition").first.map(Self.describeCondition) ?? ""
+            return Action(.conditional(condition: condition, success: success, failure: failure), at: action.location)
+        default:
+            return Action(.other(kind: action.tag, properties: literalProperties()), at: action.location)
+        }
+    }
+
+    /// A short text for a condition: its tag and its literal parameters, for example `doesMatchRegularExpression(pattern: .)`.
+    static func describeCondition(_ condition: SchemaObject) -> String {
+        let parts = condition.parameters.compactMap { parameter -> String? in
+            switch parameter.values.first {
+            case .text(let text, _): "\(parameter.name): \(text)"
+            case .object(let object): "\(parameter.name): \(object.isProxy ? "keyPath" : object.tag)"
+            case nil: nil
+            }
+        }
+        return parts.isEmpty ? condition.tag : "\(condition.tag)(\(parts.joined(separator: ", ")))"
+    }
+}
+
+extension String {
+    /// The string without the given suffix, if it has it.
+    func replacingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+public import WireframeModel
+
+/// An entry file and every file its `loadSchema` actions load, transitively.
+public struct WorkflowSchemaProject: Sendable {
+    /// One file of the project.
+    public struct File: Sendable {
+        /// The path relative to the project root.
+        public var path: String
+        /// The file's own wireframe (keys unprefixed); nil when it could not be read.
+        public var wireframe: Wireframe?
+        /// The file's diagnostics (without `path`; they are about this file).
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// The project root, as given.
+    public var projectRoot: String
+    /// The files: the entry first, then loaded files in the order they are first loaded.
+    public var files: [File]
+    /// Every diagnostic of every file, each with `path` set to the file's relative path, in order.
+    public var diagnostics: [Diagnostic]
+    /// All files in one wireframe: the entry's screens keep their keys, the screens of a loaded file
+    /// are keyed `path#key`, and loaded-root references (`keyPath="schema"`, bare controller
+    /// actions) point at the loaded file's root key. Nil when the entry cannot be read.
+    public var merged: Wireframe?
+}
+
+/// Cross-file diagnostic codes (spec §5.7).
+enum CrossFileCodes {
+    /// L01: a loadSchema path that does not resolve (warning), or that leaves the project root (error).
+    static let unresolved: DiagnosticCode = "WF1601"
+    /// L02: the loaded file has errors.
+    static let loadedFileErrors: DiagnosticCode = "WF1602"
+    /// L03: the loaded root does not fit how it is used.
+    static let incompatibleRoot: DiagnosticCode = "WF1603"
+
+    static func missingMessage(_ path: String) -> String { "loaded file '\(path)' does not exist" }
+    static func outsideMessage(_ path: String) -> String { "loaded path '\(path)' leaves the project root" }
+    static func entryOutsideMessage(_ path: String) -> String { "file '\(path)' is not inside the project root" }
+    static func unreadableMessage(_ path: String) -> String { "file '\(path)' cannot be read" }
+    static func errorsMessage(_ path: String, count: Int) -> String {
+        "loaded file '\(path)' has \(count) error\(count == 1 ? "" : "s")"
+    }
+    static func notControllerMessage(_ path: String, root: String) -> String {
+        "loaded file '\(path)' has root '\(root)', which is not a controller"
+    }
+    static func classMessage(_ path: String, root: String, expected: String) -> String {
+        "loaded file '\(path)' has root '\(root)', but '\(expected)' is expected here"
+    }
+}
+
+extension WorkflowSchemaReader {
+    /// Reads an entry file and, transitively, the files its `loadSchema` actions load.
+    ///
+    /// Load paths resolve relative to the loading file's directory. A path that does not exist is
+    /// a warning (WF1601; the corpus loads `there_is_no_screen3.xml` on purpose); a path that
+    /// leaves `projectRoot` is an error with the same code and is not read. A loaded file with
+    /// errors gives WF1602 at the load site; a loaded root that does not fit (not a controller, or
+    /// not the class a `keyPath="schema"` proxy names) gives WF1603.
+    public func read(fileAt path: String, projectRoot: String) -> WorkflowSchemaProject {
+        let rootPath = WorkflowSchemaPaths.normalise(URL(fileURLWithPath: projectRoot).standardizedFileURL.path, relativeTo: "") ?? projectRoot
+        let absoluteEntry = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: rootPath)).standardizedFileURL.path
+        var project = WorkflowSchemaProject(projectRoot: projectRoot, files: [], diagnostics: [], merged: nil)
+        guard let entry = Self.relative(absoluteEntry, to: rootPath) else {
+            project.diagnostics.append(Diagnostic(.error, CrossFileCodes.unresolved, CrossFileCodes.entryOutsideMessage(path), at: .start, path: path))
+            return project
+        }
+
+        struct Loaded {
+            var wireframe: Wireframe?
+            var diagnostics: [Diagnostic]
+            var loads: [SchemaLoad]
+            var rootTag: String?
+        }
+        var loaded: [String: Loaded] = [:]
+        var order: [String] = []
+        var queue = [entry]
+        var extra: [String: [Diagnostic]] = [:]
+        var resolvedTargets: [String: [String: String]] = [:]  // file → raw load path → resolved relative path
+
+        while !queue.isEmpty {
+            let file = queue.removeFirst()
+            guard loaded[file] == nil else { continue }
+            order.append(file)
+            guard let data = FileManager.default.contents(atPath: rootPath + "/" + file) else {
+                loaded[file] = Loaded(wireframe: nil, diagnostics: [
+                    Diagnostic(.error, FormatCodes.unreadable, CrossFileCodes.unreadableMessage(file), at: .start),
+                ], loads: [], rootTag: nil)
+                continue
+            }
+            let result = readDetailed([UInt8](data), path: file)
+            loaded[file] = Loaded(wireframe: result.wireframe, diagnostics: result.diagnostics, loads: result.loads, rootTag: result.rootTag)
+            for load in result.loads {
+                guard let target = WorkflowSchemaPaths.normalise(load.path, relativeTo: WorkflowSchemaPaths.directory(of: file)),
+                    !target.hasPrefix("/")
+                else {
+                    extra[file, default: []].append(Diagnostic(.error, CrossFileCodes.unresolved, CrossFileCodes.outsideMessage(load.path), at: load.location))
+                    continue
+                }
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: rootPath + "/" + target, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                    extra[file, default: []].append(Diagnostic(.warning, CrossFileCodes.unresolved, CrossFileCodes.missingMessage(load.path), at: load.location))
+                    continue
+                }
+                resolvedTargets[file, default: [:]][load.path] = target
+                if loaded[target] == nil, !queue.contains(target) { queue.append(target) }
+            }
+        }
+
+        // Checks at the load sites, once every file is read.
+        for file in order {
+            guard let info = loaded[file] else { continue }
+            for load in info.loads {
+                guard let target = resolvedTargets[file]?[load.path], let targetInfo = loaded[target] else { continue }
+                let errors = targetInfo.diagnostics.count(of: .error)
+                if errors > 0 {
+                    extra[file, default: []].append(Diagnostic(.error, CrossFileCodes.loadedFileErrors, CrossFileCodes.errorsMessage(load.path, count: errors), at: load.location))
+                }
+                guard let rootTag = targetInfo.rootTag else { continue }
+                if TagRegistry.definition(of: rootTag).map({ !$0.schemaClass.isController }) ?? true {
+                    extra[file, default: []].append(Diagnostic(.error, CrossFileCodes.incompatibleRoot, CrossFileCodes.notControllerMessage(load.path, root: rootTag), at: load.location))
+                    continue
+                }
+                for expected in load.expectedTags where expected.tag != rootTag {
+                    extra[file, default: []].append(Diagnostic(.error, CrossFileCodes.incompatibleRoot, CrossFileCodes.classMessage(load.path, root: rootTag, expected: expected.tag), at: expected.location))
+                }
+            }
+        }
+
+        for file in order {
+            guard let info = loaded[file] else { continue }
+            let diagnostics = (info.diagnostics + (extra[file] ?? [])).sorted(by: Diagnostic.sourceOrder)
+            project.files.append(WorkflowSchemaProject.File(path: file, wireframe: info.wireframe, diagnostics: diagnostics))
+            project.diagnostics += diagnostics.map { var copy = $0; copy.path = file; return copy }
+        }
+        project.merged = merge(order: order, loaded: loaded.mapValues(\.wireframe), resolved: resolvedTargets, entry: entry)
+        return project
+    }
+
+    static func relative(_ absolute: String, to root: String) -> String? {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard absolute.hasPrefix(prefix) else { return nil }
+        return String(absolute.dropFirst(prefix.count))
+    }
+
+    func merge(order: [String], loaded: [String: Wireframe?], resolved: [String: [String: String]], entry: String) -> Wireframe? {
+        guard let entryWireframe = loaded[entry] ?? nil else { return nil }
+        func prefix(_ file: String) -> String { file == entry ? "" : file + "#" }
+        var rootKeys: [String: String] = [:]
+        for file in order { if let wireframe = loaded[file] ?? nil { rootKeys[file] = prefix(file) + wireframe.root } }
+        var merged = entryWireframe
+        merged.screens = []
+        for file in order {
+            guard let wireframe = loaded[file] ?? nil else { continue }
+            let keys = Set(wireframe.screens.map(\.key))
+            let loads = resolved[file] ?? [:]
+            func rename(_ target: String) -> String {
+                if keys.contains(target) { return prefix(file) + target }
+                if let loadedFile = loads[target], let root = rootKeys[loadedFile] { return root }
+                return target
+            }
+            for var screen in wireframe.screens {
+                screen.key = rename(screen.key)
+                screen.parent = screen.parent.map(rename)
+                screen.links = screen.links.map { var link = $0; link.target = rename(link.target); return link }
+                screen.actions = screen.actions.map { NamedAction(name: $0.name, action: $0.action.renamingTargets(rename), nameLocation: $0.nameLocation) }
+                merged.screens.append(screen)
+            }
+        }
+        return merged
+    }
+}
+
+extension Action {
+    /// The action with every screen target passed through `rename`.
+    func renamingTargets(_ rename: (String) -> String) -> Action {
+        var copy = self
+        switch kind {
+        case .push(let target): copy.kind = .push(rename(target))
+        case .present(let target): copy.kind = .present(rename(target))
+        case .replaceRoot(let target): copy.kind = .replaceRoot(rename(target))
+        case .branch(let target): copy.kind = .branch(rename(target))
+        case .sequence(let actions): copy.kind = .sequence(actions.map { $0.renamingTargets(rename) })
+        case .loadSchema(let path, let success, let failure):
+            copy.kind = .loadSchema(path: path, success: success?.renamingTargets(rename), failure: failure?.renamingTargets(rename))
+        case .conditional(let condition, let success, let failure):
+            copy.kind = .conditional(condition: condition, success: success?.renamingTargets(rename), failure: failure?.renamingTargets(rename))
+        default: break
+        }
+        return copy
+    }
+}

@@ -1,0 +1,134 @@
+import Testing
+import WireframeAnalysis
+import WireframeFormats
+import WireframeModel
+
+/// The canonical wireframe of JSON text that reads cleanly.
+private func canonical(_ text: String) throws -> Wireframe {
+    let (wireframe, diagnostics) = JSONWireframeReader().read(Array(text.utf8))
+    #expect(diagnostics.isEmpty)
+    return CanonicalForm.canonicalize(try #require(wireframe))
+}
+
+private func app(_ routes: String, appName: String = "App", root: String = "home") -> String {
+    #"{ "appName": "\#(appName)", "root": "\#(root)", "routes": [\#(routes)] }"#
+}
+
+private let baseRoutes = #"""
+    { "name": "home", "title": "Home", "subroutes": ["a", "b"] },
+    { "name": "a", "title": "A", "items": ["x", "y"], "elements": [
+        { "kind": "textField", "reference": "email", "text": "Email" },
+        { "kind": "label", "text": "Hello" },
+        { "kind": "button", "reference": "save", "text": "Save", "action": "save" }
+      ], "actions": { "save": { "pop": true } } },
+    { "name": "b", "title": "B" }
+    """#
+
+@Suite("Screen diff")
+struct DiffTests {
+    @Test func unchangedIsEmpty() throws {
+        let old = try canonical(app(baseRoutes))
+        let new = try canonical(app(baseRoutes.replacingOccurrences(of: "\n", with: " ")))
+        let diff = WireframeDiff.between(old, new)
+        #expect(diff.isEmpty)
+        #expect(diff == WireframeDiff())
+    }
+
+    @Test func sameMeaningWrittenDifferentlyIsEmpty() throws {
+        let old = try canonical(app(#"{ "name": "home", "title": "H", "type": "view", "dependencies": ["b", "a"] }"#))
+        let new = try canonical(app(#"{ "dependencies": ["a", "b", "a"], "title": "H", "name": "home", "presentationStyle": "push" }"#))
+        #expect(WireframeDiff.between(old, new).isEmpty)
+    }
+
+    @Test func addedAndRemoved() throws {
+        let old = try canonical(app(baseRoutes))
+        let new = try canonical(app(
+            baseRoutes.replacingOccurrences(of: #"{ "name": "b", "title": "B" }"#, with: #"{ "name": "c", "title": "C" }"#)
+                .replacingOccurrences(of: #"["a", "b"]"#, with: #"["a", "c"]"#)))
+        let diff = WireframeDiff.between(old, new)
+        #expect(diff.keys(.added) == ["c"])
+        #expect(diff.keys(.removed) == ["b"])
+        #expect(diff.keys(.modified) == ["home"])
+        #expect(diff.screens.first { $0.key == "home" }?.fields == [FieldChange(field: "subroutes", old: "a, b", new: "a, c")])
+        #expect(diff.documentFields.isEmpty)
+    }
+
+    @Test func modifiedListsTheChangedFields() throws {
+        let old = try canonical(app(baseRoutes))
+        let edited = baseRoutes
+            .replacingOccurrences(of: #""title": "A""#, with: #""title": "A2", "type": "list""#)
+            .replacingOccurrences(of: #"["x", "y"]"#, with: #"["y", "x"]"#)
+            .replacingOccurrences(of: #""text": "Email""#, with: #""text": "E-mail""#)
+        let new = try canonical(app(edited))
+        let diff = WireframeDiff.between(old, new)
+        #expect(diff.screens.map(\.key) == ["a"])
+        let change = try #require(diff.screens.first)
+        #expect(change.kind == .modified)
+        #expect(change.previousKey == nil)
+        #expect(change.fields.map(\.field) == ["title", "type", "items", "elements.email"])
+        #expect(change.fields[0] == FieldChange(field: "title", old: "A", new: "A2"))
+        #expect(change.fields[1] == FieldChange(field: "type", old: "view", new: "list"))
+        #expect(change.fields[2] == FieldChange(field: "items", old: "x, y", new: "y, x"))
+        #expect(change.fields[3].old == #"{"kind":"textField","reference":"email","text":"Email"}"#)
+        #expect(change.fields[3].new == #"{"kind":"textField","reference":"email","text":"E-mail"}"#)
+    }
+
+    @Test func elementOrderIsAChange() throws {
+        let old = try canonical(app(baseRoutes))
+        let email = #"{ "kind": "textField", "reference": "email", "text": "Email" },"#
+        let hello = #"{ "kind": "label", "text": "Hello" },"#
+        try #require(baseRoutes.contains(email) && baseRoutes.contains(hello))
+        let swapped = baseRoutes
+            .replacingOccurrences(of: email, with: "EMAIL").replacingOccurrences(of: hello, with: email)
+            .replacingOccurrences(of: "EMAIL", with: hello)
+        let new = try canonical(app(swapped))
+        let diff = WireframeDiff.between(old, new)
+        let change = try #require(diff.screens.first)
+        #expect(diff.screens.count == 1)
+        #expect(change.key == "a")
+        #expect(change.fields == [FieldChange(field: "elements.order", old: "elements.email, elements[0], elements.save", new: "elements[0], elements.email, elements.save")])
+    }
+
+    @Test func actionChange() throws {
+        let old = try canonical(app(baseRoutes))
+        let new = try canonical(app(baseRoutes.replacingOccurrences(of: #"{ "pop": true }"#, with: #"{ "push": "b" }"#)))
+        let change = try #require(WireframeDiff.between(old, new).screens.first)
+        #expect(change.fields == [FieldChange(field: "actions.save", old: #"{"pop":true}"#, new: #"{"push":"b"}"#)])
+    }
+
+    @Test func renamedScreen() throws {
+        let old = try canonical(app(#"{ "name": "home", "title": "H", "subroutes": ["b"] }, { "name": "b", "title": "Same", "items": ["1"] }"#))
+        let new = try canonical(app(#"{ "name": "home", "title": "H", "subroutes": ["c"] }, { "name": "c", "title": "Same", "items": ["1"] }"#))
+        let diff = WireframeDiff.between(old, new)
+        #expect(diff.screens.map(\.kind) == [.renamed, .modified])
+        let rename = try #require(diff.screens.first)
+        #expect(rename.key == "c")
+        #expect(rename.previousKey == "b")
+        #expect(rename.fields == [FieldChange(field: "name", old: "b", new: "c")])
+        #expect(diff.screens.last?.key == "home")
+        #expect(diff.keys(.added).isEmpty)
+        #expect(diff.keys(.removed).isEmpty)
+    }
+
+    @Test func documentFields() throws {
+        let old = try canonical(app(#"{ "name": "home", "title": "H" }, { "name": "a", "title": "A" }"#))
+        let new = try canonical(app(#"{ "name": "home", "title": "H" }, { "name": "a", "title": "A" }"#, appName: "Other", root: "a"))
+        let diff = WireframeDiff.between(old, new)
+        #expect(diff.screens.isEmpty)
+        #expect(diff.documentFields == [
+            FieldChange(field: "appName", old: "App", new: "Other"),
+            FieldChange(field: "root", old: "home", new: "a"),
+        ])
+    }
+
+    @Test func creationAndDeletion() throws {
+        let wireframe = try canonical(app(baseRoutes))
+        let created = WireframeDiff.between(nil, wireframe)
+        #expect(created.screens.map(\.key) == ["a", "b", "home"])
+        #expect(created.screens.allSatisfy { $0.kind == .added })
+        let deleted = WireframeDiff.between(wireframe, nil)
+        #expect(deleted.screens.map(\.key) == ["a", "b", "home"])
+        #expect(deleted.screens.allSatisfy { $0.kind == .removed })
+        #expect(WireframeDiff.between(nil, nil).isEmpty)
+    }
+}

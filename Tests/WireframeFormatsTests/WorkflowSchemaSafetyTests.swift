@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import WireframeFormats
+import WireframeModel
+
+/// Hostile input: document type declarations, entity expansion, external entities, depth and size.
+@Suite struct WorkflowSchemaSafetyTests {
+    @Test func billionLaughsIsRefusedBeforeParsing() {
+        var source = "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n  <!ENTITY lol \"lol\">\n"
+        for level in 1...9 {
+            let previous = level == 1 ? "lol" : "lol\(level - 1)"
+            source += "  <!ENTITY lol\(level) \"" + String(repeating: "&\(previous);", count: 10) + "\">\n"
+        }
+        source += "]>\n<workflow><screen><title>&lol9;</title></screen></workflow>"
+        let result = WorkflowSchemaFixtures.read(source)
+        #expect(result.wireframe == nil)
+        #expect(WorkflowSchemaFixtures.describe(result.diagnostics)
+            == "2:1 error WF1011: document type declarations are not allowed; remove the '<!DOCTYPE' and any entity declarations")
+    }
+
+    @Test func externalEntityIsRefused() {
+        let source = "<!DOCTYPE workflow [ <!ENTITY secret SYSTEM \"file:///etc/passwd\"> ]>\n<workflow><screen><title>&secret;</title></screen></workflow>"
+        let result = WorkflowSchemaFixtures.read(source)
+        #expect(result.wireframe == nil)
+        #expect(result.diagnostics.map(\.code) == ["WF1011"])
+        #expect(result.diagnostics.first?.location == SourceLocation(line: 1, column: 1, offset: 0))
+    }
+
+    @Test func doctypeInsideCommentIsOnlyAComment() {
+        let result = WorkflowSchemaFixtures.read("<!-- <!DOCTYPE x> --><workflow><screen/></workflow>")
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test func undeclaredEntityIsNotWellFormed() {
+        let result = WorkflowSchemaFixtures.read("<workflow><screen><title>&nope;</title></screen></workflow>")
+        #expect(result.wireframe == nil)
+        #expect(result.diagnostics.map(\.code) == ["WF1001"])
+    }
+
+    @Test func deepNestingFailsFastWithoutRecursion() {
+        let depth = 100_000
+        let source = "<workflow>" + String(repeating: "<container>", count: depth) + String(repeating: "</container>", count: depth) + "</workflow>"
+        let start = Date()
+        let result = WorkflowSchemaFixtures.read(source)
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(result.wireframe == nil)
+        #expect(WorkflowSchemaFixtures.describe(result.diagnostics) == "1:2816 error WF0004: elements nest deeper than 256 levels")
+    }
+
+    @Test func oversizedFileIsRefused() {
+        var reader = WorkflowSchemaReader()
+        reader.maximumSize = 64
+        let result = reader.read(Array(("<workflow><screen><title>" + String(repeating: "x", count: 100) + "</title></screen></workflow>").utf8), path: "big.xml")
+        #expect(result.wireframe == nil)
+        #expect(result.diagnostics.map(\.code) == ["WF0006"])
+    }
+
+    @Test func emptyAndInvalidUTF8() {
+        #expect(WorkflowSchemaReader().read([], path: "e.xml").diagnostics.map(\.code) == ["WF0003"])
+        #expect(WorkflowSchemaReader().read([0x3C, 0xFF, 0x3E], path: "e.xml").diagnostics.map(\.code) == ["WF0002"])
+    }
+}
+
+/// The project reader: loadSchema across files, missing and escaping paths, merged keys.
+@Suite struct WorkflowSchemaProjectTests {
+    @Test func loadTestsMainWarnsOnlyAboutTheMissingScreen() throws {
+        let corpus = try #require(WorkflowSchemaFixtures.corpus)
+        let project = WorkflowSchemaReader().read(fileAt: "load_tests_main.xml", projectRoot: corpus.path)
+        #expect(project.files.map(\.path) == ["load_tests_main.xml", "load_tests_screen1.xml", "load_tests_screen2.xml"])
+        #expect(project.diagnostics.map { "\($0.path ?? "") \($0.location) \($0.severity) \($0.code): \($0.message)" }
+            == ["load_tests_main.xml 34:23 warning WF1601: loaded file 'there_is_no_screen3.xml' does not exist"])
+        let merged = try #require(project.merged)
+        #expect(merged.screen("tabs/navigation[0]")?.action(named: "loadScreen")?.action.kind.withoutLocations
+            == .loadSchema(path: "load_tests_screen1.xml", success: Action(.replaceRoot("load_tests_screen1.xml#screen")), failure: Action(.alert("Failed to load screen 1"))).withoutLocations)
+        #expect(merged.screen("load_tests_screen1.xml#screen")?.title == "Screen 1 title")
+    }
+
+    @Test func formTestsChainSpansThreeFiles() throws {
+        let corpus = try #require(WorkflowSchemaFixtures.corpus)
+        let project = WorkflowSchemaReader().read(fileAt: "form_tests_1.xml", projectRoot: corpus.path)
+        #expect(project.files.map(\.path) == ["form_tests_1.xml", "form_tests_2.xml", "form_tests_3.xml"])
+        #expect(project.diagnostics.isEmpty, "\(WorkflowSchemaFixtures.describe(project.diagnostics))")
+        let merged = try #require(project.merged)
+        let presented = try #require(merged.screen("navigation/screen[0]/form[0]/loadSchema@didSubmit/presentController[0]/navigation"))
+        #expect(presented.links.map(\.target) == ["form_tests_2.xml#screen"])
+        #expect(merged.screens.contains { $0.key == "form_tests_3.xml#screen" && $0.title == "Results" })
+    }
+
+    @Test func pathLeavingTheRootIsAnErrorAndLoadedErrorsAndRootClassAreReported() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wfs-project-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let entry = """
+            <workflow><navigation><screen/>
+            <loadSchema name="a"><path>../outside.xml</path><pushController/><showAlert>no</showAlert></loadSchema>
+            <loadSchema name="b"><path>sub/broken.xml</path><pushController/><showAlert>no</showAlert></loadSchema>
+            <loadSchema name="c"><path>sub/table.xml</path><pushController><navigation keyPath="schema"/></pushController><showAlert>no</showAlert></loadSchema>
+            </navigation></workflow>
+            """
+        try entry.write(to: directory.appendingPathComponent("main.xml"), atomically: true, encoding: .utf8)
+        try "<workflow><screen><bogus/></screen></workflow>".write(to: directory.appendingPathComponent("sub/broken.xml"), atomically: true, encoding: .utf8)
+        try "<workflow><table><tableSection/></table></workflow>".write(to: directory.appendingPathComponent("sub/table.xml"), atomically: true, encoding: .utf8)
+        let project = WorkflowSchemaReader().read(fileAt: "main.xml", projectRoot: directory.path)
+        #expect(project.diagnostics.map { "\($0.path ?? "") \($0.location) \($0.severity) \($0.code): \($0.message)" } == [
+            "main.xml 2:28 error WF1601: loaded path '../outside.xml' leaves the project root",
+            "main.xml 3:28 error WF1602: loaded file 'sub/broken.xml' has 1 error",
+            "main.xml 4:64 error WF1603: loaded file 'sub/table.xml' has root 'table', but 'navigation' is expected here",
+            "sub/broken.xml 1:19 error WF1101: unknown tag 'bogus'",
+        ])
+    }
+}
+
+extension ActionKind {
+    /// The kind with nested locations reset, to compare with literals.
+    var withoutLocations: ActionKind { LocationFree.action(Action(self)).kind }
+}
