@@ -187,11 +187,19 @@ extension WireframeStore {
                     entries.append(LogEntry(revision: revision, changes: []))
                 }
                 guard let lowest = entries.last?.revision.id, let highest = entries.first?.revision.id else { return entries }
-                let changeRows = try ChangeRecord.fetchCursor(
-                    db, sql: "SELECT * FROM change WHERE revisionId BETWEEN ? AND ? ORDER BY id", arguments: [lowest, highest])
+                let changeRows = try Row.fetchCursor(
+                    db,
+                    sql: "SELECT revisionId, screenKey, previousKey, kind, \(filter.includesFields ? "fields" : "'[]' AS fields") FROM change WHERE revisionId BETWEEN ? AND ? ORDER BY id",
+                    arguments: [lowest, highest])
                 let decoder = JSONDecoder()
-                while let change = try changeRows.next() {
-                    if let index = indexById[change.revisionId] { entries[index].changes.append(change.recordedChange(decoder: decoder)) }
+                while let row = try changeRows.next() {
+                    guard let index = indexById[row["revisionId"]] else { continue }
+                    let fieldsText: String = row["fields"]
+                    let kindText: String = row["kind"]
+                    let fields = fieldsText == "[]" ? [] : (try? decoder.decode([RecordedField].self, from: Data(fieldsText.utf8))) ?? []
+                    entries[index].changes.append(RecordedChange(
+                        kind: RecordedChange.Kind(rawValue: kindText) ?? .modified, screenKey: row["screenKey"] ?? "",
+                        previousKey: row["previousKey"], fields: fields))
                 }
                 return entries
             }
