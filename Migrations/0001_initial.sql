@@ -72,7 +72,6 @@ CREATE TABLE documentScreen (
 );
 CREATE INDEX documentScreen_interval ON documentScreen(documentId, validFrom, validUntil);
 CREATE UNIQUE INDEX documentScreen_open ON documentScreen(documentId, screenKey) WHERE validUntil IS NULL;
-CREATE INDEX documentScreen_key ON documentScreen(screenKey, documentId);
 
 -- The screen-level diff of a revision against its parent. A row with no screen key holds the
 -- document's own fields (kind 'document').

@@ -96,6 +96,19 @@ extension WireframeStore {
         }
     }
 
+    /// The canonical JSON of several screen versions, by hash, in one read.
+    public func screenContents(_ hashes: [String]) throws -> [String: [UInt8]] {
+        try mapped {
+            try reader.read { db in
+                var result: [String: [UInt8]] = [:]
+                for hash in hashes where result[hash] == nil {
+                    if let record = try ScreenVersionRecord.fetchOne(db, key: hash) { result[hash] = [UInt8](record.content) }
+                }
+                return result
+            }
+        }
+    }
+
     /// The canonical JSON of a screen version.
     public func screenContent(hash: String) throws -> [UInt8]? {
         try mapped { try reader.read { db in try ScreenVersionRecord.fetchOne(db, key: hash).map { [UInt8]($0.content) } } }
@@ -174,10 +187,19 @@ extension WireframeStore {
                     entries.append(LogEntry(revision: revision, changes: []))
                 }
                 guard let lowest = entries.last?.revision.id, let highest = entries.first?.revision.id else { return entries }
-                let changeRows = try ChangeRecord.fetchCursor(
-                    db, sql: "SELECT * FROM change WHERE revisionId BETWEEN ? AND ? ORDER BY id", arguments: [lowest, highest])
-                while let change = try changeRows.next() {
-                    if let index = indexById[change.revisionId] { entries[index].changes.append(change.recordedChange()) }
+                let changeRows = try Row.fetchCursor(
+                    db,
+                    sql: "SELECT revisionId, screenKey, previousKey, kind, \(filter.includesFields ? "fields" : "'[]' AS fields") FROM change WHERE revisionId BETWEEN ? AND ? ORDER BY id",
+                    arguments: [lowest, highest])
+                let decoder = JSONDecoder()
+                while let row = try changeRows.next() {
+                    guard let index = indexById[row["revisionId"]] else { continue }
+                    let fieldsText: String = row["fields"]
+                    let kindText: String = row["kind"]
+                    let fields = fieldsText == "[]" ? [] : (try? decoder.decode([RecordedField].self, from: Data(fieldsText.utf8))) ?? []
+                    entries[index].changes.append(RecordedChange(
+                        kind: RecordedChange.Kind(rawValue: kindText) ?? .modified, screenKey: row["screenKey"] ?? "",
+                        previousKey: row["previousKey"], fields: fields))
                 }
                 return entries
             }

@@ -174,6 +174,9 @@ extension WireframeStore {
         )
         try record.insert(db)
         let attemptId = record.id ?? 0
+        // The diagnostics of a stored file (warnings) follow from its stored source; only the
+        // findings of attempts that stored nothing are kept.
+        guard outcome == .rejected || outcome == .failed else { return attemptId }
         for diagnostic in attempt.diagnostics {
             var row = DiagnosticRecord(importAttemptId: attemptId, diagnostic: diagnostic)
             try row.insert(db)

@@ -292,6 +292,8 @@ public struct LogFilter: Sendable, Hashable {
     public var until: Timestamp?
     /// At most this many entries.
     public var limit: Int?
+    /// Whether the changes carry their fields' old and new values (false: kinds and keys only).
+    public var includesFields: Bool = true
 
     /// Creates a filter; every criterion is optional.
     public init(

@@ -81,6 +81,16 @@ public struct History: Sendable {
         return CanonicalForm.canonicalize(wireframe)
     }
 
+    /// A revision as WorkflowSchema XML; nil for a deletion or a wireframe not read from WorkflowSchema.
+    public func workflowSchemaText(of revision: Revision) throws -> String? {
+        guard !revision.isDeletion else { return nil }
+        let source = try store.source(revisionId: revision.id)
+        guard let wireframe = DocumentReader().read(bytes: source, path: revision.documentPath).wireframe,
+            wireframe.sourceFormat == .workflowSchema
+        else { return nil }
+        return WorkflowSchemaWriter().write(wireframe)
+    }
+
     /// The screen- and field-level diff between two revisions.
     public func diff(_ old: Revision, _ new: Revision) throws -> WireframeDiff {
         WireframeDiff.between(try wireframe(of: old), try wireframe(of: new))

@@ -137,23 +137,16 @@ public struct ImportPipeline: Sendable {
                 _ = try store.recordAttempt(attempt, outcome: .unchanged, contentHash: contentHash)
                 return ImportResult(path: relativePath, outcome: .unchanged, revision: head, diagnostics: diagnostics, changes: [])
             }
-            var headSource: [UInt8]?
-            var headWireframe: Wireframe?
-            if let head, !head.isDeletion {
-                let source = try store.source(revisionId: head.id)
-                headSource = source
-                headWireframe = reader.read(bytes: source, path: relativePath).wireframe.map(CanonicalForm.canonicalize)
-            }
-            let changes = Self.recordedChanges(WireframeDiff.between(headWireframe, canonical))
             let screens = canonical.screens.map { screen in
                 let bytes = writer.canonicalBytes(screen: screen)
                 return ScreenContent(key: screen.key, hash: ContentHash.hex(of: bytes), content: bytes)
             }
+            let changes = Self.recordedChanges(try diffAgainstHead(head, canonical: canonical, screens: screens, path: relativePath))
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             let new = NewRevision(
                 attempt: attempt, format: format, contentHash: contentHash, source: read.bytes,
                 sourceHash: ContentHash.hex(of: read.bytes), header: writer.canonicalHeaderBytes(canonical),
-                screens: screens, changes: changes, expectedHeadId: head?.id, headSource: headSource,
+                screens: screens, changes: changes, expectedHeadId: head?.id, headSource: nil,
                 message: message, createdAt: .now())
             do {
                 let record = try store.recordImport(new)
@@ -165,6 +158,39 @@ public struct ImportPipeline: Sendable {
             }
         }
         throw StoreError.headMoved(path: relativePath)
+    }
+
+    /// The diff between the head and a new canonical wireframe, computed on the screens whose
+    /// hashes differ: the head's versions of those screens come from the store (an index lookup
+    /// and a few rows), not from reading its whole source again.
+    func diffAgainstHead(_ head: Revision?, canonical: Wireframe, screens: [ScreenContent], path: String) throws -> WireframeDiff {
+        guard let head, !head.isDeletion else { return WireframeDiff.between(nil, canonical) }
+        let oldHashes = try store.screenHashes(revisionId: head.id)
+        var newHashes: [String: String] = [:]
+        for screen in screens { newHashes[screen.key] = screen.hash }
+        let changedKeys = Set(oldHashes.keys).union(newHashes.keys).filter { oldHashes[$0] != newHashes[$0] }
+        let oldChanged = changedKeys.compactMap { oldHashes[$0] }.sorted()
+        if let header = try store.header(revisionId: head.id), header.last == UInt8(ascii: "}") {
+            let contents = try store.screenContents(oldChanged)
+            if contents.count == oldChanged.count {
+                var document = Array(header.dropLast())
+                document += Array(",\"routes\":[".utf8)
+                for (index, hash) in oldChanged.enumerated() {
+                    if index > 0 { document.append(UInt8(ascii: ",")) }
+                    document += contents[hash] ?? []
+                }
+                document += Array("]}".utf8)
+                if let partialOld = JSONWireframeReader().read(document).wireframe {
+                    var partialNew = canonical
+                    partialNew.screens = canonical.screens.filter { changedKeys.contains($0.key) }
+                    return WireframeDiff.between(CanonicalForm.canonicalize(partialOld), partialNew)
+                }
+            }
+        }
+        // A header that cannot be spliced: read the head's whole source again.
+        let source = try store.source(revisionId: head.id)
+        let old = reader.read(bytes: source, path: path).wireframe.map(CanonicalForm.canonicalize)
+        return WireframeDiff.between(old, canonical)
     }
 
     /// Records that a document's file is gone (a tombstone revision); nil when it is already gone.

@@ -129,3 +129,22 @@ import WireframeStore
         #expect(throws: StoreError.unknownDocument(path: "ap.json", suggestion: "app.json")) { _ = try store.log(LogFilter(documentPath: "ap.json")) }
     }
 }
+
+@Suite struct BusyStoreTests {
+    @Test func aWriterThatWaitsPastTheTimeoutSaysTheStoreIsBusy() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let impatient = try WireframeStore.open(path: store.path, busyTimeout: 0.2)
+        let holder = try DatabasePool(path: store.path)
+        try holder.write { _ in
+            #expect(throws: StoreError.busy(path: store.path, seconds: 0.2)) {
+                _ = try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0))
+            }
+            // Reading is never blocked by a writer (WAL).
+            let sessions = try impatient.sessions()
+            #expect(sessions.isEmpty)
+        }
+        #expect(try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0)).name == "Kickoff")
+        #expect(StoreError.busy(path: "s", seconds: 0.2).description.contains("busy"))
+    }
+}

@@ -216,3 +216,25 @@ import Testing
         #expect(try cli.run("verify").status == 0)
     }
 }
+
+@Suite struct StoreWorkflowSchemaTests {
+    @Test func anXMLDocumentIsStoredAndShownAsXML() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        #expect(try cli.run("init").status == 0)
+        try cli.write("flow.xml", """
+            <workflow>
+                <navigation>
+                    <screen name="start" title="Start"/>
+                </navigation>
+            </workflow>
+
+            """)
+        let imported = try cli.run("import", "flow.xml")
+        #expect(imported.status == 0, "\(imported.error)")
+        let xml = try cli.run("show", "--format", "xml", "flow.xml")
+        #expect(xml.status == 0)
+        #expect(xml.output.contains("<workflow"))
+        #expect(try cli.run("verify").status == 0)
+    }
+}

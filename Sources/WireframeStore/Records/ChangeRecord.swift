@@ -24,9 +24,9 @@ struct ChangeRecord: Codable, FetchableRecord, MutablePersistableRecord {
         self.fields = String(decoding: try encoder.encode(change.fields), as: UTF8.self)
     }
 
-    /// The public value.
-    func recordedChange() -> RecordedChange {
-        let decoded = (try? JSONDecoder().decode([RecordedField].self, from: Data(fields.utf8))) ?? []
+    /// The public value; `decoder` reads the fields (one per query, not per row).
+    func recordedChange(decoder: JSONDecoder = JSONDecoder()) -> RecordedChange {
+        let decoded = fields == "[]" ? [] : (try? decoder.decode([RecordedField].self, from: Data(fields.utf8))) ?? []
         return RecordedChange(
             kind: RecordedChange.Kind(rawValue: kind) ?? .modified, screenKey: screenKey ?? "",
             previousKey: previousKey, fields: decoded

@@ -29,6 +29,49 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
+    /// Reads a row by column name (faster than the decoder on long histories).
+    init(row: Row) throws {
+        id = row["id"]
+        documentId = row["documentId"]
+        number = row["number"]
+        parentId = row["parentId"]
+        isDeletion = row["isDeletion"]
+        contentHash = row["contentHash"]
+        sourceHash = row["sourceHash"]
+        header = row["header"]
+        screenCount = row["screenCount"]
+        guard let created: Timestamp = row["createdAt"] else {
+            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "revision \(id ?? 0) has no readable createdAt")
+        }
+        createdAt = created
+        author = row["author"]
+        origin = row["origin"]
+        message = row["message"]
+        sessionId = row["sessionId"]
+    }
+
+    /// Creates a record.
+    init(
+        id: Int64? = nil, documentId: Int64, number: Int64, parentId: Int64?, isDeletion: Bool, contentHash: String?,
+        sourceHash: String?, header: Data?, screenCount: Int64, createdAt: Timestamp, author: String, origin: String,
+        message: String?, sessionId: Int64?
+    ) {
+        self.id = id
+        self.documentId = documentId
+        self.number = number
+        self.parentId = parentId
+        self.isDeletion = isDeletion
+        self.contentHash = contentHash
+        self.sourceHash = sourceHash
+        self.header = header
+        self.screenCount = screenCount
+        self.createdAt = createdAt
+        self.author = author
+        self.origin = origin
+        self.message = message
+        self.sessionId = sessionId
+    }
+
     /// The public value, given the names that the record refers to by id.
     func revision(documentPath: String, sessionName: String?) -> Revision {
         Revision(

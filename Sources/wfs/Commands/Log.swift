@@ -39,9 +39,10 @@ extension WFS {
         func run() async throws {
             try runReportingErrors {
                 let store = try storeOptions.open()
-                let filter = LogFilter(
+                var filter = LogFilter(
                     documentPath: document, screenKey: screen, sessionName: session,
                     since: try since.map(Times.parse), until: try until.map(Times.parse), limit: limit)
+                filter.includesFields = false  // Both forms list screen keys by kind only.
                 let entries = try store.log(filter)
                 switch format {
                 case .json:

@@ -40,8 +40,11 @@ extension WFS {
                 }
                 switch format {
                 case .xml:
-                    Terminal.error("wfs: error: xml output needs a wireframe read from WorkflowSchema")
-                    throw ExitCode(2)
+                    guard let xml = try history.workflowSchemaText(of: revision) else {
+                        Terminal.error("wfs: error: xml output needs a wireframe read from WorkflowSchema")
+                        throw ExitCode(2)
+                    }
+                    Terminal.output(xml)
                 case .json:
                     guard let json = try history.prettyJSON(of: revision) else {
                         Terminal.error("wfs: error: revision \(revision.id) records the deletion of '\(revision.documentPath)'")
