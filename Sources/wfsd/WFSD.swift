@@ -60,7 +60,8 @@ struct WFSD: AsyncParsableCommand {
 
     /// Prints a startup error and exits 2 (the daemon could not run).
     static func fail(_ error: any Error) -> Never {
-        FileHandle.standardError.write(Data("wfsd: error: \(error)\n".utf8))
+        let lines = "\(error)".split(separator: "\n").map { "wfsd: error: \($0)\n" }.joined()
+        FileHandle.standardError.write(Data(lines.utf8))
         Foundation.exit(2)
     }
 }
