@@ -198,6 +198,8 @@ struct OverflowTests {
         try waitUntil("the first revision") { try project.log("app.json").count == 1 }
 
         kill(daemon.process.processIdentifier, SIGSTOP)
+        // The signal is asynchronous: wait until every thread of the daemon has stopped.
+        try waitUntil("every thread of wfsd is stopped") { allThreadsStopped(daemon.process.processIdentifier) }
         try project.write("app.json", wireframe(title: "After"))
         // More events than /proc/sys/fs/inotify/max_queued_events (16384 by default), on files
         // the daemon ignores: the kernel queues them all the same. Distinct names, because the
@@ -218,5 +220,17 @@ struct OverflowTests {
         }
         try waitUntil("the change is stored") { try project.log("app.json").count == 2 }
         #expect(try daemon.stop() == 0)
+    }
+}
+
+/// Whether every thread of a process is in the stopped state (`T` in `/proc/PID/task/TID/stat`).
+func allThreadsStopped(_ pid: Int32) -> Bool {
+    guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"), !threads.isEmpty else { return false }
+    return threads.allSatisfy { thread in
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+        return state == "T" || state == "t"
     }
 }
