@@ -19,6 +19,8 @@ public final class SettleScheduler: Sendable {
         var due: [String: ContinuousClock.Instant] = [:]
         var rescan: String?
         var closed = false
+        /// Counts every change (touch, rescan, close), so a waiter knows whether it missed one.
+        var generation: UInt64 = 0
         var waiter: CheckedContinuation<Void, Never>?
     }
 
@@ -36,6 +38,7 @@ public final class SettleScheduler: Sendable {
         let due = clock.now.advanced(by: settle)
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.due[path] = due
+            state.generation &+= 1
             defer { state.waiter = nil }
             return state.waiter
         }
@@ -46,6 +49,7 @@ public final class SettleScheduler: Sendable {
     public func requestRescan(reason: String) {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.rescan = state.rescan ?? reason
+            state.generation &+= 1
             defer { state.waiter = nil }
             return state.waiter
         }
@@ -56,6 +60,7 @@ public final class SettleScheduler: Sendable {
     public func close() {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.closed = true
+            state.generation &+= 1
             defer { state.waiter = nil }
             return state.waiter
         }
@@ -64,14 +69,15 @@ public final class SettleScheduler: Sendable {
 
     private enum Decision {
         case work(Work)
-        case sleep(until: ContinuousClock.Instant)
-        case wait
+        case sleep(until: ContinuousClock.Instant, generation: UInt64)
+        case wait(generation: UInt64)
         case finished
     }
 
-    /// The next piece of work, waiting as long as needed; nil once closed and drained.
+    /// The next piece of work, waiting as long as needed; nil once closed and drained (or cancelled).
     public func next() async -> Work? {
         while true {
+            if Task.isCancelled { close() }
             let now = clock.now
             let decision = state.withLock { state -> Decision in
                 if state.closed {
@@ -84,39 +90,50 @@ public final class SettleScheduler: Sendable {
                     state.rescan = nil
                     return .work(.rescan(reason: reason))
                 }
-                guard let (path, due) = state.due.min(by: { $0.value < $1.value }) else { return .wait }
+                guard let (path, due) = state.due.min(by: { $0.value < $1.value }) else { return .wait(generation: state.generation) }
                 if due <= now {
                     state.due[path] = nil
                     return .work(.file(path))
                 }
-                return .sleep(until: due)
+                return .sleep(until: due, generation: state.generation)
             }
             switch decision {
             case .work(let work):
                 return work
             case .finished:
                 return nil
-            case .sleep(let until):
-                // Events only push due times later, so nothing becomes due before `until`.
-                do {
-                    try await Task.sleep(until: until, tolerance: .microseconds(100), clock: clock)
-                } catch {
-                    close()
-                }
-            case .wait:
-                await withTaskCancellationHandler {
-                    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                        let resumeNow = state.withLock { state -> Bool in
-                            if state.closed || state.rescan != nil || !state.due.isEmpty { return true }
-                            state.waiter = continuation
-                            return false
-                        }
-                        if resumeNow { continuation.resume() }
-                    }
-                } onCancel: {
-                    close()
+            case .wait(let generation):
+                await waitForChange(since: generation)
+            case .sleep(let until, let generation):
+                // Until the earliest due time, or until something changes (a close must not wait
+                // for a long settle time to pass).
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { try? await Task.sleep(until: until, tolerance: .microseconds(100), clock: ContinuousClock()) }
+                    group.addTask { await self.waitForChange(since: generation) }
+                    await group.next()
+                    group.cancelAll()
                 }
             }
+        }
+    }
+
+    /// Returns once the state changed after `generation`, or the task is cancelled.
+    private func waitForChange(since generation: UInt64) async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.generation != generation || Task.isCancelled { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume()
         }
     }
 }

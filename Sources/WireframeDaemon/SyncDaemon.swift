@@ -244,6 +244,7 @@ public final class SyncDaemon: Service, Sendable {
         if sawEvent {
             let now = Timestamp.now().text
             runtime.withLock { $0.status.lastEvent = now }
+            writeStatus()
         }
     }
 
@@ -335,18 +336,23 @@ public final class SyncDaemon: Service, Sendable {
         notifier.status(statusLine())
     }
 
+    /// Serializes writers of the state file (the event loop and the import loop both write it).
+    private let statusWrite = Mutex(())
+
     private func writeStatus() {
-        let status = runtime.withLock { state in
-            var status = state.status
-            status.watchedFiles = state.knownFiles.count
-            return status
-        }
-        var withFolders = status
-        withFolders.watchedFolders = watcher.watchedFolderCount
-        do {
-            try withFolders.write(store: prepared.store.path)
-        } catch {
-            logger.debug("cannot write the daemon state file", metadata: ["error": .string(String(describing: error))])
+        statusWrite.withLock { _ in
+            // Read the state inside the write lock, so that the last write is the newest state.
+            var status = runtime.withLock { state in
+                var status = state.status
+                status.watchedFiles = state.knownFiles.count
+                return status
+            }
+            status.watchedFolders = watcher.watchedFolderCount
+            do {
+                try status.write(store: prepared.store.path)
+            } catch {
+                logger.debug("cannot write the daemon state file", metadata: ["error": .string(String(describing: error))])
+            }
         }
     }
 

@@ -142,6 +142,22 @@ struct DaemonTests {
         #expect(try daemon.stop(SIGINT) == 0)
     }
 
+    @Test func sigtermImportsWhatIsStillSettlingBeforeExiting() throws {
+        let project = try Project()
+        // A long settle time: the save is still settling when SIGTERM arrives.
+        let daemon = try project.startDaemon(environment: ["WFS_SETTLE_MILLISECONDS": "60000"])
+        try daemon.waitUntilWatching()
+        try project.write("late.json", wireframe(title: "Late"))
+        try waitUntil("the daemon saw the event") {
+            let state = (try? Data(contentsOf: URL(fileURLWithPath: project.store + "-wfsd.json"))) ?? Data()
+            return (try? JSONSerialization.jsonObject(with: state) as? [String: Any])?["lastEvent"] != nil
+        }
+        #expect(try revisionCount(project, "late.json") == 0)
+        #expect(try daemon.stop(SIGTERM) == 0)
+        #expect(try revisionCount(project, "late.json") == 1)
+        #expect(try project.log("late.json").first?["origin"] as? String == "daemon")
+    }
+
     @Test func aSecondDaemonForTheSameStoreIsRefusedNamingThePid() throws {
         let project = try Project()
         let first = try project.startDaemon()
