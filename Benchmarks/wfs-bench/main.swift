@@ -1,4 +1,5 @@
-// Times the stages of reading a wireframe: parse + read, validate, canonicalize + hash.
+// Times the stages of reading a wireframe (JSON or WorkflowSchema XML, by extension):
+// parse + read, validate, canonicalize + hash.
 //
 //   wfs-bench [--iterations N] FILE...
 //
@@ -52,7 +53,7 @@ guard !arguments.isEmpty else {
 }
 
 let clock = CPUClock()
-let reader = JSONWireframeReader()
+let reader = DocumentReader()
 let validator = Validator()
 print("file\tstage\tmedian_ms\tp10_ms\tp90_ms\tscreens\tdiagnostics")
 for path in arguments {
@@ -62,7 +63,8 @@ for path in arguments {
     }
     let bytes = [UInt8](data)
     var syntax = Samples(), parse = Samples(), validate = Samples(), canonical = Samples(), total = Samples()
-    for _ in 0..<(iterations + 3) {
+    let isJSON = DocumentFormat(path: path) != .workflowSchema
+    for _ in 0..<(isJSON ? iterations + 3 : 0) {
         let start = clock.now
         _ = JSONParser().parse(bytes)
         syntax.add(clock.now - start)
@@ -72,7 +74,8 @@ for path in arguments {
     var hash = ""
     for _ in 0..<(iterations + 3) {
         let start = clock.now
-        let (wireframe, readDiagnostics) = reader.read(bytes)
+        let read = reader.read(bytes: bytes, path: path)
+        let (wireframe, readDiagnostics) = (read.wireframe, read.diagnostics)
         let parsed = clock.now
         guard let wireframe else {
             FileHandle.standardError.write(Data("wfs-bench: \(path) is not a wireframe\n".utf8))
@@ -97,7 +100,7 @@ for path in arguments {
             format: "%@\t%@\t%.3f\t%.3f\t%.3f\t%d\t%d", path, stage, trimmed.percentile(0.5), trimmed.percentile(0.1),
             trimmed.percentile(0.9), screens, diagnostics))
     }
-    line("json-syntax-only", syntax)
+    if isJSON { line("json-syntax-only", syntax) }
     line("parse+read", parse)
     line("validate", validate)
     line("canonicalize+hash", canonical)

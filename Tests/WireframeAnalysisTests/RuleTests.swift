@@ -21,19 +21,7 @@ func wireframe(_ routes: String, navigations: String? = nil) -> String {
 }
 
 /// A rule input (a whole file) with every diagnostic it must give, places marked in the input.
-struct RuleCase: Sendable, CustomTestStringConvertible {
-    var name: String
-    var input: String
-    var expected: [String]
-
-    init(_ name: String, _ input: String, _ expected: String...) {
-        self.name = name
-        self.input = input
-        self.expected = expected
-    }
-
-    var testDescription: String { name }
-}
+typealias RuleCase = MarkedCase
 
 @Suite("Validation rules")
 struct RuleTests {

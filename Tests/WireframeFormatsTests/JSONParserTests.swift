@@ -4,19 +4,7 @@ import WireframeModel
 import WireframeTestSupport
 
 /// A parser input with its expected diagnostics, places marked in the input.
-struct SyntaxCase: Sendable, CustomTestStringConvertible {
-    var name: String
-    var input: String
-    var expected: [String]
-
-    init(_ name: String, _ input: String, _ expected: String...) {
-        self.name = name
-        self.input = input
-        self.expected = expected
-    }
-
-    var testDescription: String { name }
-}
+typealias SyntaxCase = MarkedCase
 
 /// Parses a marked input and annotates what the parser reports.
 private func parse(_ marked: String) -> (source: MarkedSource, result: JSONParser.Result, annotated: [String]) {

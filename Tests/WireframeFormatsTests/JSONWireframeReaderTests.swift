@@ -25,24 +25,18 @@ private func oneRoute(_ route: String) -> String {
 }
 
 /// A reader input with its expected diagnostics, places marked in the input.
-struct ReaderCase: Sendable, CustomTestStringConvertible {
-    var name: String
-    var input: String
-    var expected: [String]
+typealias ReaderCase = MarkedCase
 
+extension MarkedCase {
+    /// A case whose input is one route in an otherwise valid wireframe.
     init(_ name: String, route: String, _ expected: String...) {
-        self.name = name
-        self.input = oneRoute(route)
-        self.expected = expected
+        self.init(name, input: oneRoute(route), expected: expected)
     }
 
+    /// A case whose input is a whole document.
     init(_ name: String, document: String, _ expected: String...) {
-        self.name = name
-        self.input = document
-        self.expected = expected
+        self.init(name, input: document, expected: expected)
     }
-
-    var testDescription: String { name }
 }
 
 @Suite("JSON wireframe reader")

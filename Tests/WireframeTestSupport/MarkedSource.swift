@@ -1,3 +1,4 @@
+public import Testing
 public import WireframeModel
 
 /// A test input with its expected locations marked inline by keycap emoji (`1️⃣`, `2️⃣`, …).
@@ -9,12 +10,12 @@ public struct MarkedSource: Sendable {
     /// The text without markers.
     public let text: String
     /// Marker name (`"1️⃣"`) → the location of the character after it.
-    public let markers: [String: SourceLocation]
+    public let markers: [String: WireframeModel.SourceLocation]
 
     /// Parses a marked text.
     public init(_ marked: String) {
         var text = String.UnicodeScalarView()
-        var markers: [String: SourceLocation] = [:]
+        var markers: [String: WireframeModel.SourceLocation] = [:]
         var line = 1
         var column = 1
         var offset = 0
@@ -27,7 +28,7 @@ public struct MarkedSource: Sendable {
             {
                 let name = String(String.UnicodeScalarView([scalar, "\u{FE0F}", "\u{20E3}"]))
                 precondition(markers[name] == nil, "marker \(name) appears twice")
-                markers[name] = SourceLocation(line: line, column: column, offset: offset)
+                markers[name] = WireframeModel.SourceLocation(line: line, column: column, offset: offset)
                 index += 3
                 continue
             }
@@ -49,10 +50,10 @@ public struct MarkedSource: Sendable {
     public var bytes: [UInt8] { Array(text.utf8) }
 
     /// The location of a marker; a test failure follows when it is absent.
-    public func location(_ marker: String) -> SourceLocation? { markers[marker] }
+    public func location(_ marker: String) -> WireframeModel.SourceLocation? { markers[marker] }
 
     /// The marker at a location, else `line:column`, so that a wrong place shows in the failure.
-    public func place(_ location: SourceLocation) -> String {
+    public func place(_ location: WireframeModel.SourceLocation) -> String {
         markers.first { $0.value.line == location.line && $0.value.column == location.column }?.key
             ?? "\(location.line):\(location.column)"
     }
@@ -68,4 +69,30 @@ public struct MarkedSource: Sendable {
         }
         return lines
     }
+}
+
+/// A test input with every diagnostic it must give, places marked in the input (`1️⃣ error: … [WF0103]`).
+public struct MarkedCase: Sendable, CustomTestStringConvertible {
+    /// What the case shows; it names the test case in reports.
+    public var name: String
+    /// The input, with markers.
+    public var input: String
+    /// The expected diagnostics, each as `marker severity: message [code]`.
+    public var expected: [String]
+
+    /// Creates a case.
+    public init(_ name: String, _ input: String, _ expected: String...) {
+        self.name = name
+        self.input = input
+        self.expected = expected
+    }
+
+    /// Creates a case from an expected list.
+    public init(_ name: String, input: String, expected: [String]) {
+        self.name = name
+        self.input = input
+        self.expected = expected
+    }
+
+    public var testDescription: String { name }
 }

@@ -182,9 +182,14 @@ struct ValidateCommandTests {
         #expect(result.standardError == """
             gone.json: error: no such file or folder
             bad.json:4:63: error: subroute 'nowhere' is not defined [WF0103]
-            1 file checked: 1 error, 0 warnings
+            1 file checked: 1 error, 0 warnings, 1 path not found
 
             """)
+    }
+
+    @Test func aMissingPathIsCountedInTheSummary() throws {
+        let result = try CommandRunner.run(["validate", "no-such-file.json"])
+        #expect(result.standardError == "no-such-file.json: error: no such file or folder\n0 files checked, 1 path not found\n")
     }
 
     @Test func unreadableFileExitsTwo() throws {

@@ -18,6 +18,20 @@ public enum CanonicalForm {
         return result
     }
 
+    /// Sorted, without repeats, comparing UTF-8 bytes: two spellings that Swift deems equal
+    /// (composed and decomposed accents) are different names in the file and stay both, in an
+    /// order that does not depend on the order they were written in.
+    static func sortedSet(_ values: [String]) -> [String] {
+        let sorted = values.map { (Array($0.utf8), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }
+        var result: [String] = []
+        var previous: [UInt8]?
+        for (bytes, value) in sorted where bytes != previous {
+            result.append(value)
+            previous = bytes
+        }
+        return result
+    }
+
     /// The canonical form of one screen.
     public static func canonicalize(_ screen: Screen) -> Screen {
         var result = screen
@@ -31,7 +45,7 @@ public enum CanonicalForm {
             }
         }
         if result.dependencies.count > 1 {
-            result.dependencies = Array(Set(screen.dependencies)).sorted()
+            result.dependencies = sortedSet(screen.dependencies)
         }
         return result
     }

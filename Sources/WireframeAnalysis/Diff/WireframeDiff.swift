@@ -172,42 +172,27 @@ public struct WireframeDiff: Sendable, Hashable {
     /// Elements are matched by reference where they have one, else by position among the unreferenced.
     private static func elementChanges(_ old: [Element], _ new: [Element], writer: JSONWireframeWriter) -> [FieldChange] {
         guard old != new else { return [] }
-        func identities(_ elements: [Element]) -> [(String, Element)] {
-            var position = 0
-            return elements.map { element in
-                if let reference = element.reference { return ("elements.\(reference)", element) }
-                defer { position += 1 }
-                return ("elements[\(position)]", element)
-            }
-        }
-        let oldByIdentity = identities(old)
-        let newByIdentity = identities(new)
-        let oldMap = Dictionary(oldByIdentity, uniquingKeysWith: { first, _ in first })
-        let newMap = Dictionary(newByIdentity, uniquingKeysWith: { first, _ in first })
-        var changes: [FieldChange] = []
-        var seen: Set<String> = []
-        for (identity, _) in oldByIdentity + newByIdentity where seen.insert(identity).inserted {
-            let lhs = oldMap[identity].map { text(writer.canonicalBytes(element: $0)) }
-            let rhs = newMap[identity].map { text(writer.canonicalBytes(element: $0)) }
-            if lhs != rhs { changes.append(FieldChange(field: identity, old: lhs, new: rhs)) }
-        }
-        let oldOrder = oldByIdentity.map(\.0).filter { newMap[$0] != nil }
-        let newOrder = newByIdentity.map(\.0).filter { oldMap[$0] != nil }
-        if oldOrder != newOrder {
-            changes.append(FieldChange(
-                field: "elements.order", old: oldOrder.joined(separator: ", "), new: newOrder.joined(separator: ", ")))
-        }
-        return changes
+        return identifiedChanges(old, new, field: "elements", name: \.reference) { writer.canonicalBytes(element: $0) }
     }
 
+    /// Actions are matched by name, unnamed ones by position among the unnamed.
     private static func actionChanges(_ old: [NamedAction], _ new: [NamedAction], writer: JSONWireframeWriter) -> [FieldChange] {
         guard old != new else { return [] }
-        func identities(_ actions: [NamedAction]) -> [(String, NamedAction)] {
+        return identifiedChanges(old, new, field: "actions", name: \.name) { writer.canonicalBytes(action: $0.action) }
+    }
+
+    /// Changes of an ordered list whose items have an optional name: `field.name` for named items,
+    /// `field[n]` for the n-th unnamed one; a value per identity, then `field.order` when the
+    /// identities both versions share come in another order.
+    private static func identifiedChanges<Item>(
+        _ old: [Item], _ new: [Item], field: String, name: (Item) -> String?, bytes: (Item) -> [UInt8]
+    ) -> [FieldChange] {
+        func identities(_ items: [Item]) -> [(String, Item)] {
             var unnamed = 0
-            return actions.map { action in
-                if let name = action.name { return ("actions.\(name)", action) }
+            return items.map { item in
+                if let name = name(item) { return ("\(field).\(name)", item) }
                 defer { unnamed += 1 }
-                return ("actions[\(unnamed)]", action)
+                return ("\(field)[\(unnamed)]", item)
             }
         }
         let oldList = identities(old)
@@ -217,14 +202,15 @@ public struct WireframeDiff: Sendable, Hashable {
         var changes: [FieldChange] = []
         var seen: Set<String> = []
         for (identity, _) in oldList + newList where seen.insert(identity).inserted {
-            let lhs = oldMap[identity].map { text(writer.canonicalBytes(action: $0.action)) }
-            let rhs = newMap[identity].map { text(writer.canonicalBytes(action: $0.action)) }
+            let lhs = oldMap[identity].map { text(bytes($0)) }
+            let rhs = newMap[identity].map { text(bytes($0)) }
             if lhs != rhs { changes.append(FieldChange(field: identity, old: lhs, new: rhs)) }
         }
-        let oldOrder = oldList.map(\.0)
-        let newOrder = newList.map(\.0)
-        if Set(oldOrder) == Set(newOrder), oldOrder != newOrder {
-            changes.append(FieldChange(field: "actions.order", old: oldOrder.joined(separator: ", "), new: newOrder.joined(separator: ", ")))
+        let oldOrder = oldList.map(\.0).filter { newMap[$0] != nil }
+        let newOrder = newList.map(\.0).filter { oldMap[$0] != nil }
+        if oldOrder != newOrder {
+            changes.append(FieldChange(
+                field: "\(field).order", old: oldOrder.joined(separator: ", "), new: newOrder.joined(separator: ", ")))
         }
         return changes
     }

@@ -42,7 +42,7 @@ struct SchemaBuilder {
             diagnostics.append(DocumentNameReuseCheck.diagnostic(tag: tag, at: element.location))
             return nil
         }
-        if tag.contains(":") { diagnostics.append(NamespacePrefixCheck.diagnostic(name: tag, isTag: true, at: element.location)) }
+        if tag.utf8.contains(UInt8(ascii: ":")) { diagnostics.append(NamespacePrefixCheck.diagnostic(name: tag, isTag: true, at: element.location)) }
 
         var role: SchemaNode.Role = .parameter
         var demoted = false

@@ -10,15 +10,43 @@ struct ControllerNode {
     var children: [Int] = []
     /// Controllers its actions show (pushed, presented, replacing the root).
     var shown: [Int] = []
+    /// The controller's actions, in order.
+    let actions: [SchemaObject]
+    /// The position in `actions` of the first action of each name.
+    private let firstNamed: [String: Int]
+    /// The position of the first unnamed action (it catches every message).
+    private let firstUnnamed: Int?
 
-    var actions: [SchemaObject] { object.objects("actions") }
+    init(key: String, object: SchemaObject, creator: Int?) {
+        self.key = key
+        self.object = object
+        self.creator = creator
+        let actions = object.objects("actions")
+        var firstNamed: [String: Int] = [:]
+        var firstUnnamed: Int?
+        for (position, action) in actions.enumerated() {
+            if let name = action.workflowName, !name.isEmpty {
+                if firstNamed[name] == nil { firstNamed[name] = position }
+            } else if firstUnnamed == nil {
+                firstUnnamed = position
+            }
+        }
+        self.actions = actions
+        self.firstNamed = firstNamed
+        self.firstUnnamed = firstUnnamed
+    }
 
     /// Whether it forwards every message to its creator.
     var forwardsAllMessages: Bool { object.text("shouldForwardAllMessages").map(BooleanText.isTrue) ?? false }
 
     /// The first action a message of that name runs (a named match or an unnamed catch-all), if any.
     func handler(for name: String) -> SchemaObject? {
-        actions.first { ($0.workflowName ?? "").isEmpty || $0.workflowName == name }
+        switch (firstNamed[name], firstUnnamed) {
+        case (let named?, let unnamed?): actions[min(named, unnamed)]
+        case (let named?, nil): actions[named]
+        case (nil, let unnamed?): actions[unnamed]
+        case (nil, nil): nil
+        }
     }
 
     /// Whether the controller handles the name itself (`submit` in a form, `reloadData` in a table).
@@ -67,6 +95,8 @@ struct SchemaGraph {
 struct SchemaMapper {
     var screens: [Screen] = []
     var graph = SchemaGraph()
+    /// Position of each key in `screens` and in `graph.controllers` (appended together, so the same).
+    var positions: [String: Int] = [:]
     private var usedKeys: Set<String> = []
     /// The path of the loadSchema whose success action is being mapped: `keyPath="schema"` proxies refer to it.
     private var currentLoadPath: String?
@@ -111,6 +141,7 @@ struct SchemaMapper {
         screens.append(Screen(
             key: key, title: object.text("title") ?? "", container: Self.containerType(object.schemaClass),
             parent: parentKey, locations: locations))
+        if positions[key] == nil { positions[key] = screenIndex }
 
         var elements: [Element] = []
         var properties: [String: String] = [:]
@@ -177,7 +208,7 @@ struct SchemaMapper {
         case .ordinary:
             guard child.schemaClass.isController else { return nil }
             guard let key = mapController(child, pathKey: pathKey, creator: creator, parentKey: parentKey) else { return nil }
-            if let index = graph.controllers.firstIndex(where: { $0.key == key }) { graph.controllers[creator].children.append(index) }
+            if let index = positions[key] { graph.controllers[creator].children.append(index) }
             return key
         case .proxy(let keyPath):
             if keyPath == "schema", let loadPath = loadPath ?? currentLoadPath {
@@ -315,7 +346,7 @@ struct SchemaMapper {
             var target: String?
             if let controller = action.objects("controller").first {
                 target = linkTarget(controller, pathKey: "\(path)/\(controller.tag)", creator: performer, parentKey: performerKey, loadPath: loadPath)
-                if controller.mode == .ordinary, let index = graph.controllers.firstIndex(where: { $0.key == target }) {
+                if controller.mode == .ordinary, let target, let index = positions[target] {
                     graph.controllers[performer].shown.append(index)
                     graph.controllers[performer].children.removeAll { $0 == index }
                 }
@@ -323,11 +354,11 @@ struct SchemaMapper {
                 target = loadPath
             }
             guard let target else { return Action(.other(kind: action.tag, properties: [:]), at: action.location) }
-            if let screenIndex = screens.firstIndex(where: { $0.key == target }) {
+            if let screenIndex = positions[target] {
                 screens[screenIndex].presentation =
                     action.schemaClass == .pushController ? .push : action.schemaClass == .presentController ? .present : nil
             }
-            if let performerIndex = screens.firstIndex(where: { $0.key == performerKey }) {
+            if let performerIndex = positions[performerKey] {
                 screens[performerIndex].links.append(Link(.subroute, to: target, isInline: loadPath == nil || target != loadPath, at: action.location))
             }
             let kind: ActionKind =

@@ -36,9 +36,9 @@ struct XMLTextNode {
     var nonBlankChunks: Int
 
     /// The trimmed value.
-    var value: String { raw.trimmingCharacters(in: .whitespacesAndNewlines) }
+    var value: String { raw.trimmingWhitespace() }
     /// Whether only whitespace.
-    var isBlank: Bool { value.isEmpty }
+    var isBlank: Bool { raw.isBlank }
 }
 
 /// Parses bytes into an `XMLElementNode` tree with the platform's SAX parser.
@@ -162,7 +162,7 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
 
     func appendText(_ string: String) {
         guard !stack.isEmpty else { return }
-        let blank = string.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        let blank = string.isBlank
         if var text = pendingText {
             text.raw += string
             if !blank {

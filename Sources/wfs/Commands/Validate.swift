@@ -31,12 +31,12 @@ extension WFS {
         func run() async throws {
             let validation = FileValidation()
             var reports: [FileReport] = []
-            var missing = false
+            var missingCount = 0
             for path in paths {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                     Terminal.error("\(path): error: no such file or folder")
-                    missing = true
+                    missingCount += 1
                     continue
                 }
                 if isFolder.boolValue {
@@ -62,20 +62,21 @@ extension WFS {
                         Terminal.error(diagnostic.rendered(path: report.path, colour: colour))
                     }
                 }
-                Terminal.error(Self.summary(errors: errors, warnings: warnings, files: reports.count))
+                Terminal.error(Self.summary(errors: errors, warnings: warnings, files: reports.count, missing: missingCount))
             case .json:
                 Terminal.output(try JSONOutput.text(Report(reports: reports, errorCount: errors, warningCount: warnings)))
             }
             let unreadable = reports.contains { $0.diagnostics.contains { $0.code == FormatCodes.unreadable } }
-            if missing || unreadable { throw ExitCode(2) }
+            if missingCount > 0 || unreadable { throw ExitCode(2) }
             if errors > 0 || (strict && warnings > 0) { throw ExitCode.failure }
         }
 
-        static func summary(errors: Int, warnings: Int, files: Int) -> String {
+        static func summary(errors: Int, warnings: Int, files: Int, missing: Int = 0) -> String {
             func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
-            let checked = count(files, "file")
-            if errors == 0 && warnings == 0 { return "\(checked) checked, no problems" }
-            return "\(checked) checked: \(count(errors, "error")), \(count(warnings, "warning"))"
+            let checked = count(files, "file") + " checked"
+            let notFound = missing > 0 ? ", \(count(missing, "path")) not found" : ""
+            if errors == 0 && warnings == 0 { return checked + (notFound.isEmpty ? ", no problems" : notFound) }
+            return "\(checked): \(count(errors, "error")), \(count(warnings, "warning"))\(notFound)"
         }
 
         /// The JSON report: `{"files":[{"path","diagnostics":[…]}],"errorCount","warningCount"}`.
