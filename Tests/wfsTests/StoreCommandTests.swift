@@ -236,5 +236,7 @@ import Testing
         #expect(xml.status == 0)
         #expect(xml.output.contains("<workflow"))
         #expect(try cli.run("verify").status == 0)
+        #expect(try cli.run("export", "--format", "xml", "--output", "out").status == 0)
+        #expect(FileManager.default.fileExists(atPath: cli.root + "/out/flow.xml"))
     }
 }
