@@ -35,8 +35,16 @@ public struct Exporter: Sendable {
     /// Creates an exporter.
     public init(history: History) { self.history = history }
 
+    /// The file format written.
+    public enum Format: String, Sendable, CaseIterable {
+        /// JSON wireframes, every document.
+        case json
+        /// WorkflowSchema XML, for the documents read from WorkflowSchema (others are skipped).
+        case xml
+    }
+
     /// Exports the live documents at a point (optionally one document) into `output`.
-    public func export(at point: History.Point, documentPath: String?, to output: String) throws -> Manifest {
+    public func export(at point: History.Point, documentPath: String?, to output: String, format: Format = .json) throws -> Manifest {
         let time = try history.time(of: point)
         var revisions = try history.store.state(atOrBefore: time).filter { !$0.isDeletion }
         if let documentPath {
@@ -48,10 +56,19 @@ public struct Exporter: Sendable {
         let writer = JSONWireframeWriter()
         var entries: [Entry] = []
         for revision in revisions {
-            guard let wireframe = try history.wireframe(of: revision), let contentHash = revision.contentHash else { continue }
-            let file = revision.documentPath.lowercased().hasSuffix(".json")
-                ? revision.documentPath : (revision.documentPath as NSString).deletingPathExtension + ".json"
-            try write(writer.prettyText(wireframe), to: output + "/" + file)
+            guard let contentHash = revision.contentHash else { continue }
+            let file: String
+            switch format {
+            case .json:
+                guard let wireframe = try history.wireframe(of: revision) else { continue }
+                file = revision.documentPath.lowercased().hasSuffix(".json")
+                    ? revision.documentPath : (revision.documentPath as NSString).deletingPathExtension + ".json"
+                try write(writer.prettyText(wireframe), to: output + "/" + file)
+            case .xml:
+                guard let xml = try history.workflowSchemaText(of: revision) else { continue }
+                file = revision.documentPath
+                try write(xml, to: output + "/" + file)
+            }
             entries.append(Entry(path: revision.documentPath, file: file, revision: revision.id, contentHash: contentHash))
         }
         let label: String =

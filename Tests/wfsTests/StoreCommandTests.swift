@@ -139,7 +139,6 @@ import Testing
         #expect(missing.status == 2)
         #expect(missing.error.contains("wfs init"))
         #expect(try cli.run("init").status == 0)
-        #expect(try cli.run("init").status == 2)
         let outside = try cli.run("import", "/etc/hostname")
         #expect(outside.status == 2)
         #expect(outside.error.contains("outside the project root"))
@@ -154,6 +153,26 @@ import Testing
         defer { other.remove() }
         #expect(try other.run("status", environment: ["WFS_STORE": cli.root + "/.wfs/store.sqlite"]).status == 0)
         #expect(try other.run("status", "--store", cli.root + "/.wfs/store.sqlite").status == 0)
+    }
+
+    @Test func initAgainKeepsTheSameProjectsStoreAndRefusesAnotherProjects() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        #expect(try cli.run("init").status == 0)
+        try "{\"appName\": \"A\", \"root\": \"home\", \"routes\": [{\"name\": \"home\", \"title\": \"Home\"}]}"
+            .write(toFile: cli.root + "/app.json", atomically: true, encoding: .utf8)
+        #expect(try cli.run("import", "app.json").status == 0)
+        // The same project: nothing changes, the history stays.
+        let again = try cli.run("init")
+        #expect(again.status == 0)
+        #expect(again.output.hasSuffix("exists already\n"))
+        #expect(try cli.run("log", "--format", "json").output.contains("\"app.json\""))
+        // Another project whose store would be this file: refused.
+        let other = try StoreCLI()
+        defer { other.remove() }
+        let refused = try other.run("init", "--store", cli.root + "/.wfs/store.sqlite")
+        #expect(refused.status == 2)
+        #expect(refused.error.contains("a store already exists"))
     }
 
     @Test func aReadOnlyStoreFailsCleanly() throws {
@@ -236,5 +255,7 @@ import Testing
         #expect(xml.status == 0)
         #expect(xml.output.contains("<workflow"))
         #expect(try cli.run("verify").status == 0)
+        #expect(try cli.run("export", "--format", "xml", "--output", "out").status == 0)
+        #expect(FileManager.default.fileExists(atPath: cli.root + "/out/flow.xml"))
     }
 }

@@ -7,7 +7,7 @@ extension WFS {
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write the wireframes of a session, a time or now as files, with a manifest of content hashes.",
-            discussion: "Importing the exported folder again gives the same content hashes."
+            discussion: "Importing the exported folder again gives the same content hashes. With --format xml, only documents read from WorkflowSchema are written."
         )
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -30,10 +30,12 @@ extension WFS {
 
         func run() async throws {
             try runReportingErrors {
-                guard format == .json else { throw SyncError.unsupportedFormat("xml export needs the WorkflowSchema writer, which this build does not have") }
                 let history = History(store: try storeOptions.open())
                 let point = at.map(History.point) ?? .now
-                let manifest = try Exporter(history: history).export(at: point, documentPath: document, to: StoreLocation.absolute(output))
+                let manifest = try Exporter(history: history).export(
+                    at: point, documentPath: document, to: StoreLocation.absolute(output),
+                    format: format == .xml ? .xml : .json)
+                if manifest.documents.isEmpty { Terminal.error("wfs: warning: nothing to export" + (format == .xml ? " as xml (only documents read from WorkflowSchema are)" : "")) }
                 for entry in manifest.documents {
                     Terminal.outputLine("\(entry.file)  revision \(entry.revision)  \(entry.contentHash)")
                 }

@@ -7,7 +7,10 @@ extension WFS {
     struct Init: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create a store for a project folder.",
-            discussion: "The store is .wfs/store.sqlite in the project root unless --store or WFS_STORE names another file."
+            discussion: """
+                The store is .wfs/store.sqlite in the project root unless --store or WFS_STORE names \
+                another file. Running it again for the same project changes nothing.
+                """
         )
 
         @OptionGroup var storeOptions: StoreOptions
@@ -19,8 +22,16 @@ extension WFS {
             try runReportingErrors {
                 let root = StoreLocation.absolute(self.root)
                 let path = StoreLocation.forInit(explicit: storeOptions.store, root: root)
-                _ = try WireframeStore.create(path: path, root: root)
-                Terminal.outputLine("created store \(path) for project \(root)")
+                do {
+                    _ = try WireframeStore.create(path: path, root: root)
+                    Terminal.outputLine("created store \(path) for project \(root)")
+                } catch StoreError.alreadyExists {
+                    // Like `git init` in a repository: the same project's store is fine as it is;
+                    // another project's store at this path is an error.
+                    let existing = try WireframeStore.open(path: path).projectRoot()
+                    guard existing == root else { throw StoreError.alreadyExists(path: path) }
+                    Terminal.outputLine("store \(path) for project \(root) exists already")
+                }
             }
         }
     }
