@@ -158,6 +158,27 @@ struct DaemonTests {
         #expect(try project.log("late.json").first?["origin"] as? String == "daemon")
     }
 
+    @Test func killedMidSavesTheStoreVerifiesAndKeepsEveryReportedRevision() throws {
+        let project = try Project()
+        let daemon = try project.startDaemon(environment: ["WFS_SETTLE_MILLISECONDS": "0"])
+        try daemon.waitUntilWatching()
+        for index in 1...40 {
+            try project.write("busy.json", wireframe(title: "Save \(index)"))
+            usleep(2_000)
+        }
+        kill(daemon.process.processIdentifier, SIGKILL)
+        daemon.process.waitUntilExit()
+        let verify = try project.wfs(["verify"])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        // Every revision the daemon reported as stored is in the store.
+        let reported = daemon.log.split(separator: "\n").filter { $0.contains("import.outcome=stored") }.compactMap { line in
+            line.split(separator: " ").first { $0.hasPrefix("revision.id=") }.flatMap { Int($0.dropFirst("revision.id=".count)) }
+        }
+        let stored = Set(try project.log("busy.json").compactMap { $0["id"] as? Int })
+        #expect(!reported.isEmpty)
+        #expect(Set(reported).isSubset(of: stored))
+    }
+
     @Test func aSecondDaemonForTheSameStoreIsRefusedNamingThePid() throws {
         let project = try Project()
         let first = try project.startDaemon()
