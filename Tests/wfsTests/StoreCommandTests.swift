@@ -155,6 +155,36 @@ import Testing
         #expect(try other.run("status", "--store", cli.root + "/.wfs/store.sqlite").status == 0)
     }
 
+    @Test func pathAtAMeetingUsesTheStoredDocument() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        #expect(try cli.run("init").status == 0)
+        func save(_ subroutes: String) throws {
+            try """
+                {"appName": "A", "root": "home", "routes": [
+                  {"name": "home", "title": "Home", "subroutes": [\(subroutes)]},
+                  {"name": "list", "title": "List", "subroutes": ["detail"]},
+                  {"name": "detail", "title": "Detail"}]}
+                """.write(toFile: cli.root + "/app.json", atomically: true, encoding: .utf8)
+            #expect(try cli.run("import", "app.json").status == 0)
+        }
+        try save(#""list""#)
+        #expect(try cli.run("session", "add", "Kickoff", "--start", "2020-01-01T10:00", "--end", "2099-01-01T11:00").status == 0)
+        // After the meeting (by revision), home links to detail directly.
+        try save(#""list", "detail""#)
+        let now = try cli.run("path", "app.json", "home", "detail")
+        #expect(now.output == "home → detail: 1 step\n  1. push 'detail' from 'home' via subroute\n")
+        let first = try cli.run("path", "--at", "1", "app.json", "home", "detail")
+        #expect(first.status == 0)
+        #expect(first.output.hasPrefix("home → detail: 2 steps\n"))
+        let wrongDocument = try cli.run("path", "--at", "1", "other.json", "home", "detail")
+        #expect(wrongDocument.status == 2)
+        #expect(wrongDocument.error == "wfs: error: revision 1 is of 'app.json', not of 'other.json'\n")
+        let typo = try cli.run("path", "--at", "Kikoff", "app.json", "home", "detail")
+        #expect(typo.status == 2)
+        #expect(typo.error.contains("did you mean 'Kickoff'?"))
+    }
+
     @Test func initAgainKeepsTheSameProjectsStoreAndRefusesAnotherProjects() throws {
         let cli = try StoreCLI()
         defer { cli.remove() }

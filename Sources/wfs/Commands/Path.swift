@@ -2,6 +2,7 @@ import ArgumentParser
 import WireframeAnalysis
 import WireframeFormats
 import WireframeModel
+import WireframeSync
 
 extension WFS {
     /// `wfs path`: the shortest way from one screen to another.
@@ -11,12 +12,18 @@ extension WFS {
             discussion: """
                 Steps follow subroutes, tabs, navigation buttons, element targets and actions; a pushed \
                 screen can pop back and a presented one can be dismissed. Each step lists the \
-                dependencies the screen it arrives at needs.
+                dependencies the screen it arrives at needs. With --at, the document is taken from \
+                the store as it was at a meeting (a session name), a time, or a revision id.
                 """
         )
 
         @Option(help: "Output format.")
         var format: OutputFormat = .text
+
+        @Option(help: "Take the document from the store as it was at a session's end, a time (2026-11-20T15:00) or a revision id.")
+        var at: String?
+
+        @OptionGroup var storeOptions: StoreOptions
 
         @Argument(help: "The wireframe file.")
         var document: String
@@ -28,12 +35,7 @@ extension WFS {
         var to: String
 
         func run() async throws {
-            let report = FileValidation().validate(path: document)
-            guard let wireframe = report.wireframe else {
-                let colour = Terminal.colourOnStandardError
-                for diagnostic in report.diagnostics { Terminal.error(diagnostic.rendered(path: document, colour: colour)) }
-                throw ExitCode(report.diagnostics.contains { $0.code == FormatCodes.unreadable } ? 2 : 1)
-            }
+            let wireframe = try at.map(storedWireframe) ?? fileWireframe()
             let graph = NavigationGraph(wireframe)
             for name in [from, to] where !graph.contains(name) {
                 Terminal.error(
@@ -51,6 +53,38 @@ extension WFS {
             case .json:
                 Terminal.output(try JSONOutput.text(Result(from: from, to: to, steps: steps.map(Step.init))))
             }
+        }
+
+        /// The document as the file on disk has it; its diagnostics are printed when it cannot be read.
+        func fileWireframe() throws -> Wireframe {
+            let report = FileValidation().validate(path: document)
+            guard let wireframe = report.wireframe else {
+                let colour = Terminal.colourOnStandardError
+                for diagnostic in report.diagnostics { Terminal.error(diagnostic.rendered(path: document, colour: colour)) }
+                throw ExitCode(report.diagnostics.contains { $0.code == FormatCodes.unreadable } ? 2 : 1)
+            }
+            return wireframe
+        }
+
+        /// The document as the store held it at `point`: a revision id, or a session or time.
+        func storedWireframe(at point: String) throws -> Wireframe {
+            var result: Wireframe?
+            try runReportingErrors {
+                let history = History(store: try storeOptions.open())
+                let reference = point.allSatisfy(\.isNumber) ? point : "\(document)@\(point)"
+                let revision = try history.resolve(reference)
+                guard revision.documentPath == document else {
+                    Terminal.error("wfs: error: revision \(revision.id) is of '\(revision.documentPath)', not of '\(document)'")
+                    throw ExitCode(2)
+                }
+                result = try history.wireframe(of: revision)
+                if result == nil {
+                    Terminal.error("wfs: error: revision \(revision.id) records the deletion of '\(revision.documentPath)'")
+                    throw ExitCode(2)
+                }
+            }
+            guard let result else { throw ExitCode(2) }
+            return result
         }
 
         static func text(_ steps: [PathStep], from: String, to: String) -> String {
