@@ -38,17 +38,20 @@ struct MarkupScanner {
         let count = bytes.count
         var index = 0
         var depth = 0
-        func starts(with text: String, at position: Int) -> Bool {
-            let pattern = Array(text.utf8)
-            guard position + pattern.count <= count else { return false }
-            for (offset, byte) in pattern.enumerated() where bytes[position + offset] != byte { return false }
+        // The patterns are static ASCII strings, compared byte by byte without building arrays.
+        func starts(with text: StaticString, at position: Int) -> Bool {
+            let length = text.utf8CodeUnitCount
+            guard position + length <= count else { return false }
+            let pattern = text.utf8Start
+            for offset in 0..<length where bytes[position + offset] != pattern[offset] { return false }
             return true
         }
-        func skip(past terminator: String, from position: Int) -> Int {
-            let pattern = Array(terminator.utf8)
+        func skip(past terminator: StaticString, from position: Int) -> Int {
+            let length = terminator.utf8CodeUnitCount
+            let first = terminator.utf8Start[0]
             var cursor = position
-            while cursor + pattern.count <= count {
-                if bytes[cursor] == pattern[0], starts(with: terminator, at: cursor) { return cursor + pattern.count }
+            while cursor + length <= count {
+                if bytes[cursor] == first, starts(with: terminator, at: cursor) { return cursor + length }
                 cursor += 1
             }
             return count

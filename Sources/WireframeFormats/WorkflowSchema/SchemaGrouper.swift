@@ -61,7 +61,10 @@ struct SchemaGrouper {
         }
 
         if case .ordinary = mode {
-            let missing = effective.parameters.filter { $0.isMandatory && object.parameter($0.name) == nil }.map(\.name)
+            var missing: [String] = []
+            for parameter in effective.parameters where parameter.isMandatory && object.parameter(parameter.name) == nil {
+                missing.append(parameter.name)
+            }
             if !missing.isEmpty {
                 diagnostics.append(MissingParameterCheck.diagnostic(tag: node.name, missing: missing, at: node.location))
             }

@@ -37,8 +37,8 @@ struct XMLTextNode {
 
     /// The trimmed value.
     var value: String { raw.trimmingWhitespace() }
-    /// Whether only whitespace.
-    var isBlank: Bool { raw.isBlank }
+    /// Whether only whitespace (no chunk was non-blank, so neither is their concatenation).
+    var isBlank: Bool { nonBlankChunks == 0 }
 }
 
 /// Parses bytes into an `XMLElementNode` tree with the platform's SAX parser.
@@ -117,7 +117,8 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     func flushText() {
         guard let text = pendingText else { return }
         pendingText = nil
-        guard !stack.isEmpty else { return }
+        // Blank text is skipped by every reader of the tree: keep it out.
+        guard !stack.isEmpty, !text.isBlank else { return }
         stack[stack.count - 1].children.append(.text(text))
     }
 
@@ -164,15 +165,17 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
         guard !stack.isEmpty else { return }
         let blank = string.isBlank
         if var text = pendingText {
-            text.raw += string
+            // Leading blank chunks are trimmed from the value anyway: keep only what follows them.
+            if text.nonBlankChunks == 0 { text.raw = string } else { text.raw += string }
             if !blank {
                 if text.nonBlankChunks == 0 { text.location = lines.location(of: lines.firstContent(from: lastMarkupEnd)) }
                 text.nonBlankChunks += 1
             }
             pendingText = text
         } else {
+            // A blank run's location is never read; the first non-blank chunk sets it (above).
             pendingText = XMLTextNode(
-                raw: string, location: lines.location(of: lines.firstContent(from: lastMarkupEnd)),
+                raw: string, location: blank ? .start : lines.location(of: lines.firstContent(from: lastMarkupEnd)),
                 nonBlankChunks: blank ? 0 : 1)
         }
     }
