@@ -5,7 +5,7 @@ import WireframeModel
 
 extension WFS {
     /// `wfs path`: the shortest way from one screen to another.
-    struct Path: AsyncParsableCommand {
+    struct Path: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the shortest sequence of steps from one screen to another.",
             discussion: """
@@ -27,7 +27,7 @@ extension WFS {
         @Argument(help: "The screen to arrive at.")
         var to: String
 
-        func run() async throws {
+        func run() throws {
             let report = FileValidation().validate(path: document)
             guard let wireframe = report.wireframe else {
                 let colour = Terminal.colourOnStandardError
