@@ -113,6 +113,13 @@ let package = Package(
             path: "Benchmarks/wfs-bench",
             swiftSettings: strictSettings
         ),
+        // A benchmark driver: times the in-process import (ImportPipeline) on a generated history (not a test).
+        .executableTarget(
+            name: "wfs-import-bench",
+            dependencies: ["WireframeStore", "WireframeSync"],
+            path: "Benchmarks/wfs-import-bench",
+            swiftSettings: strictSettings
+        ),
         // Shared by the test targets: expected locations marked in test inputs (`1️⃣`).
         .target(name: "WireframeTestSupport", dependencies: ["WireframeModel"], path: "Tests/WireframeTestSupport", swiftSettings: strictSettings),
         .testTarget(

@@ -11,7 +11,7 @@ extension WireframeStore {
     /// - Throws: ``StoreError/headMoved(path:)`` when the head is no longer `expectedHeadId`
     ///   (the caller computes the diff again and retries).
     public func recordImport(_ new: NewRevision) throws -> ImportRecord {
-        try mapped {
+        let record = try mapped {
             try writer.write { db in
                 let document = try Self.findOrCreateDocument(db, path: new.attempt.path, format: new.format, at: new.createdAt)
                 let documentId = document.id ?? 0
@@ -32,7 +32,10 @@ extension WireframeStore {
                 try revision.insert(db)
                 let revisionId = revision.id ?? 0
                 try Self.updateScreens(db, documentId: documentId, number: number, screens: new.screens)
-                try Self.insertSource(db, revisionId: revisionId, source: new.source, head: head, headSource: new.headSource)
+                let headSource = new.headSource ?? head.flatMap { head in
+                    head.id.flatMap { sourceCache.source(path: new.attempt.path, revisionId: $0, sourceHash: head.sourceHash) }
+                }
+                try Self.insertSource(db, revisionId: revisionId, source: new.source, head: head, headSource: headSource)
                 for change in new.changes {
                     var record = try ChangeRecord(revisionId: revisionId, change: change)
                     try record.insert(db)
@@ -41,6 +44,11 @@ extension WireframeStore {
                 return ImportRecord(outcome: .stored, revision: try Self.revision(db, record: revision), attemptId: attemptId)
             }
         }
+        // Committed: the next import of this document can delta against these bytes as they are.
+        if record.outcome == .stored, let revision = record.revision {
+            sourceCache.remember(path: new.attempt.path, revisionId: revision.id, sourceHash: new.sourceHash, bytes: new.source)
+        }
+        return record
     }
 
     /// Records an attempt that stored nothing: `rejected` (the file has errors) or `failed` (it
@@ -214,9 +222,13 @@ extension WireframeStore {
     static func insertSource(_ db: Database, revisionId: Int64, source: [UInt8], head: RevisionRecord?, headSource: [UInt8]?) throws {
         var record = SourceRecord(revisionId: revisionId, encoding: "zlib", baseRevisionId: nil, chainLength: 0, size: Int64(source.count), data: Data())
         if let head, !head.isDeletion, let headId = head.id,
-            let base = try SourceRecord.fetchOne(db, key: headId), base.chainLength < maximumDeltaChain
+            let base = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT chainLength, size FROM source WHERE revisionId = ?"), arguments: [headId]
+            ).map({ (chainLength: $0[0] as Int64, size: $0[1] as Int64) }),
+            base.chainLength < maximumDeltaChain
         {
-            let baseBytes = try headSource ?? Self.sourceBytes(db, revisionId: headId)
+            // A given head source is used only if it has the stored size (else it is rebuilt).
+            let baseBytes = try headSource.flatMap { $0.count == base.size ? $0 : nil } ?? Self.sourceBytes(db, revisionId: headId)
             let delta = SourceCodec.delta(from: baseBytes, to: source)
             if delta.count < max(64, source.count / 8) {
                 record.encoding = "delta"
@@ -235,10 +247,14 @@ extension WireframeStore {
     static func sourceBytes(_ db: Database, revisionId: Int64) throws -> [UInt8] {
         var chain: [SourceRecord] = []
         var next: Int64? = revisionId
+        // One prepared statement for every link of the chain (up to 64 deltas and the full copy).
+        let statement = try db.cachedStatement(sql: "SELECT encoding, baseRevisionId, chainLength, size, data FROM source WHERE revisionId = ?")
         while let id = next {
-            guard let record = try SourceRecord.fetchOne(db, key: id) else {
+            guard let row = try Row.fetchOne(statement, arguments: [id]) else {
                 throw StoreError.damagedSource(revisionId: revisionId, reason: "no stored source for revision \(id)")
             }
+            let record = SourceRecord(
+                revisionId: id, encoding: row[0], baseRevisionId: row[1], chainLength: row[2], size: row[3], data: row[4])
             chain.append(record)
             next = record.encoding == "delta" ? record.baseRevisionId : nil
             if chain.count > Int(maximumDeltaChain) + 2 {

@@ -15,6 +15,8 @@ public struct WireframeStore: Sendable {
     public let busyTimeout: Double
     /// The connection pool; writes go through the methods of this type.
     let writer: any DatabaseWriter
+    /// The newest source this process stored of each document, for the next import's delta.
+    let sourceCache = SourceCache()
 
     /// Read-only access for queries.
     public var reader: any DatabaseReader { writer }

@@ -127,7 +127,13 @@ public struct ImportPipeline: Sendable {
             return ImportResult(path: relativePath, outcome: .rejected, revision: nil, diagnostics: diagnostics, changes: [])
         }
         let canonical = CanonicalForm.canonicalize(wireframe)
-        let contentHash = ContentHash.hex(of: writer.canonicalBytes(canonical))
+        // Each screen is written once: the document's bytes are its header and those screens'
+        // bytes put together, and the screens' own hashes are needed only for a new revision.
+        let header = writer.canonicalHeaderBytes(canonical)
+        let screenBytes = canonical.screens.map { writer.canonicalBytes(screen: $0) }
+        let documentBytes = writer.canonicalBytes(header: header, screens: screenBytes) ?? writer.canonicalBytes(canonical)
+        let contentHash = ContentHash.hex(of: documentBytes)
+        var screens: [ScreenContent]?
         let format: SourceFormat = DocumentFormat(path: relativePath) == .workflowSchema ? .workflowSchema : .json
 
         for _ in 0..<5 {
@@ -137,16 +143,18 @@ public struct ImportPipeline: Sendable {
                 _ = try store.recordAttempt(attempt, outcome: .unchanged, contentHash: contentHash)
                 return ImportResult(path: relativePath, outcome: .unchanged, revision: head, diagnostics: diagnostics, changes: [])
             }
-            let screens = canonical.screens.map { screen in
-                let bytes = writer.canonicalBytes(screen: screen)
-                return ScreenContent(key: screen.key, hash: ContentHash.hex(of: bytes), content: bytes)
-            }
-            let changes = Self.recordedChanges(try diffAgainstHead(head, canonical: canonical, screens: screens, path: relativePath))
+            let contents =
+                screens
+                ?? zip(canonical.screens, screenBytes).map { screen, bytes in
+                    ScreenContent(key: screen.key, hash: ContentHash.hex(of: bytes), content: bytes)
+                }
+            screens = contents
+            let changes = Self.recordedChanges(try diffAgainstHead(head, canonical: canonical, screens: contents, path: relativePath))
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             let new = NewRevision(
                 attempt: attempt, format: format, contentHash: contentHash, source: read.bytes,
-                sourceHash: ContentHash.hex(of: read.bytes), header: writer.canonicalHeaderBytes(canonical),
-                screens: screens, changes: changes, expectedHeadId: head?.id, headSource: nil,
+                sourceHash: ContentHash.hex(of: read.bytes), header: header,
+                screens: contents, changes: changes, expectedHeadId: head?.id, headSource: nil,
                 message: message, createdAt: .now())
             do {
                 let record = try store.recordImport(new)

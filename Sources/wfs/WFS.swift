@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `wfs` command: validates wireframes and answers questions about their history.
 @main
-struct WFS: AsyncParsableCommand {
+struct WFS: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wfs",
         abstract: "Validate app wireframes and keep their history.",

@@ -44,6 +44,21 @@ struct JSONWireframeWriterTests {
             """)
     }
 
+    @Test func documentBytesFromHeaderAndScreensEqualTheWholeDocumentsBytes() throws {
+        let writer = JSONWireframeWriter()
+        for text in [
+            #"{"appName":"A","root":"home","routes":[]}"#,
+            #"{"appName":"A","root":"home","locale":"fr","routes":[{"name":"home","title":"H","subroutes":["a"]},{"name":"a","title":"A","type":"list","items":["i"]}]}"#,
+            #"{"appName":"A \"q\"","root":"home","navigations":[{"name":"tabs","buttons":[{"title":"T","target":"home"}]}],"routes":[{"name":"home","title":"H","properties":{"z":"1"},"elements":[{"kind":"button","task":"url","param":"u"}]}]}"#,
+        ] {
+            let input = try wireframe(text)
+            let spliced = writer.canonicalBytes(header: writer.canonicalHeaderBytes(input), screens: input.screens.map { writer.canonicalBytes(screen: $0) })
+            #expect(spliced == writer.canonicalBytes(input), "\(text)")
+        }
+        #expect(writer.canonicalBytes(header: Array("{}".utf8), screens: []) == nil)
+        #expect(writer.canonicalBytes(header: Array("[1]".utf8), screens: []) == nil)
+    }
+
     @Test func stringsAreEscapedOnlyWhereJSONRequires() throws {
         let input = try wireframe(#"{"appName":"q\"b\\s/n\nt\tr\rc\u0001d\u007Fé🙂\u2028","root":"r","routes":[]}"#)
         let bytes = String(decoding: JSONWireframeWriter().canonicalBytes(input), as: UTF8.self)

@@ -60,6 +60,36 @@ import WireframeStore
         #expect(try store.source(revisionId: first.id) == Array(source.utf8))
     }
 
+    @Test func sourcesReadBackExactlyWhetherTheHeadsSourceCameFromMemoryOrFromTheStore() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var screens = (0..<300).map { ("screen\($0)", "{\"title\":\"Screen number \($0)\"}") }
+        func source() -> String { screens.map { "  \($0.1)\n" }.joined() }
+        var sources: [Int64: String] = [:]
+        var head: Int64?
+        func edit(_ number: Int, on writer: WireframeStore, headSource: [UInt8]? = nil) throws {
+            screens[(number * 37) % screens.count].1 = "{\"title\":\"Edit \(number)\"}"
+            let text = source()
+            let revision = try #require(try writer.recordImport(newRevision(
+                screens: screens, expectedHead: head, at: .at(Int64(number)), source: text, headSource: headSource)).revision)
+            sources[revision.id] = text
+            head = revision.id
+        }
+        for number in 0..<5 { try edit(number, on: store) }  // each head's source from this process's memory
+        let other = try WireframeStore.open(path: store.path)
+        try edit(5, on: other)  // another process: rebuilt from the store
+        try edit(6, on: store)  // this process's remembered source is of an older head: rebuilt
+        try edit(7, on: store, headSource: Array("not the head's source".utf8))  // a given source of the wrong size: rebuilt
+        try edit(8, on: store)
+        for (id, text) in sources {
+            #expect(try store.source(revisionId: id) == Array(text.utf8))
+            #expect(try other.source(revisionId: id) == Array(text.utf8))
+        }
+        let deltas = try store.reader.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM source WHERE encoding = 'delta'") ?? 0 }
+        #expect(deltas == 8)
+        #expect(try store.integrityProblems().isEmpty)
+    }
+
     @Test func aDeletionClosesEveryScreen() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }

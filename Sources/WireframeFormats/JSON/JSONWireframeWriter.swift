@@ -30,6 +30,24 @@ public struct JSONWireframeWriter: Sendable {
         return emitter.bytes
     }
 
+    /// The bytes of ``canonicalBytes(_:)`` put together from the wireframe's
+    /// ``canonicalHeaderBytes(_:)`` and the ``canonicalBytes(screen:)`` of its screens, in order,
+    /// without writing the screens a second time. Nil when `header` is not a compact object with
+    /// at least one member (it always is when it comes from ``canonicalHeaderBytes(_:)``).
+    public func canonicalBytes(header: [UInt8], screens: [[UInt8]]) -> [UInt8]? {
+        guard header.count > 2, header.first == UInt8(ascii: "{"), header.last == UInt8(ascii: "}") else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(header.count + 16 + screens.reduce(0) { $0 + $1.count + 1 })
+        bytes += header.dropLast()
+        bytes += #","routes":["#.utf8
+        for (index, screen) in screens.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += screen
+        }
+        bytes += "]}".utf8
+        return bytes
+    }
+
     /// Compact bytes of one screen, as it appears in `routes`.
     public func canonicalBytes(screen: Screen) -> [UInt8] {
         var emitter = JSONEmitter(pretty: false, capacity: 256)

@@ -4,7 +4,7 @@ import WireframeSync
 
 extension WFS {
     /// `wfs audit`: what changed between two meetings.
-    struct Audit: AsyncParsableCommand {
+    struct Audit: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the documents and screens that changed between two sessions.",
             discussion: "Compares what the store held at the end of --from with the end of --to (or now)."
@@ -25,7 +25,7 @@ extension WFS {
         @Option(help: "Output format.")
         var format: Format = .text
 
-        func run() async throws {
+        func run() throws {
             try runReportingErrors {
                 let report = try AuditReport.make(history: History(store: try storeOptions.open()), from: from, to: to)
                 switch format {

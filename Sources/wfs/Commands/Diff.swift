@@ -5,7 +5,7 @@ import WireframeSync
 
 extension WFS {
     /// `wfs diff`: what changed between two revisions.
-    struct Diff: AsyncParsableCommand {
+    struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Compare two revisions screen by screen and field by field.",
             discussion: "Screens are matched by key; runs of unchanged screens are summarised."
@@ -41,7 +41,7 @@ extension WFS {
             var unchangedCount: Int
         }
 
-        func run() async throws {
+        func run() throws {
             try runReportingErrors {
                 let store = try storeOptions.open()
                 let history = History(store: store)

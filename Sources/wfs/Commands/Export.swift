@@ -4,7 +4,7 @@ import WireframeSync
 
 extension WFS {
     /// `wfs export`: the wireframes of a point in time as files.
-    struct Export: AsyncParsableCommand {
+    struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write the wireframes of a session, a time or now as files, with a manifest of content hashes.",
             discussion: "Importing the exported folder again gives the same content hashes. With --format xml, only documents read from WorkflowSchema are written."
@@ -28,7 +28,7 @@ extension WFS {
         @Option(help: "The folder to write to.")
         var output: String
 
-        func run() async throws {
+        func run() throws {
             try runReportingErrors {
                 let history = History(store: try storeOptions.open())
                 let point = at.map(History.point) ?? .now

@@ -5,7 +5,7 @@ import WireframeSync
 
 extension WFS {
     /// `wfs import`: stores a new revision of each file whose meaning changed.
-    struct Import: AsyncParsableCommand {
+    struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import wireframe files or folders into the store.",
             discussion: """
@@ -31,7 +31,7 @@ extension WFS {
             if paths.isEmpty { throw ValidationError("Give at least one file or folder to import.") }
         }
 
-        func run() async throws {
+        func run() throws {
             var failed = false
             try runReportingErrors {
                 let store = try storeOptions.open()

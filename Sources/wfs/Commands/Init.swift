@@ -4,7 +4,7 @@ import WireframeSync
 
 extension WFS {
     /// `wfs init`: creates the store of a project.
-    struct Init: AsyncParsableCommand {
+    struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create a store for a project folder.",
             discussion: """
@@ -18,7 +18,7 @@ extension WFS {
         @Option(help: "The project root (default: the current folder).")
         var root: String = "."
 
-        func run() async throws {
+        func run() throws {
             try runReportingErrors {
                 let root = StoreLocation.absolute(self.root)
                 let path = StoreLocation.forInit(explicit: storeOptions.store, root: root)

@@ -4,7 +4,7 @@ import WireframeSync
 
 extension WFS {
     /// `wfs log`: the history, newest first.
-    struct Log: AsyncParsableCommand {
+    struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List revisions, newest first, with the screens each one added, removed or modified."
         )
@@ -36,7 +36,7 @@ extension WFS {
             if let limit, limit < 0 { throw ValidationError("--limit must be zero or more.") }
         }
 
-        func run() async throws {
+        func run() throws {
             try runReportingErrors {
                 let store = try storeOptions.open()
                 var filter = LogFilter(

@@ -6,7 +6,7 @@ import WireframeSync
 
 extension WFS {
     /// `wfs path`: the shortest way from one screen to another.
-    struct Path: AsyncParsableCommand {
+    struct Path: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the shortest sequence of steps from one screen to another.",
             discussion: """
@@ -34,7 +34,7 @@ extension WFS {
         @Argument(help: "The screen to arrive at.")
         var to: String
 
-        func run() async throws {
+        func run() throws {
             let wireframe = try at.map(storedWireframe) ?? fileWireframe()
             let graph = NavigationGraph(wireframe)
             for name in [from, to] where !graph.contains(name) {

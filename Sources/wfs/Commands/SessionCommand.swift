@@ -4,7 +4,7 @@ import WireframeSync
 
 extension WFS {
     /// `wfs session`: customer meetings.
-    struct SessionCommand: AsyncParsableCommand {
+    struct SessionCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "session",
             abstract: "Start, end, record and list customer meetings.",
@@ -35,13 +35,13 @@ extension WFS {
             return "\(session.name)  \(session.startedAt.text) – \(end)" + (session.notes.map { "  \($0)" } ?? "")
         }
 
-        struct Start: AsyncParsableCommand {
+        struct Start: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Open a session now.")
             @OptionGroup var storeOptions: StoreOptions
             @Option(help: "Notes about the meeting.") var notes: String?
             @Argument(help: "The session's name, unique in the store.") var name: String
 
-            func run() async throws {
+            func run() throws {
                 try runReportingErrors {
                     let session = try storeOptions.open().startSession(name: name, notes: notes, at: .now())
                     Terminal.outputLine("started session \(session.name) at \(session.startedAt.text)")
@@ -49,11 +49,11 @@ extension WFS {
             }
         }
 
-        struct End: AsyncParsableCommand {
+        struct End: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "End the open session now.")
             @OptionGroup var storeOptions: StoreOptions
 
-            func run() async throws {
+            func run() throws {
                 try runReportingErrors {
                     let session = try storeOptions.open().endSession(at: .now())
                     Terminal.outputLine("ended session \(session.name) at \(session.endedAt?.text ?? "")")
@@ -61,7 +61,7 @@ extension WFS {
             }
         }
 
-        struct Add: AsyncParsableCommand {
+        struct Add: ParsableCommand {
             static let configuration = CommandConfiguration(
                 abstract: "Record a session after the fact.",
                 discussion: "Revisions of that interval that belong to no session join it.")
@@ -71,7 +71,7 @@ extension WFS {
             @Option(help: "Notes about the meeting.") var notes: String?
             @Argument(help: "The session's name, unique in the store.") var name: String
 
-            func run() async throws {
+            func run() throws {
                 try runReportingErrors {
                     let session = try storeOptions.open().addSession(
                         name: name, notes: notes, start: try Times.parse(start), end: try Times.parse(end))
@@ -80,12 +80,12 @@ extension WFS {
             }
         }
 
-        struct List: AsyncParsableCommand {
+        struct List: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "List sessions, oldest first.")
             @OptionGroup var storeOptions: StoreOptions
             @Option(help: "Output format.") var format: OutputFormat = .text
 
-            func run() async throws {
+            func run() throws {
                 try runReportingErrors {
                     let sessions = try storeOptions.open().sessions()
                     switch format {
@@ -96,13 +96,13 @@ extension WFS {
             }
         }
 
-        struct Show: AsyncParsableCommand {
+        struct Show: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Show a session and the revisions made during it.")
             @OptionGroup var storeOptions: StoreOptions
             @Option(help: "Output format.") var format: OutputFormat = .text
             @Argument(help: "The session's name.") var name: String
 
-            func run() async throws {
+            func run() throws {
                 try runReportingErrors {
                     let store = try storeOptions.open()
                     let session = try store.session(named: name)

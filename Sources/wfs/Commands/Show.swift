@@ -4,7 +4,7 @@ import WireframeSync
 
 extension WFS {
     /// `wfs show`: one revision.
-    struct Show: AsyncParsableCommand {
+    struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print a stored revision: a summary, its canonical JSON, or its exact source.",
             discussion: "REF is a revision id (42), a document (app.json), app.json@SESSION or app.json@2026-11-20T15:00."
@@ -25,7 +25,7 @@ extension WFS {
         @Argument(help: "The revision.")
         var reference: String
 
-        func run() async throws {
+        func run() throws {
             try runReportingErrors {
                 let store = try storeOptions.open()
                 let history = History(store: store)

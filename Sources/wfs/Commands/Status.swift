@@ -5,7 +5,7 @@ import WireframeSync
 
 extension WFS {
     /// `wfs status`: the store at a glance.
-    struct Status: AsyncParsableCommand {
+    struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the store, its documents' heads, the open session and the latest import attempts."
         )
@@ -49,7 +49,7 @@ extension WFS {
             var rejected: [Rejected]
         }
 
-        func run() async throws {
+        func run() throws {
             try runReportingErrors {
                 let store = try storeOptions.open()
                 let heads = try store.state(atOrBefore: nil)

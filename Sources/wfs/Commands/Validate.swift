@@ -6,7 +6,7 @@ import WireframeModel
 
 extension WFS {
     /// `wfs validate`: diagnostics for wireframe files, for editors and CI.
-    struct Validate: AsyncParsableCommand {
+    struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check wireframe files and print what is wrong, with its location.",
             discussion: """
@@ -28,7 +28,7 @@ extension WFS {
             if paths.isEmpty { throw ValidationError("Give at least one file or folder to check.") }
         }
 
-        func run() async throws {
+        func run() throws {
             let validation = FileValidation()
             var reports: [FileReport] = []
             var missingCount = 0

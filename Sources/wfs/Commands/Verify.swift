@@ -4,7 +4,7 @@ import WireframeSync
 
 extension WFS {
     /// `wfs verify`: checks the store.
-    struct Verify: AsyncParsableCommand {
+    struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check the store: SQLite integrity, every stored hash, every revision's source.",
             discussion: "Exit status 1 when a problem is found."
@@ -12,7 +12,7 @@ extension WFS {
 
         @OptionGroup var storeOptions: StoreOptions
 
-        func run() async throws {
+        func run() throws {
             var problems = false
             try runReportingErrors {
                 let report = try Verifier(history: History(store: try storeOptions.open())).run()
