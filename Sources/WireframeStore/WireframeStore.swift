@@ -73,7 +73,9 @@ public struct WireframeStore: Sendable {
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "WireframeStore"
         configuration.prepareDatabase { db in
-            // The store is the record of a team's work: prefer durability of each commit.
+            // WAL with synchronous=NORMAL: a commit is atomic and the store is never corrupted; a
+            // power loss (not a crash of the process) may undo the last commits before a checkpoint.
+            // Every save can be imported again from the file itself, which is the trade taken here.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         return configuration
