@@ -131,6 +131,21 @@ public struct WorkflowSchemaWriter: Sendable {
             return "\(actionTag(action))[\(index)]"
         }
 
+        /// The `successAction` and `failureAction` of a `loadSchema` or a conditional action.
+        mutating func writeBranches(
+            _ success: Action?, _ failure: Action?, performer: Screen, path: String,
+            successLoadPath: String?, failureLoadPath: String?, into output: inout Output
+        ) {
+            for (tag, branch, index, loadPath) in [
+                ("successAction", success, 0, successLoadPath), ("failureAction", failure, 1, failureLoadPath),
+            ] {
+                guard let branch else { continue }
+                output.open(tag)
+                writeAction(branch, name: nil, performer: performer, path: "\(path)/\(Self.segment(branch, name: nil, index: index))", loadPath: loadPath, into: &output)
+                output.close(tag)
+            }
+        }
+
         mutating func writeAction(_ action: Action, name: String?, performer: Screen, path: String, loadPath: String?, into output: inout Output) {
             let tag = Self.actionTag(action)
             let attributes = name.map { [("name", $0)] } ?? []
@@ -166,30 +181,13 @@ public struct WorkflowSchemaWriter: Sendable {
             case .loadSchema(let loadedPath, let success, let failure):
                 output.open(tag, attributes: attributes)
                 output.value("path", loadedPath)
-                if let success {
-                    output.open("successAction")
-                    writeAction(success, name: nil, performer: performer, path: "\(path)/\(Self.segment(success, name: nil, index: 0))", loadPath: loadedPath, into: &output)
-                    output.close("successAction")
-                }
-                if let failure {
-                    output.open("failureAction")
-                    writeAction(failure, name: nil, performer: performer, path: "\(path)/\(Self.segment(failure, name: nil, index: 1))", loadPath: loadPath, into: &output)
-                    output.close("failureAction")
-                }
+                // The success branch runs with the loaded file's root in its context; the failure branch does not.
+                writeBranches(success, failure, performer: performer, path: path, successLoadPath: loadedPath, failureLoadPath: loadPath, into: &output)
                 output.close(tag)
             case .conditional(let condition, let success, let failure):
                 output.open(tag, attributes: attributes)
                 output.empty(condition.isEmpty ? "isTrue" : String(condition.prefix { $0 != "(" }))
-                if let success {
-                    output.open("successAction")
-                    writeAction(success, name: nil, performer: performer, path: "\(path)/\(Self.segment(success, name: nil, index: 0))", loadPath: loadPath, into: &output)
-                    output.close("successAction")
-                }
-                if let failure {
-                    output.open("failureAction")
-                    writeAction(failure, name: nil, performer: performer, path: "\(path)/\(Self.segment(failure, name: nil, index: 1))", loadPath: loadPath, into: &output)
-                    output.close("failureAction")
-                }
+                writeBranches(success, failure, performer: performer, path: path, successLoadPath: loadPath, failureLoadPath: loadPath, into: &output)
                 output.close(tag)
             case .other(_, let properties):
                 if properties.isEmpty {
