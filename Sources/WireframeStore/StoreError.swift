@@ -2,6 +2,8 @@
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// No store file where one was looked for.
     case missing(path: String)
+    /// No store in a folder or any of its parents, where one was looked for by default.
+    case notFound(relativePath: String, from: String)
     /// A store already exists where `init` would create one.
     case alreadyExists(path: String)
     /// The store was migrated by a newer `wfs`.
@@ -41,6 +43,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .missing(let path):
             "no store at '\(path)'; create one with 'wfs init'"
+        case .notFound(let relativePath, let folder):
+            "no store '\(relativePath)' in '\(folder)' or a parent folder; create one with 'wfs init', or name one with --store or WFS_STORE"
         case .alreadyExists(let path):
             "a store already exists at '\(path)'"
         case .newerSchema(let path, let unknown):

@@ -8,7 +8,7 @@ public enum StoreLocation {
 
     /// The store path for an existing store.
     ///
-    /// - Throws: ``StoreError/missing(path:)`` naming where it looked, when nothing is found.
+    /// - Throws: ``StoreError/notFound(relativePath:from:)`` naming where it looked, when nothing is found.
     public static func find(
         explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
         from folder: String = FileManager.default.currentDirectoryPath
@@ -23,7 +23,7 @@ public enum StoreLocation {
             if parent.path == current.path || current.path == "/" { break }
             current = parent
         }
-        throw StoreError.missing(path: absolute(folder) + "/" + defaultRelativePath + " (or any parent folder)")
+        throw StoreError.notFound(relativePath: defaultRelativePath, from: absolute(folder))
     }
 
     /// The store path that `wfs init` creates.
