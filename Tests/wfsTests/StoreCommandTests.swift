@@ -149,6 +149,12 @@ import Testing
         #expect(unknownDocument.status == 2)
         // The store is found from a sub-folder, and through WFS_STORE.
         try FileManager.default.createDirectory(atPath: cli.root + "/deep/er", withIntermediateDirectories: true)
+        try cli.write("deep/app.json", StoreCLI.wireframe([("home", "Home")]))
+        let deeper = StoreCLI(folder: cli.root + "/deep/er")
+        let fromBelow = try deeper.run("import", "../app.json", "--message", "from below")
+        #expect(fromBelow.status == 0)
+        #expect(try deeper.run("log").output.contains("deep/app.json #1"))
+        #expect(try deeper.run("status", "--store", "../../.wfs/./store.sqlite").status == 0)
         let other = try StoreCLI()
         defer { other.remove() }
         #expect(try other.run("status", environment: ["WFS_STORE": cli.root + "/.wfs/store.sqlite"]).status == 0)
