@@ -29,7 +29,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// A session's end is before its start.
     case invalidSessionInterval(name: String)
     /// No revision with that id.
-    case unknownRevision(id: Int64)
+    case unknownRevision(id: Int64, newest: Int64? = nil)
     /// No document with that path.
     case unknownDocument(path: String, suggestion: String?)
     /// The document has no revision at that point.
@@ -69,8 +69,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "no session is open"
         case .invalidSessionInterval(let name):
             "session '\(name)' would end before it starts"
-        case .unknownRevision(let id):
-            "no revision \(id)"
+        case .unknownRevision(let id, let newest):
+            "no revision \(id)" + (newest.map { "; revisions are numbered 1 to \($0)" } ?? "; the store has no revisions yet")
         case .unknownDocument(let path, let suggestion):
             "no document '\(path)' in the store" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .noRevision(let path, let at):

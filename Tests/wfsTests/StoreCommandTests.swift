@@ -142,7 +142,7 @@ import Testing
         let outside = try cli.run("import", "/etc/hostname")
         #expect(outside.status == 2)
         #expect(outside.error.contains("outside the project root"))
-        #expect(try cli.run("show", "99").error.contains("no revision 99"))
+        #expect(try cli.run("show", "99").error.contains("no revision 99; the store has no revisions yet"))
         #expect(try cli.run("log", "--limit", "-1").status == 64)
         #expect(try cli.run("log", "--since", "yesterday").status == 2)
         let unknownDocument = try cli.run("show", "ap.json")
@@ -154,6 +154,7 @@ import Testing
         let fromBelow = try deeper.run("import", "../app.json", "--message", "from below")
         #expect(fromBelow.status == 0)
         #expect(try deeper.run("log").output.contains("deep/app.json #1"))
+        #expect(try deeper.run("show", "7").error.contains("no revision 7; revisions are numbered 1 to 1"))
         #expect(try deeper.run("status", "--store", "../../.wfs/./store.sqlite").status == 0)
         let other = try StoreCLI()
         defer { other.remove() }
