@@ -39,8 +39,9 @@ public struct WorkflowSchemaReader: Sendable {
         var root: SchemaObject?
         for object in objects { root = grouper.group(object) ?? root }
         var diagnostics = tree.diagnostics + builder.diagnostics + grouper.diagnostics
-        if let root { ObjectChecks.run(root, into: &diagnostics) }
-        return WorkflowSchemaDocument(root: root, locale: document.attribute("lang")?.value, diagnostics: diagnostics)
+        let locale = document.attribute("lang")?.value
+        if let root { ObjectChecks.run(root, locale: locale, into: &diagnostics) }
+        return WorkflowSchemaDocument(root: root, locale: locale, diagnostics: diagnostics)
     }
 
     /// Reads one file. The wireframe is nil when the file is not well-formed or has no root
