@@ -33,6 +33,39 @@ enum CheckSupport {
         }
     }
 
+    /// The named views of a controller's view hierarchy (§3.15): its view, table sections and
+    /// header/footer, and those of its child controllers (stack, tabs, hosted), templates
+    /// included, bar items excluded. `complete` is false when part of it comes from data or
+    /// another file (a keyPath view, section, cell or controller).
+    static func namedViews(of index: Int, in graph: SchemaGraph) -> (views: [String: [SchemaObject]], complete: Bool) {
+        var views: [String: [SchemaObject]] = [:]
+        var complete = true
+        var controllers = [index]
+        var seen = Set<Int>()
+        while let current = controllers.popLast() {
+            guard seen.insert(current).inserted else { continue }
+            let node = graph.controllers[current]
+            controllers += node.children
+            var stack: [SchemaObject] = []
+            for name in ["view", "sections", "tableHeaderView", "tableFooterView", "viewControllers"] {
+                stack += node.object.objects(name)
+            }
+            while let object = stack.popLast() {
+                if object.isProxy, object.schemaClass.isSubclass(of: .view) || object.schemaClass.isSubclass(of: .viewController)
+                    || object.schemaClass == .tableSection || object.schemaClass == .object
+                {
+                    complete = false
+                }
+                if object.schemaClass.isController || object.definition.kind == .action { continue }
+                if object.definition.kind == .view, let name = object.workflowName, !name.isEmpty { views[name, default: []].append(object) }
+                for parameter in object.parameters where !["navigationItem", "toolbarItems", "items"].contains(parameter.name) {
+                    for case .object(let child) in parameter.values { stack.append(child) }
+                }
+            }
+        }
+        return (views, complete)
+    }
+
     /// The classes that register with a form as inputs (§3.7).
     static let formInputs: Set<SchemaClass> = [.textField, .textView, .switch, .slider, .datePicker, .searchBar]
 
