@@ -93,7 +93,12 @@ extension WorkflowSchemaCheckTests {
 
     @Test func m13UnreachableAction() {
         expectOnly("<workflow><screen><showAlert name=\"1️⃣orphan\">Hi</showAlert></screen></workflow>", "WF1413", .note,
-                   "no message in this file reaches action 'orphan' of 'screen'")
+                   "no message in this file is named 'orphan', so action 'orphan' of 'screen' never runs")
+        // With a misspelt message (also reported by M01), the note suggests the message's name.
+        let misspelt = WorkflowSchemaFixtures.read("<workflow><screen><container><button><title>B</title><message>showDetail</message></button></container><showAlert name=\"showDetails\">Hi</showAlert></screen></workflow>")
+        #expect(misspelt.diagnostics.filter { $0.code == "WF1413" }.map(\.message) == [
+            "no message in this file is named 'showDetails', so action 'showDetails' of 'screen' never runs; did you mean 'showDetail'?",
+        ])
         expectNone("<workflow><screen><container><button><title>B</title><message>orphan</message></button></container><showAlert name=\"orphan\">Hi</showAlert></screen></workflow>", "WF1413")
     }
 
@@ -113,9 +118,13 @@ extension WorkflowSchemaCheckTests {
     }
 
     @Test func m16CellSelection() {
-        expectOnly("<workflow><table><tableSection>1️⃣<tableCell>A</tableCell></tableSection></table></workflow>", "WF1416", .note,
-                   "cell has no 'message' and table 'table' has no 'didSelectCell' action; tapping does nothing")
-        expectNone("<workflow><table><tableSection><tableCell>A</tableCell></tableSection><showAlert name=\"didSelectCell\">Hi</showAlert></table></workflow>", "WF1416")
+        expectOnly("<workflow><table><tableSection>1️⃣<tableCell><text>A</text><accessoryType>disclosureIndicator</accessoryType></tableCell></tableSection></table></workflow>",
+                   "WF1416", .note, "cell has no 'message' and table 'table' has no 'didSelectCell' action; tapping does nothing")
+        expectOnly("<workflow><table><tableSection>1️⃣<tableCell>A</tableCell><tableCell>B</tableCell><tableCell><text>C</text><message>c</message></tableCell></tableSection><showAlert name=\"c\">C</showAlert></table></workflow>",
+                   "WF1416", .note, "2 cells have no 'message' and table 'table' has no 'didSelectCell' action; tapping does nothing")
+        expectNone("<workflow><table><tableSection><tableCell><text>A</text><accessoryType>disclosureIndicator</accessoryType></tableCell></tableSection><showAlert name=\"didSelectCell\">Hi</showAlert></table></workflow>", "WF1416")
+        // Display-only rows: no cell sends anything and none shows a disclosure indicator.
+        expectNone("<workflow><table><tableSection><tableCell>A</tableCell></tableSection></table></workflow>", "WF1416")
     }
 
     // MARK: A
@@ -129,7 +138,7 @@ extension WorkflowSchemaCheckTests {
     }
 
     @Test func a03MissingController() {
-        expectOnly("<workflow><navigation><screen/>1️⃣<pushController name=\"viewDidLoad\"/></navigation></workflow>", "WF1503", .warning,
+        expectOnly("<workflow><screen>1️⃣<pushController name=\"viewDidLoad\"/></screen></workflow>", "WF1503", .warning,
                    "'pushController' has no 'controller' and is not a 'loadSchema' success action, so there is no 'schema' to show")
         expectNone("<workflow><screen><loadSchema name=\"viewDidLoad\"><path>x.xml</path><presentController/><showAlert>Failed</showAlert></loadSchema></screen></workflow>", "WF1503")
     }

@@ -13,7 +13,7 @@ enum CheckSupport {
     /// The objects a controller builds in its own context (views, items, sections, cells, …),
     /// depth first, without entering nested controllers or actions; only the given parameters of
     /// the controller when `parameters` is set. `visit` gets each object and whether it is
-    /// dynamic: under a proxy template or a branch of a conditional schema.
+    /// dynamic: under a proxy (its `default` or `template`) or a branch of a conditional schema.
     static func ownedObjects(
         of controller: SchemaObject, parameters: Set<String>? = nil, _ visit: (SchemaObject, _ dynamic: Bool) -> Void
     ) {
@@ -26,7 +26,7 @@ enum CheckSupport {
             if object.schemaClass.isController || object.definition.kind == .action { continue }
             visit(object, dynamic)
             for parameter in object.parameters.reversed() {
-                let nested = dynamic || (object.isProxy && parameter.name == "template")
+                let nested = dynamic || object.isProxy
                     || (object.mode == .conditional && parameter.name != "condition")
                 for case .object(let child) in parameter.values.reversed() { stack.append((child, nested)) }
             }

@@ -19,6 +19,10 @@ struct MessageReach {
         answered = Array(repeating: [], count: count)
         unknown = Array(repeating: false, count: count)
         allNames = []
+        var named: [String: [Int]] = [:]
+        for (index, controller) in graph.controllers.enumerated() {
+            if let name = controller.object.workflowName, !name.isEmpty { named[name, default: []].append(index) }
+        }
         for send in graph.sends {
             let name = send.message.name
             allNames.insert(name)
@@ -32,8 +36,7 @@ struct MessageReach {
                 switch send.message.destination {
                 case .delegate: targets = graph.controllers[send.owner].creator.map { [$0] } ?? []
                 case .self: targets = [send.owner]
-                case .descendant:
-                    targets = graph.controllers.indices.filter { graph.controllers[$0].object.workflowName == send.message.destinationName }
+                case .descendant: targets = send.message.destinationName.flatMap { named[$0] } ?? []
                 default: targets = []
                 }
             }

@@ -1,21 +1,30 @@
 import WireframeModel
 
 /// M16: a selectable table cell without a `message` in a table that has no `didSelectCell` (or
-/// unnamed) action: tapping it does nothing (§3.8). Reported once per table, at the first such cell.
+/// unnamed) action: tapping it does nothing (§3.8). Reported once per table, at the first such
+/// cell, when the table expects taps: the cell shows a disclosure indicator, or other cells of the
+/// table send messages. A table of display-only rows (no cell sends anything) is not reported.
+/// Cells from data (under a keyPath tag or a conditional branch) are left out.
 enum CellSelectionCheck {
     static let code: DiagnosticCode = "WF1416"
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         for controller in graph.controllers where controller.object.schemaClass == .table {
             guard controller.handler(for: "didSelectCell") == nil else { continue }
-            var cells: [SchemaObject] = []
-            CheckSupport.ownedObjects(of: controller.object, parameters: ["sections"]) { object, _ in
-                guard object.schemaClass == .tableCell, object.mode == .ordinary, !object.has("message") else { return }
+            var silent: [SchemaObject] = []
+            var tapsExpected = false
+            CheckSupport.ownedObjects(of: controller.object, parameters: ["sections"]) { object, dynamic in
+                guard object.schemaClass == .tableCell, object.mode == .ordinary, !dynamic else { return }
+                if object.has("message") {
+                    tapsExpected = true
+                    return
+                }
                 if let selectable = object.text("selectable"), !BooleanText.isTrue(selectable) { return }
-                cells.append(object)
+                if object.text("accessoryType") == "disclosureIndicator" { tapsExpected = true }
+                silent.append(object)
             }
-            guard let first = cells.first else { continue }
-            diagnostics.append(Diagnostic(.note, code, message(controller.key, count: cells.count), at: first.location))
+            guard tapsExpected, let first = silent.first else { continue }
+            diagnostics.append(Diagnostic(.note, code, message(controller.key, count: silent.count), at: first.location))
         }
     }
 

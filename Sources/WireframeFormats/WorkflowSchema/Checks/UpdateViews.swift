@@ -35,7 +35,7 @@ enum UpdateViewsCheck {
                         if !parameter.accepts(valueClass) {
                             diagnostics.append(Diagnostic(
                                 .error, code,
-                                kindMessage(parameterName, tag: view.tag, expected: parameter.accepts, found: WrongValueKindCheck.describe(value)),
+                                WrongValueKindCheck.message(parameterName, tag: view.tag, expected: parameter.accepts, found: WrongValueKindCheck.describe(value)),
                                 at: value.location))
                         }
                     }
@@ -46,8 +46,5 @@ enum UpdateViewsCheck {
 
     static func unknownMessage(_ parameter: String, tag: String, view: String) -> String {
         "'\(parameter)' is not a parameter of '\(tag)' (view '\(view)'), so it cannot be updated"
-    }
-    static func kindMessage(_ parameter: String, tag: String, expected: [SchemaClass], found: String) -> String {
-        "parameter '\(parameter)' of '\(tag)' expects \(expected.map(\.displayName).joined(separator: " or ")), found \(found)"
     }
 }
