@@ -12,10 +12,9 @@ enum ProxySlotCheck {
         var stack: [(SchemaObject, Bool)] = [(root, false)]
         while let (object, quiet) = stack.popLast() {
             if !quiet, object.mode == .ordinary {
-                for definition in object.definition.parameters where definition.isMandatory && !definition.isLazy {
-                    guard let parameter = object.parameter(definition.name),
-                        parameter.values.allSatisfy({ if case .object(let value) = $0 { value.isProxy && !value.has("default") } else { false } })
-                    else { continue }
+                for parameter in object.parameters
+                where parameter.values.allSatisfy({ if case .object(let value) = $0 { value.isProxy && !value.has("default") } else { false } }) {
+                    guard let definition = object.definition.parameter(parameter.name), definition.isMandatory, !definition.isLazy else { continue }
                     for case .object(let proxy) in parameter.values {
                         guard case .proxy(let keyPath) = proxy.mode, keyPath != "schema" else { continue }
                         diagnostics.append(Diagnostic(.warning, code, message(keyPath, parameter: definition.name, tag: object.tag), at: proxy.location))

@@ -12,6 +12,7 @@ enum UnreachableActionCheck {
 
     static func run(_ graph: SchemaGraph, reach: MessageReach, into diagnostics: inout [Diagnostic]) {
         if diagnostics.contains(where: { $0.severity == .error }) { return }
+        let messageNames = reach.allNames.sorted()
         for (index, controller) in graph.controllers.enumerated() where !reach.unknown[index] {
             var seen = Set<String>()
             for action in controller.actions {
@@ -22,7 +23,7 @@ enum UnreachableActionCheck {
                     LifecycleTypoCheck.lifecycleEvent(like: name) == nil
                 else { continue }
                 diagnostics.append(Diagnostic(
-                    .note, code, message(name, controller: controller.key) + Suggestions.didYouMean(name, in: reach.allNames.sorted()),
+                    .note, code, message(name, controller: controller.key) + Suggestions.didYouMean(name, in: messageNames),
                     at: attribute.valueLocation))
             }
         }
