@@ -28,6 +28,8 @@ extension WorkflowSchemaCheckTests {
                    "WF1111", .note, "'name' on 'showAlert' inside 'multipleActions' is never used; only a controller's top-level actions are matched by name")
         expectOnly("<workflow><screen><title><string 1️⃣name=\"t\">T</string></title></screen></workflow>", "WF1111", .note,
                    "'name' on 'string' is never used")
+        expectOnly("<workflow><screen><container><button><title>B</title><image 1️⃣name=\"logo\">logo</image></button></container></screen></workflow>", "WF1111", .note,
+                   "'name' on 'image' is never used; the image's own name is its 'name' parameter or its text")
         expectNone("<workflow><screen><multipleActions name=\"viewDidLoad\"><showAlert>Hi</showAlert></multipleActions></screen></workflow>", "WF1111")
     }
 

@@ -27,7 +27,8 @@ public struct WorkflowSchemaAppMessage: Hashable, Sendable {
 
 /// M07: the inventory of messages that reach the app's root delegate. It is a list, not
 /// diagnostics: every `loadSchema` and every server request is such a message, and reporting each
-/// one as a finding would put a remark on most correct files (nine of the seventeen corpus files).
+/// one as a finding would put a remark on every correct file that loads another file or asks the
+/// app for data.
 enum AppMessagesInventory {
     static func list(_ graph: SchemaGraph) -> [WorkflowSchemaAppMessage] {
         var result: [WorkflowSchemaAppMessage] = []

@@ -9,10 +9,11 @@ enum UnusedNameCheck {
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         if let attribute = object.attribute("name") {
             switch object.definition.kind {
-            case .condition, .value, .gesture:
+            case .condition, .gesture:
                 diagnostics.append(Diagnostic(.note, code, message(object.tag), at: attribute.location))
-            case .message:
-                diagnostics.append(Diagnostic(.note, code, message(object.tag) + messageHint, at: attribute.location))
+            case .value, .message:
+                let hint = object.definition.parameter("name") != nil ? ownNameHint(object.tag) : ""
+                diagnostics.append(Diagnostic(.note, code, message(object.tag) + hint, at: attribute.location))
             default:
                 break
             }
@@ -32,7 +33,7 @@ enum UnusedNameCheck {
     }
 
     static func message(_ tag: String) -> String { "'name' on '\(tag)' is never used" }
-    static let messageHint = "; the message's own name is its 'name' parameter or its text"
+    static func ownNameHint(_ tag: String) -> String { "; the \(tag)'s own name is its 'name' parameter or its text" }
     static func nestedMessage(_ tag: String, in parent: String) -> String {
         "'name' on '\(tag)' inside '\(parent)' is never used; only a controller's top-level actions are matched by name"
     }
