@@ -17,7 +17,9 @@ extension WorkflowSchemaCheckTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
-        let project = WorkflowSchemaReader().read(fileAt: files[0].0, projectRoot: folder.path)
+        var reader = WorkflowSchemaReader()
+        reader.entryIsAppRoot = true
+        let project = reader.read(fileAt: files[0].0, projectRoot: folder.path)
         return project.diagnostics.filter { $0.code == code }
     }
 

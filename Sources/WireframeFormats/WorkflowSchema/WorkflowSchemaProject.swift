@@ -91,7 +91,7 @@ extension WorkflowSchemaReader {
                 ], loads: [], rootTag: nil)
                 continue
             }
-            let result = readDetailed([UInt8](data), path: file, isEntry: file == entry)
+            let result = readDetailed([UInt8](data), path: file, isEntry: entryIsAppRoot && file == entry)
             loaded[file] = Loaded(
                 wireframe: result.wireframe, diagnostics: result.diagnostics, loads: result.loads, rootTag: result.rootTag,
                 appMessages: result.appMessages)

@@ -20,6 +20,10 @@ public struct WorkflowSchemaReader: Sendable {
     public var maximumSize: Int
     /// Elements nested deeper than this are refused.
     public var maximumDepth: Int
+    /// Whether a project's entry file is known to be the app's root: its root controller is then
+    /// neither pushed nor presented, which A01 and A04 use. Off by default, because a folder is
+    /// validated file by file, each as an entry, loaded files included.
+    public var entryIsAppRoot = false
 
     /// Creates a reader with a 16 MiB size limit and a depth limit of 256.
     public init() {
