@@ -206,6 +206,12 @@ extension WorkflowSchemaCheckTests {
         expectNone("<workflow><navigation><screen keyPath=\"first\"><default><screen/></default></screen></navigation></workflow>", "WF1702")
     }
 
+    @Test func d04TemplateValue() {
+        expectOnly("<workflow><table><sections>1️⃣<tableSection keyPath=\"rows\"><template><tableSection><tableCell><string keyPath=\"title\"/></tableCell></tableSection></template></tableSection></sections><storeValue name=\"didSelectCell\"><name>rows</name><value>one</value></storeValue></table></workflow>",
+                   "WF1704", .warning, "'rows' holds text, not dictionaries, so its 'template' cannot use it; add a 'valueName'")
+        expectNone("<workflow><table><sections><tableSection keyPath=\"rows\" valueName=\"title\"><template><tableSection><tableCell><string keyPath=\"title\"/></tableCell></tableSection></template></tableSection></sections><storeValue name=\"didSelectCell\"><name>rows</name><value>one</value></storeValue></table></workflow>", "WF1704")
+    }
+
     @Test func d05ProxyClass() {
         expectOnly("<workflow><screen><title><string keyPath=\"t\" 1️⃣class=\"big\"/></title></screen></workflow>", "WF1705", .warning,
                    "'class' on keyPath tag 'string' requires the looked-up value to be of style class 'big', which it usually is not")

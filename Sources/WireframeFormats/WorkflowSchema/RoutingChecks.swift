@@ -1,7 +1,7 @@
 import WireframeModel
 
 /// Runs the checks on the controller graph of one file (M01–M05, M08–M13, M15, M16, A01–A09,
-/// D02). `isEntry` says the file is the entry of a project, so its root is neither pushed nor
+/// D02, D04). `isEntry` says the file is the entry of a project, so its root is neither pushed nor
 /// presented; otherwise the root may be loaded from anywhere and checks that depend on it stay silent.
 enum RoutingChecks {
     static func run(_ graph: SchemaGraph, isEntry: Bool = false, into diagnostics: inout [Diagnostic]) {
@@ -29,6 +29,7 @@ enum RoutingChecks {
         SequenceStopCheck.run(graph, into: &diagnostics)
         ConditionalResultCheck.run(graph, reach: reach, into: &diagnostics)
         ProxySlotCheck.run(graph, into: &diagnostics)
+        TemplateValueCheck.run(graph, into: &diagnostics)
     }
 
     /// Where an action sits, for the checks that walk action trees.
