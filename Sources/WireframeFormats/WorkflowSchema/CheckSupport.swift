@@ -1,7 +1,7 @@
 import Foundation
 import WireframeModel
 
-/// Helpers shared by the checks: value reading (§1.8) and walks over created objects.
+/// What several checks share: value reading (§1.8) and walks over created objects.
 enum CheckSupport {
     /// The object values of every parameter, in order.
     static func children(of object: SchemaObject) -> [SchemaObject] {
