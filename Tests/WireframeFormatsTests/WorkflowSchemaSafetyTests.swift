@@ -92,9 +92,9 @@ import WireframeModel
         defer { try? FileManager.default.removeItem(at: directory) }
         let entry = """
             <workflow><navigation><screen/>
-            <loadSchema name="a"><path>../outside.xml</path><pushController/><showAlert>no</showAlert></loadSchema>
-            <loadSchema name="b"><path>sub/broken.xml</path><pushController/><showAlert>no</showAlert></loadSchema>
-            <loadSchema name="c"><path>sub/table.xml</path><pushController><navigation keyPath="schema"/></pushController><showAlert>no</showAlert></loadSchema>
+            <loadSchema name="a"><path>../outside.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
+            <loadSchema name="b"><path>sub/broken.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
+            <loadSchema name="c"><path>sub/table.xml</path><presentController><navigation keyPath="schema"/></presentController><showAlert>no</showAlert></loadSchema>
             </navigation></workflow>
             """
         try entry.write(to: directory.appendingPathComponent("main.xml"), atomically: true, encoding: .utf8)
@@ -104,7 +104,7 @@ import WireframeModel
         #expect(project.diagnostics.map { "\($0.path ?? "") \($0.location) \($0.severity) \($0.code): \($0.message)" } == [
             "main.xml 2:28 error WF1601: loaded path '../outside.xml' leaves the project root",
             "main.xml 3:28 error WF1602: loaded file 'sub/broken.xml' has 1 error",
-            "main.xml 4:64 error WF1603: loaded file 'sub/table.xml' has root 'table', but 'navigation' is expected here",
+            "main.xml 4:67 error WF1603: loaded file 'sub/table.xml' has root 'table', but 'navigation' is expected here",
             "sub/broken.xml 1:19 error WF1101: unknown tag 'bogus'",
         ])
         #expect(project.loadTargets == ["sub/broken.xml", "sub/table.xml"])
@@ -116,8 +116,8 @@ import WireframeModel
         defer { try? FileManager.default.removeItem(at: directory) }
         let entry = """
             <workflow><navigation><screen/>
-            <loadSchema name="a"><path>pipe.xml</path><pushController/><showAlert>no</showAlert></loadSchema>
-            <loadSchema name="b"><path>later.xml</path><pushController/><showAlert>no</showAlert></loadSchema>
+            <loadSchema name="a"><path>pipe.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
+            <loadSchema name="b"><path>later.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
             </navigation></workflow>
             """
         try entry.write(to: directory.appendingPathComponent("main.xml"), atomically: true, encoding: .utf8)

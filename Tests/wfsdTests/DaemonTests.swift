@@ -93,7 +93,7 @@ struct DaemonTests {
         let project = try Project()
         let main = """
             <workflow><navigation><screen><title>Main</title></screen>
-            <loadSchema name="more"><path>more.xml</path><pushController/><showAlert>no</showAlert></loadSchema>
+            <loadSchema name="more"><path>more.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
             </navigation></workflow>
 
             """
@@ -140,7 +140,7 @@ struct DaemonTests {
         let project = try Project()
         try project.write("main.xml", """
             <workflow><navigation><screen><title>Main</title></screen>
-            <loadSchema name="more"><path>more.xml</path><pushController/><showAlert>no</showAlert></loadSchema>
+            <loadSchema name="more"><path>more.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
             </navigation></workflow>
 
             """)

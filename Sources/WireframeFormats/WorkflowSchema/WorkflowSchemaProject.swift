@@ -11,6 +11,8 @@ public struct WorkflowSchemaProject: Sendable {
         public var wireframe: Wireframe?
         /// The file's diagnostics (without `path`; they are about this file).
         public var diagnostics: [Diagnostic]
+        /// The messages that reach the app's root delegate from this file (spec M07).
+        public var appMessages: [WorkflowSchemaAppMessage] = []
     }
 
     /// The project root, as given.
@@ -78,6 +80,7 @@ extension WorkflowSchemaReader {
             var diagnostics: [Diagnostic]
             var loads: [SchemaLoad]
             var rootTag: String?
+            var appMessages: [WorkflowSchemaAppMessage] = []
         }
         var loaded: [String: Loaded] = [:]
         var order: [String] = []
@@ -101,8 +104,10 @@ extension WorkflowSchemaReader {
                     continue
                 }
             }
-            let result = readDetailed(bytes, path: file)
-            loaded[file] = Loaded(wireframe: result.wireframe, diagnostics: result.diagnostics, loads: result.loads, rootTag: result.rootTag)
+            let result = readDetailed(bytes, path: file, isEntry: entryIsAppRoot && file == entry)
+            loaded[file] = Loaded(
+                wireframe: result.wireframe, diagnostics: result.diagnostics, loads: result.loads, rootTag: result.rootTag,
+                appMessages: result.appMessages)
             for load in result.loads {
                 guard let target = WorkflowSchemaPaths.normalise(load.path, relativeTo: WorkflowSchemaPaths.directory(of: file)),
                     !target.hasPrefix("/")
@@ -141,10 +146,13 @@ extension WorkflowSchemaReader {
             }
         }
 
+        LoadCycleCheck.run(order: order, loads: loaded.mapValues(\.loads), resolved: resolvedTargets, into: &extra)
+
         for file in order {
             guard let info = loaded[file] else { continue }
             let diagnostics = (info.diagnostics + (extra[file] ?? [])).sorted(by: Diagnostic.sourceOrder)
-            project.files.append(WorkflowSchemaProject.File(path: file, wireframe: info.wireframe, diagnostics: diagnostics))
+            project.files.append(WorkflowSchemaProject.File(
+                path: file, wireframe: info.wireframe, diagnostics: diagnostics, appMessages: info.appMessages))
             project.diagnostics += diagnostics.map { var copy = $0; copy.path = file; return copy }
         }
         project.merged = merge(order: order, loaded: loaded.mapValues(\.wireframe), resolved: resolvedTargets, entry: entry)
