@@ -143,8 +143,11 @@ public struct ImportPipeline: Sendable {
         var screens: [ScreenContent]?
         let format: SourceFormat = DocumentFormat(path: relativePath) == .workflowSchema ? .workflowSchema : .json
 
-        for _ in 0..<5 {
-            let head = try? store.revision(documentPath: relativePath, atOrBefore: nil)
+        for round in 0..<5 {
+            // One read for the head, its header and its screens' hashes; after a refused write,
+            // read the screens from the store rather than from memory.
+            let headState = try store.headState(documentPath: relativePath, useMemory: round == 0)
+            let head = headState?.revision
             if let head, !head.isDeletion, head.contentHash == contentHash {
                 let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
                 _ = try store.recordAttempt(attempt, outcome: .unchanged, contentHash: contentHash)
@@ -153,17 +156,17 @@ public struct ImportPipeline: Sendable {
             }
             let contents =
                 screens
-                ?? zip(canonical.screens, screenBytes).map { screen, bytes in
-                    ScreenContent(key: screen.key, hash: ContentHash.hex(of: bytes), content: bytes)
-                }
+                ?? Self.screenContents(
+                    canonical.screens, bytes: screenBytes,
+                    remembered: head.flatMap { store.rememberedScreens(documentPath: relativePath, revisionId: $0.id) } ?? [])
             screens = contents
-            let changes = Self.recordedChanges(try diffAgainstHead(head, canonical: canonical, screens: contents, path: relativePath))
+            let changes = Self.recordedChanges(try diffAgainstHead(headState, canonical: canonical, screens: contents, path: relativePath))
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             let new = NewRevision(
                 attempt: attempt, format: format, contentHash: contentHash, source: read.bytes,
                 sourceHash: ContentHash.hex(of: read.bytes), header: header,
                 screens: contents, changes: changes, expectedHeadId: head?.id, headSource: nil,
-                message: message, createdAt: .now())
+                message: message, createdAt: .now(), headScreenHashes: headState?.screenHashes)
             do {
                 let record = try store.recordImport(new)
                 return ImportResult(
@@ -210,35 +213,45 @@ public struct ImportPipeline: Sendable {
         return readDocument(absolutePath: root + "/" + relativePath, relativePath: relativePath).loadTargets
     }
 
+    /// The screens of a new version with their hashes. A screen whose canonical bytes are those of
+    /// a remembered screen of the same key (the head, when this process stored it) takes that
+    /// screen's hash instead of hashing again; both lists are in key order.
+    static func screenContents(_ screens: [Screen], bytes: [[UInt8]], remembered: [ScreenContent]) -> [ScreenContent] {
+        var result: [ScreenContent] = []
+        result.reserveCapacity(screens.count)
+        var next = 0
+        for (screen, content) in zip(screens, bytes) {
+            while next < remembered.count, remembered[next].key < screen.key { next += 1 }
+            if next < remembered.count, remembered[next].key == screen.key, remembered[next].content == content {
+                result.append(ScreenContent(key: screen.key, hash: remembered[next].hash, content: content))
+            } else {
+                result.append(ScreenContent(key: screen.key, hash: ContentHash.hex(of: content), content: content))
+            }
+        }
+        return result
+    }
+
     /// The diff between the head and a new canonical wireframe, computed on the screens whose
     /// hashes differ: the head's versions of those screens come from the store (an index lookup
     /// and a few rows), not from reading its whole source again.
-    func diffAgainstHead(_ head: Revision?, canonical: Wireframe, screens: [ScreenContent], path: String) throws -> WireframeDiff {
-        guard let head, !head.isDeletion else { return WireframeDiff.between(nil, canonical) }
-        let oldHashes = try store.screenHashes(revisionId: head.id)
+    func diffAgainstHead(_ headState: HeadState?, canonical: Wireframe, screens: [ScreenContent], path: String) throws -> WireframeDiff {
+        guard let headState, !headState.revision.isDeletion else { return WireframeDiff.between(nil, canonical) }
+        let oldHashes = headState.screenHashes
         var newHashes: [String: String] = [:]
+        newHashes.reserveCapacity(screens.count)
         for screen in screens { newHashes[screen.key] = screen.hash }
-        let changedKeys = Set(oldHashes.keys).union(newHashes.keys).filter { oldHashes[$0] != newHashes[$0] }
-        let oldChanged = changedKeys.compactMap { oldHashes[$0] }.sorted()
-        if let header = try store.header(revisionId: head.id), header.last == UInt8(ascii: "}") {
-            let contents = try store.screenContents(oldChanged)
-            if contents.count == oldChanged.count {
-                var document = Array(header.dropLast())
-                document += Array(",\"routes\":[".utf8)
-                for (index, hash) in oldChanged.enumerated() {
-                    if index > 0 { document.append(UInt8(ascii: ",")) }
-                    document += contents[hash] ?? []
-                }
-                document += Array("]}".utf8)
-                if let partialOld = JSONWireframeReader().read(document).wireframe {
-                    var partialNew = canonical
-                    partialNew.screens = canonical.screens.filter { changedKeys.contains($0.key) }
-                    return WireframeDiff.between(CanonicalForm.canonicalize(partialOld), partialNew)
-                }
+        let changedKeys = ScreenSplice.changedKeys(oldHashes, newHashes)
+        if let header = headState.header {
+            let contents = try store.screenContents(changedKeys.compactMap { oldHashes[$0] })
+            if let partialOld = ScreenSplice.wireframe(header: header, hashes: oldHashes, keys: changedKeys, contents: contents) {
+                let changed = Set(changedKeys)
+                var partialNew = canonical
+                partialNew.screens = canonical.screens.filter { changed.contains($0.key) }
+                return WireframeDiff.between(partialOld, partialNew)
             }
         }
         // A header that cannot be spliced: read the head's whole source again.
-        let source = try store.source(revisionId: head.id)
+        let source = try store.source(revisionId: headState.revision.id)
         let old = reader.read(bytes: source, path: path).wireframe.map(CanonicalForm.canonicalize)
         return WireframeDiff.between(old, canonical)
     }

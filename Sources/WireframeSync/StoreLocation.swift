@@ -34,9 +34,10 @@ public enum StoreLocation {
         return absolute(root) + "/" + defaultRelativePath
     }
 
-    /// Opens the store found by ``find(explicit:environment:from:)``.
+    /// Opens the store found by ``find(explicit:environment:from:)`` for one command: one
+    /// connection, which reads the file as it is (see ``WireframeStore/Connections/single``).
     public static func open(explicit: String?) throws -> WireframeStore {
-        try WireframeStore.open(path: find(explicit: explicit))
+        try WireframeStore.open(path: find(explicit: explicit), connections: .single)
     }
 
     /// An absolute path with `.`, `..` and repeated slashes resolved as text (relative paths are

@@ -90,6 +90,55 @@ import WireframeStore
         #expect(try store.integrityProblems().isEmpty)
     }
 
+    @Test func theHeadStateIsOneReadAndTheSameFromMemoryOrFromTheStore() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try store.headState(documentPath: "app.json") == nil)
+        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0))).revision)
+        // Another process's view of the same store: nothing in memory, everything from the file.
+        let other = try WireframeStore.open(path: store.path)
+        for (view, useMemory) in [(store, true), (store, false), (other, true)] {
+            let head = try #require(try view.headState(documentPath: "app.json", useMemory: useMemory))
+            #expect(head.revision.id == first.id)
+            #expect(head.header == Array("{}".utf8))
+            #expect(head.screenHashes == ["a": hash("A1"), "b": hash("B1")])
+        }
+    }
+
+    @Test func aWriteGivenTheHeadsScreensTouchesOnlyTheChangedIntervals() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try #require(try store.recordImport(newRevision(
+            screens: [("a", "A1"), ("b", "B1"), ("c", "C1")], expectedHead: nil, at: .at(0))).revision)
+        let head = try #require(try store.headState(documentPath: "app.json"))
+        var next = newRevision(screens: [("a", "A2"), ("c", "C1"), ("d", "D1")], expectedHead: first.id, at: .at(1))
+        next.headScreenHashes = head.screenHashes
+        let second = try #require(try store.recordImport(next).revision)
+        #expect(try store.screenHashes(revisionId: first.id) == ["a": hash("A1"), "b": hash("B1"), "c": hash("C1")])
+        #expect(try store.screenHashes(revisionId: second.id) == ["a": hash("A2"), "c": hash("C1"), "d": hash("D1")])
+        #expect(try store.intervalProblems().isEmpty)
+        // A stale view of the head's screens is refused, and nothing is written.
+        var stale = newRevision(screens: [("a", "A3")], expectedHead: second.id, at: .at(2))
+        stale.headScreenHashes = ["a": hash("A2"), "b": hash("B1")]
+        #expect(throws: StoreError.headMoved(path: "app.json")) { _ = try store.recordImport(stale) }
+        #expect(try store.revision(documentPath: "app.json", atOrBefore: nil)?.id == second.id)
+        #expect(try store.intervalProblems().isEmpty)
+    }
+
+    @Test func aRevisionPairHoldsBothSidesAndOnlyTheScreensThatDiffer() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try #require(try store.recordImport(newRevision(
+            screens: [("a", "A1"), ("b", "B1"), ("c", "C1")], expectedHead: nil, at: .at(0))).revision)
+        let second = try #require(try store.recordImport(newRevision(
+            screens: [("a", "A2"), ("c", "C1"), ("d", "D1")], expectedHead: first.id, at: .at(1))).revision)
+        let pair = try store.revisionPair(oldId: first.id, newId: second.id)
+        #expect(pair.oldHeader == Array("{}".utf8))
+        #expect(pair.newScreenHashes == ["a": hash("A2"), "c": hash("C1"), "d": hash("D1")])
+        #expect(Set(pair.contents.keys) == [hash("A1"), hash("A2"), hash("B1"), hash("D1")])
+        #expect(pair.contents[hash("B1")] == Array("B1".utf8))
+    }
+
     @Test func aDeletionClosesEveryScreen() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
