@@ -65,6 +65,12 @@ public struct JSONTape: Sendable {
         public var key: Int
         /// The value's record.
         public var value: Int
+
+        /// Creates a member from the indices of its key and value.
+        public init(key: Int, value: Int) {
+            self.key = key
+            self.value = value
+        }
     }
 
     /// The document's bytes.
@@ -161,12 +167,17 @@ public struct JSONTape: Sendable {
     /// The first member of the object at `index` whose key is `key`.
     public func member(_ key: String, of index: Int) -> Member? {
         var found: Member?
+        let length = key.utf8.count
         var key = key
         key.withUTF8 { utf8 in
             guard records[index].kind == .object else { return }
             var position = index + 1
             for _ in 0..<Int(records[index].extent) {
-                if records[position].flags & Record.repeatedKey == 0, keyEquals(position, utf8) {
+                let record = records[position]
+                if record.flags & Record.repeatedKey == 0,
+                    record.flags & Record.escaped != 0 || Int(record.extent) - Int(record.offset) - 1 == length,
+                    keyEquals(position, utf8)
+                {
                     found = Member(key: position, value: position + 1)
                     return
                 }
@@ -191,6 +202,11 @@ public struct JSONTape: Sendable {
 
     /// Whether the string at `index` is `text`.
     func stringEquals(_ index: Int, _ text: String) -> Bool {
+        let record = records[index]
+        // Most keys differ in length: that check needs no access to the bytes.
+        if record.flags & Record.escaped == 0, Int(record.extent) - Int(record.offset) - 1 != text.utf8.count {
+            return false
+        }
         var text = text
         return text.withUTF8 { keyEquals(index, $0) }
     }
