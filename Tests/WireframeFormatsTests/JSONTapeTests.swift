@@ -4,6 +4,8 @@ import WireframeModel
 import WireframeTestSupport
 
 /// The flat tape the parser writes: records in source order, located, strings decoded when asked for.
+private typealias Location = WireframeModel.SourceLocation
+
 struct JSONTapeTests {
     private func tape(_ bytes: [UInt8]) throws -> JSONTape {
         let result = JSONParser().parse(bytes)
@@ -12,7 +14,7 @@ struct JSONTapeTests {
     }
 
     /// Every value of a document with its location, depth first, keys included.
-    private func locations(_ tape: JSONTape) -> [SourceLocation] {
+    private func locations(_ tape: JSONTape) -> [Location] {
         (0..<tape.count).map { tape.location($0) }
     }
 
@@ -22,17 +24,17 @@ struct JSONTapeTests {
         let source = MarkedSource("{\r\n  1️⃣\"a\": 2️⃣1,\r\n\r\n  3️⃣\"b\": 4️⃣[5️⃣true]\r\n}\r\n")
         let tape = try tape(source.bytes)
         #expect(locations(tape) == [
-            SourceLocation.start, source.location("1️⃣"), source.location("2️⃣"), source.location("3️⃣"),
+            Location.start, source.location("1️⃣"), source.location("2️⃣"), source.location("3️⃣"),
             source.location("4️⃣"), source.location("5️⃣"),
         ])
-        #expect(tape.location(3) == SourceLocation(line: 4, column: 3, offset: 18))
+        #expect(tape.location(3) == Location(line: 4, column: 3, offset: 18))
     }
 
     @Test func tabsCountOneColumn() throws {
         let source = MarkedSource("{\t1️⃣\"a\":\t\t2️⃣\"x\",\n\t3️⃣\"b\":\t4️⃣null}")
         let tape = try tape(source.bytes)
         #expect(locations(tape) == [
-            SourceLocation.start, source.location("1️⃣"), source.location("2️⃣"), source.location("3️⃣"),
+            Location.start, source.location("1️⃣"), source.location("2️⃣"), source.location("3️⃣"),
             source.location("4️⃣"),
         ])
     }
@@ -49,11 +51,11 @@ struct JSONTapeTests {
     @Test func byteOrderMarkIsNotCountedInColumnsButInOffsets() throws {
         let tape = try tape([0xEF, 0xBB, 0xBF] + Array("{\"a\":\n \"é\", \"b\": 2}".utf8))
         #expect(locations(tape) == [
-            SourceLocation(line: 1, column: 1, offset: 3),
-            SourceLocation(line: 1, column: 2, offset: 4),
-            SourceLocation(line: 2, column: 2, offset: 10),
-            SourceLocation(line: 2, column: 7, offset: 16),
-            SourceLocation(line: 2, column: 12, offset: 21),
+            Location(line: 1, column: 1, offset: 3),
+            Location(line: 1, column: 2, offset: 4),
+            Location(line: 2, column: 2, offset: 10),
+            Location(line: 2, column: 7, offset: 16),
+            Location(line: 2, column: 12, offset: 21),
         ])
     }
 
@@ -99,7 +101,7 @@ struct JSONTapeTests {
             #expect(tape.kind(level) == .array)
             #expect(tape.elements(of: level) == [level + 1])
             #expect(tape.next(level) == 513)
-            #expect(tape.location(level) == SourceLocation(line: 1, column: level + 1, offset: level))
+            #expect(tape.location(level) == Location(line: 1, column: level + 1, offset: level))
         }
         #expect(tape.string(512) == "bottom")
         #expect(tape.next(512) == 513)

@@ -103,22 +103,27 @@ public struct NavigationGraph: Sendable {
         successorStart.reserveCapacity(screens.count + 1)
         var successors: [Int] = []
         successors.reserveCapacity(screens.count * 3)
+        var linkStart: [Int] = []
+        linkStart.reserveCapacity(screens.count)
+        var linkTargets: [Int] = []
+        linkTargets.reserveCapacity(screens.count * 3)
         for position in screens.indices {
+            let screen = screens[position]
+            let isCanonical = canonicalPosition[position] == position
             successorStart.append(successors.count)
-            guard canonicalPosition[position] == position else { continue }
-            Self.forEachStep(from: screens[position], screens: screens, index: index, bars: bars) { _, target, _, _, _ in
+            linkStart.append(linkTargets.count)
+            // Links are the first steps out of a screen; each name is looked up once, for both.
+            for link in screen.links {
+                let target = index[link.target]
+                linkTargets.append(target ?? -1)
+                if isCanonical, let target { successors.append(target) }
+            }
+            guard isCanonical else { continue }
+            Self.forEachStep(from: screen, screens: screens, index: index, bars: bars, links: false) { _, target, _, _, _ in
                 successors.append(target)
             }
         }
         successorStart.append(successors.count)
-        var linkStart: [Int] = []
-        linkStart.reserveCapacity(screens.count)
-        var linkTargets: [Int] = []
-        linkTargets.reserveCapacity(successors.count)
-        for screen in screens {
-            linkStart.append(linkTargets.count)
-            for link in screen.links { linkTargets.append(index[link.target] ?? -1) }
-        }
         self.linkStart = linkStart
         self.linkTargets = linkTargets
         self.root = wireframe.root
@@ -157,7 +162,7 @@ public struct NavigationGraph: Sendable {
         Self.forEachStep(from: screen, screens: screens, index: index, bars: navigationBars) { target, targetPosition, kind, via, location in
             let step: StepKind = kind ?? (screens[targetPosition].effectivePresentation == .present ? .present : .push)
             result.append(NavigationEdge(
-                from: key, to: target, kind: step, via: via(), location: location,
+                from: key, to: target, kind: step, via: via.text, location: location,
                 fromPosition: position, toPosition: targetPosition))
         }
         return result
@@ -167,35 +172,55 @@ public struct NavigationGraph: Sendable {
     /// for later definitions of a duplicate key). Built on each call.
     public var adjacency: [[NavigationEdge]] { screens.indices.map { edges(at: $0) } }
 
+    /// What a person does to take a step, put into words only when an edge is built.
+    private enum Via {
+        case subroute
+        case tab
+        case containedScreen
+        case button(label: String)
+        case element(kind: String, label: String)
+        case action(name: String?)
+
+        var text: String {
+            switch self {
+            case .subroute: "subroute"
+            case .tab: "tab"
+            case .containedScreen: "contained screen"
+            case .button(let label): "navigation button '\(label)'"
+            case .element(let kind, let label): "\(kind) '\(label)'"
+            case .action(let name): name.map { "action '\($0)'" } ?? "unnamed action"
+            }
+        }
+    }
+
     /// Calls `visit` with each step out of `screen` to a defined screen, in definition order: the
     /// target's name and position, the kind of step (nil: a push or a present, as the target is
-    /// shown), what a person does (built only when asked for) and where the link is written.
+    /// shown), what a person does and where the link is written. Without `links`, the steps of
+    /// the screen's links are left out.
     private static func forEachStep(
-        from screen: Screen, screens: [Screen], index: [String: Int], bars: [String: NavigationBar],
-        _ visit: (_ target: String, _ position: Int, _ kind: StepKind?, _ via: () -> String, _ location: SourceLocation) -> Void
+        from screen: Screen, screens: [Screen], index: [String: Int], bars: [String: NavigationBar], links: Bool = true,
+        _ visit: (_ target: String, _ position: Int, _ kind: StepKind?, _ via: Via, _ location: SourceLocation) -> Void
     ) {
-        func add(_ target: String, _ kind: StepKind?, via: () -> String, at location: SourceLocation) {
+        func add(_ target: String, _ kind: StepKind?, via: Via, at location: SourceLocation) {
             guard let targetPosition = index[target] else { return }
             visit(target, targetPosition, kind, via, location)
         }
-        for link in screen.links {
+        for link in screen.links where links {
             switch link.kind {
-            case .subroute: add(link.target, nil, via: { "subroute" }, at: link.location)
-            case .tab: add(link.target, .selectTab, via: { "tab" }, at: link.location)
-            case .child: add(link.target, .show, via: { "contained screen" }, at: link.location)
+            case .subroute: add(link.target, nil, via: .subroute, at: link.location)
+            case .tab: add(link.target, .selectTab, via: .tab, at: link.location)
+            case .child: add(link.target, .show, via: .containedScreen, at: link.location)
             }
         }
         if let barName = screen.navigationBar, let bar = bars[barName] {
             for button in bar.buttons {
                 let label = button.title ?? button.icon ?? button.target
-                add(button.target, nil, via: { "navigation button '\(label)'" }, at: button.targetLocation ?? button.location)
+                add(button.target, nil, via: .button(label: label), at: button.targetLocation ?? button.location)
             }
         }
         if !screen.elements.isEmpty {
             for element in screen.allElements {
-                func via() -> String {
-                    "\(element.kind.rawValue) '\(element.reference ?? element.text ?? element.kind.rawValue)'"
-                }
+                let via = Via.element(kind: element.kind.rawValue, label: element.reference ?? element.text ?? element.kind.rawValue)
                 for trigger in element.triggers {
                     switch trigger.effect {
                     case .target(let target):
@@ -209,7 +234,7 @@ public struct NavigationGraph: Sendable {
             }
         }
         for named in screen.actions {
-            func via() -> String { named.name.map { "action '\($0)'" } ?? "unnamed action" }
+            let via = Via.action(name: named.name)
             for action in named.action.flattened {
                 let location = action.targetLocation ?? action.location
                 switch action.kind {
