@@ -166,25 +166,22 @@ public struct JSONTape: Sendable {
 
     /// The first member of the object at `index` whose key is `key`.
     public func member(_ key: String, of index: Int) -> Member? {
-        var found: Member?
+        let object = records[index]
+        guard object.kind == .object else { return nil }
         let length = key.utf8.count
-        var key = key
-        key.withUTF8 { utf8 in
-            guard records[index].kind == .object else { return }
-            var position = index + 1
-            for _ in 0..<Int(records[index].extent) {
-                let record = records[position]
-                if record.flags & Record.repeatedKey == 0,
-                    record.flags & Record.escaped != 0 || Int(record.extent) - Int(record.offset) - 1 == length,
-                    keyEquals(position, utf8)
-                {
-                    found = Member(key: position, value: position + 1)
-                    return
-                }
-                position = Int(records[position + 1].next)
+        var position = index + 1
+        for _ in 0..<Int(object.extent) {
+            let record = records[position]
+            // Most keys differ in length: only a key of the same length has its bytes compared.
+            if record.flags & Record.repeatedKey == 0,
+                record.flags & Record.escaped != 0 || Int(record.extent) - Int(record.offset) - 1 == length,
+                stringEquals(position, key)
+            {
+                return Member(key: position, value: position + 1)
             }
+            position = Int(records[position + 1].next)
         }
-        return found
+        return nil
     }
 
     /// Whether the string at `index` is `utf8`, byte for byte once decoded.
