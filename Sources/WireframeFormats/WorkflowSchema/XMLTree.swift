@@ -1,7 +1,3 @@
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import Foundation
 import WireframeModel
 
 /// An element of the XML document, every part located.
@@ -26,7 +22,8 @@ struct XMLElementNode {
     func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
 }
 
-/// A run of text between two elements: the chunks the XML parser delivered, concatenated.
+/// A run of text between two elements: its chunks (split by references, comments, processing
+/// instructions and CDATA sections), concatenated.
 struct XMLTextNode {
     /// The concatenated text, untrimmed.
     var raw: String
@@ -41,174 +38,253 @@ struct XMLTextNode {
     var isBlank: Bool { nonBlankChunks == 0 }
 }
 
-/// Parses bytes into an `XMLElementNode` tree with the platform's SAX parser.
+/// Parses bytes into an `XMLElementNode` tree with `XMLTokenizer`.
 ///
-/// Refuses document type declarations before parsing (no entity expansion, no external
-/// entities), limits size and depth, and treats every reported parse error as fatal.
+/// Refuses document type declarations (no entity expansion, no external entities), limits size
+/// and depth, and stops at the first well-formedness error.
 struct XMLTreeReader {
     /// Files larger than this are refused.
     var maximumSize = 16 * 1024 * 1024
     /// Elements nested deeper than this are refused.
     var maximumDepth = 256
 
-    func read(_ bytes: [UInt8]) -> (root: XMLElementNode?, lines: LineIndex, diagnostics: [Diagnostic]) {
-        let lines = LineIndex(bytes.count > maximumSize ? [] : bytes)
+    func read(_ bytes: [UInt8]) -> (root: XMLElementNode?, diagnostics: [Diagnostic]) {
         if bytes.count > maximumSize {
-            return (nil, lines, [Diagnostic(
+            return (nil, [Diagnostic(
                 .error, FormatCodes.fileTooLarge,
                 "file is \(bytes.count) bytes; the reader accepts at most \(maximumSize) bytes", at: .start)])
         }
-        if String(validating: bytes, as: UTF8.self) == nil {
-            return (nil, lines, [Diagnostic(.error, FormatCodes.invalidUTF8, "file is not valid UTF-8", at: .start)])
+        return bytes.withUnsafeBufferPointer { buffer in
+            var locator = SourceLocator(buffer)
+            if let invalid = XMLTokenizer.firstInvalidCharacter(buffer) {
+                let location = locator.location(of: invalid.offset)
+                return (nil, [invalid.isUTF8
+                    ? WellFormednessCheck.diagnostic("invalid character", at: location)
+                    : Diagnostic(.error, FormatCodes.invalidUTF8, "file is not valid UTF-8", at: location)])
+            }
+            if buffer.allSatisfy(XMLTokenizer.isSpace) {
+                return (nil, [Diagnostic(.error, FormatCodes.emptyDocument, "file is empty", at: .start)])
+            }
+            var builder = XMLTreeBuilder(buffer, locator: locator)
+            var tokenizer = XMLTokenizer(buffer, maximumDepth: maximumDepth)
+            do throws(XMLSyntaxError) {
+                while let token = try tokenizer.next() { builder.add(token, attributes: tokenizer.attributes) }
+            } catch {
+                let note = error.note.map { DiagnosticNote($0.message, at: builder.locator.location(of: $0.offset)) }
+                let location = builder.locator.location(of: error.offset)
+                let diagnostic = error.code == WellFormednessCheck.code
+                    ? WellFormednessCheck.diagnostic(error.message, at: location)
+                    : Diagnostic(.error, error.code, error.message, at: location)
+                return (nil, [Diagnostic(
+                    diagnostic.severity, diagnostic.code, diagnostic.message, at: location, notes: note.map { [$0] } ?? [])])
+            }
+            return (builder.root, [])
         }
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-            return (nil, lines, [Diagnostic(.error, FormatCodes.emptyDocument, "file is empty", at: .start)])
-        }
-        let scanner = MarkupScanner(bytes, maximumDepth: maximumDepth)
-        switch scanner.failure {
-        case .documentType(let offset):
-            return (nil, lines, [DocumentTypeCheck.diagnostic(at: lines.location(of: offset))])
-        case .tooDeep(let offset):
-            return (nil, lines, [Diagnostic(
-                .error, FormatCodes.nestingTooDeep,
-                "elements nest deeper than \(maximumDepth) levels", at: lines.location(of: offset))])
-        case nil:
-            break
-        }
-        let builder = XMLTreeBuilder(scanner: scanner, lines: lines)
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.delegate = builder
-        _ = parser.parse()
-        if let error = builder.error { return (nil, lines, [error]) }
-        guard let root = builder.root else {
-            return (nil, lines, [WellFormednessCheck.diagnostic("no document element", at: .start)])
-        }
-        return (root, lines, builder.warnings)
     }
 }
 
-private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
-    let scanner: MarkupScanner
-    let lines: LineIndex
+/// Builds the element tree from tokens: decodes names, attribute values and text, and locates them.
+struct XMLTreeBuilder {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var locator: SourceLocator
     var stack: [XMLElementNode] = []
-    var stackIsEmpty: [Bool] = []
     var root: XMLElementNode?
-    var error: Diagnostic?
-    var warnings: [Diagnostic] = []
-    var nextStart = 0
-    var nextEnd = 0
+    /// The end of the last start or end tag: where a run of text starts.
     var lastMarkupEnd = 0
-    var pendingText: XMLTextNode?
+    /// The decoded text since `lastMarkupEnd`, from its first non-blank chunk on.
+    var text: [UInt8] = []
+    var textLocation = SourceLocation.start
+    var nonBlankChunks = 0
 
-    init(scanner: MarkupScanner, lines: LineIndex) {
-        self.scanner = scanner
-        self.lines = lines
+    init(_ bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator) {
+        self.bytes = bytes
+        self.locator = locator
     }
 
-    func fail(_ diagnostic: Diagnostic, _ parser: XMLParser) {
-        guard error == nil else { return }
-        error = diagnostic
-        parser.abortParsing()
-    }
-
-    func flushText() {
-        guard let text = pendingText else { return }
-        pendingText = nil
-        // Blank text is skipped by every reader of the tree: keep it out.
-        guard !stack.isEmpty, !text.isBlank else { return }
-        stack[stack.count - 1].children.append(.text(text))
-    }
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-        attributes attributeDict: [String: String] = [:]
-    ) {
-        guard error == nil else { return }
-        flushText()
-        guard nextStart < scanner.startTags.count else {
-            fail(WellFormednessCheck.diagnostic("unexpected element '\(elementName)'", at: .start), parser)
-            return
-        }
-        let tag = scanner.startTags[nextStart]
-        nextStart += 1
-        lastMarkupEnd = tag.endOffset
-        var attributes: [XMLElementNode.Attribute] = []
-        for attribute in tag.attributes {
-            guard let value = attributeDict[attribute.name] else { continue }
-            attributes.append(XMLElementNode.Attribute(
-                name: attribute.name, value: value, location: lines.location(of: attribute.nameOffset),
-                valueLocation: lines.location(of: attribute.valueOffset)))
-        }
-        stack.append(XMLElementNode(name: elementName, location: lines.location(of: tag.offset), attributes: attributes))
-        stackIsEmpty.append(tag.isEmpty)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        guard error == nil else { return }
-        flushText()
-        guard let node = stack.popLast(), let wasEmpty = stackIsEmpty.popLast() else { return }
-        if !wasEmpty, nextEnd < scanner.endTagEnds.count {
-            lastMarkupEnd = scanner.endTagEnds[nextEnd]
-            nextEnd += 1
-        }
-        if stack.isEmpty {
-            root = node
-        } else {
-            stack[stack.count - 1].children.append(.element(node))
-        }
-    }
-
-    func appendText(_ string: String) {
-        guard !stack.isEmpty else { return }
-        let blank = string.isBlank
-        if var text = pendingText {
-            // Leading blank chunks are trimmed from the value anyway: keep only what follows them.
-            if text.nonBlankChunks == 0 { text.raw = string } else { text.raw += string }
-            if !blank {
-                if text.nonBlankChunks == 0 { text.location = lines.location(of: lines.firstContent(from: lastMarkupEnd)) }
-                text.nonBlankChunks += 1
+    mutating func add(_ token: XMLToken, attributes: [XMLAttributeToken]) {
+        switch token {
+        case .startTag(let offset, let name, let end, let isEmpty):
+            flushText()
+            lastMarkupEnd = end
+            var element = XMLElementNode(
+                name: string(name), location: locator.location(of: offset), attributes: [])
+            element.attributes.reserveCapacity(attributes.count)
+            for attribute in attributes {
+                element.attributes.append(XMLElementNode.Attribute(
+                    name: string(attribute.name), value: value(of: attribute),
+                    location: locator.location(of: attribute.name.lowerBound),
+                    valueLocation: locator.location(of: attribute.value.lowerBound)))
             }
-            pendingText = text
+            if isEmpty { attach(element) } else { stack.append(element) }
+        case .endTag(_, let end):
+            flushText()
+            lastMarkupEnd = end
+            if let element = stack.popLast() { attach(element) }
+        case .text(let range):
+            let blank = isBlank(range)
+            beginChunk(blank: blank)
+            appendNormalizingLineEnds(range)
+        case .cdata(let range):
+            let blank = isBlank(range)
+            beginChunk(blank: blank)
+            appendNormalizingLineEnds(range)
+        case .reference(let scalar, _):
+            beginChunk(blank: Substring.isWhitespace(scalar))
+            text.append(contentsOf: String(scalar).utf8)
+        case .boundary:
+            break
+        }
+    }
+
+    private mutating func attach(_ element: XMLElementNode) {
+        if stack.isEmpty {
+            root = element
         } else {
-            // A blank run's location is never read; the first non-blank chunk sets it (above).
-            pendingText = XMLTextNode(
-                raw: string, location: blank ? .start : lines.location(of: lines.firstContent(from: lastMarkupEnd)),
-                nonBlankChunks: blank ? 0 : 1)
+            stack[stack.count - 1].children.append(.element(element))
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard error == nil else { return }
-        appendText(string)
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard error == nil else { return }
-        appendText(String(decoding: CDATABlock, as: UTF8.self))
-    }
-
-    func parser(_ parser: XMLParser, foundIgnorableWhitespace whitespaceString: String) {}
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        guard error == nil else { return }
-        let code = (parseError as NSError).code
-        // Namespace errors (libxml2 200–299, e.g. an undeclared prefix) are not XML 1.0 errors:
-        // the original looks prefixed names up literally, and X10 reports them.
-        if (200..<300).contains(code) { return }
-        var offset = lines.offset(line: parser.lineNumber, column: parser.columnNumber)
-        // The parser reports the position after the offending tag; point at its '<' instead.
-        if offset > 0, offset <= lines.bytes.count, lines.bytes[offset - 1] == 0x3E {
-            var cursor = offset - 1
-            while cursor > 0, lines.bytes[cursor] != 0x3C { cursor -= 1 }
-            offset = cursor
+    /// Starts a chunk of text; leading blank chunks are trimmed from the value anyway, so a
+    /// chunk that follows only blank ones replaces them.
+    private mutating func beginChunk(blank: Bool) {
+        if nonBlankChunks == 0 { text.removeAll(keepingCapacity: true) }
+        if !blank {
+            if nonBlankChunks == 0 { textLocation = locator.location(of: firstContent(from: lastMarkupEnd)) }
+            nonBlankChunks += 1
         }
-        fail(WellFormednessCheck.diagnostic(WellFormednessCheck.describe(code: code), at: lines.location(of: offset)), parser)
     }
 
-    func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
-        self.parser(parser, parseErrorOccurred: validationError)
+    private mutating func flushText() {
+        defer {
+            nonBlankChunks = 0
+            text.removeAll(keepingCapacity: true)
+        }
+        // Blank text is skipped by every reader of the tree: keep it out.
+        guard nonBlankChunks > 0, !stack.isEmpty else { return }
+        let node = XMLTextNode(raw: String(decoding: text, as: UTF8.self), location: textLocation, nonBlankChunks: nonBlankChunks)
+        stack[stack.count - 1].children.append(.text(node))
+    }
+
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// Whether the bytes are only whitespace (Unicode's White_Space, as the trim that follows).
+    private func isBlank(_ range: Range<Int>) -> Bool {
+        for index in range {
+            switch bytes[index] {
+            case 0x20, 0x09...0x0D: continue
+            case 0..<0x80: return false
+            default: return string(range).isBlank
+            }
+        }
+        return true
+    }
+
+    /// Appends text with XML's line-end handling: CR LF and a lone CR become LF.
+    private mutating func appendNormalizingLineEnds(_ range: Range<Int>) {
+        var start = range.lowerBound
+        var index = start
+        while index < range.upperBound {
+            if bytes[index] == 0x0D {
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                text.append(0x0A)
+                if index + 1 < range.upperBound, bytes[index + 1] == 0x0A { index += 1 }
+                start = index + 1
+            }
+            index += 1
+        }
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound]))
+    }
+
+    /// An attribute value with references resolved and XML's normalization: CR LF, CR, LF and
+    /// tab each become one space (characters given by reference are kept).
+    private func value(of attribute: XMLAttributeToken) -> String {
+        guard attribute.needsDecoding else { return string(attribute.value) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(attribute.value.count)
+        var index = attribute.value.lowerBound
+        let tokenizer = XMLTokenizer(bytes, maximumDepth: 0)
+        while index < attribute.value.upperBound {
+            let byte = bytes[index]
+            switch byte {
+            case XMLTokenizer.ampersand:
+                // Checked by the tokenizer already.
+                guard let (scalar, end) = try? tokenizer.reference(at: index) else { return string(attribute.value) }
+                decoded.append(contentsOf: String(scalar).utf8)
+                index = end
+                continue
+            case 0x0D:
+                decoded.append(0x20)
+                if index + 1 < attribute.value.upperBound, bytes[index + 1] == 0x0A { index += 1 }
+            case 0x09, 0x0A:
+                decoded.append(0x20)
+            default:
+                decoded.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// The first offset at or after `offset` that is not whitespace and not inside a comment:
+    /// where a run of text is located.
+    func firstContent(from offset: Int) -> Int {
+        var cursor = offset
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if XMLTokenizer.isSpace(byte) {
+                cursor += 1
+            } else if byte == 0x3C, cursor + 3 < bytes.count, bytes[cursor + 1] == 0x21, bytes[cursor + 2] == 0x2D,
+                bytes[cursor + 3] == 0x2D
+            {
+                cursor += 4
+                while cursor + 2 < bytes.count, !(bytes[cursor] == 0x2D && bytes[cursor + 1] == 0x2D && bytes[cursor + 2] == 0x3E) {
+                    cursor += 1
+                }
+                cursor += 3
+            } else {
+                return cursor
+            }
+        }
+        return min(cursor, bytes.count)
+    }
+}
+
+/// Converts byte offsets to line and column (columns count Unicode scalars), moving forward from
+/// the last offset asked for, so that asking in document order reads each byte once.
+struct SourceLocator {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private var offset = 0
+    private var line = 1
+    private var column = 1
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    mutating func location(of target: Int) -> SourceLocation {
+        let target = max(0, min(target, bytes.count))
+        if target < offset {
+            // Backwards: the line is the current one less the line feeds in between.
+            var cursor = target
+            while cursor < offset {
+                if bytes[cursor] == 0x0A { line -= 1 }
+                cursor += 1
+            }
+            var lineStart = target
+            while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+            column = 1
+            offset = lineStart
+        }
+        while offset < target {
+            let byte = bytes[offset]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            offset += 1
+        }
+        return SourceLocation(line: line, column: column, offset: target)
     }
 }
