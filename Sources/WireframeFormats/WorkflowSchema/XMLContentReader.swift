@@ -1,25 +1,24 @@
 import WireframeModel
 
-/// An element of the XML document, every part located.
+/// The start tag of an element, every part located (its content follows as events).
 struct XMLElementNode {
-    struct Attribute {
-        var name: String
-        var value: String
-        var location: SourceLocation
-        var valueLocation: SourceLocation
-    }
-
-    enum Child {
-        case element(XMLElementNode)
-        case text(XMLTextNode)
-    }
+    typealias Attribute = SchemaAttribute
 
     var name: String
     var location: SourceLocation
     var attributes: [Attribute]
-    var children: [Child] = []
 
     func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
+}
+
+/// What the XML reader hands on, in document order.
+protocol XMLContentHandler {
+    /// An element starts (the document element first).
+    mutating func startElement(_ element: XMLElementNode)
+    /// The innermost open element ends.
+    mutating func endElement()
+    /// A run of text inside an element that is not blank.
+    mutating func text(_ text: XMLTextNode)
 }
 
 /// A run of text between two elements: its chunks (split by references, comments, processing
@@ -38,57 +37,60 @@ struct XMLTextNode {
     var isBlank: Bool { nonBlankChunks == 0 }
 }
 
-/// Parses bytes into an `XMLElementNode` tree with `XMLTokenizer`.
+/// Reads XML with `XMLTokenizer` and hands elements and text to a handler as they come, without
+/// building a tree.
 ///
 /// Refuses document type declarations (no entity expansion, no external entities), limits size
 /// and depth, and stops at the first well-formedness error.
-struct XMLTreeReader {
+struct XMLContentReader {
     /// Files larger than this are refused.
     var maximumSize = 16 * 1024 * 1024
     /// Elements nested deeper than this are refused.
     var maximumDepth = 256
 
-    func read(_ bytes: [UInt8]) -> (root: XMLElementNode?, diagnostics: [Diagnostic]) {
+    /// Reads `bytes` into `handler`; the error that stopped the reading, if any (what the handler
+    /// got before it is then to be ignored).
+    func read<Handler: XMLContentHandler>(_ bytes: [UInt8], into handler: inout Handler) -> Diagnostic? {
         if bytes.count > maximumSize {
-            return (nil, [Diagnostic(
+            return (Diagnostic(
                 .error, FormatCodes.fileTooLarge,
-                "file is \(bytes.count) bytes; the reader accepts at most \(maximumSize) bytes", at: .start)])
+                "file is \(bytes.count) bytes; the reader accepts at most \(maximumSize) bytes", at: .start))
         }
         return bytes.withUnsafeBufferPointer { buffer in
             var locator = SourceLocator(buffer)
             if let invalid = XMLTokenizer.firstInvalidCharacter(buffer) {
                 let location = locator.location(of: invalid.offset)
-                return (nil, [invalid.isUTF8
+                return invalid.isUTF8
                     ? WellFormednessCheck.diagnostic("invalid character", at: location)
-                    : Diagnostic(.error, FormatCodes.invalidUTF8, "file is not valid UTF-8", at: location)])
+                    : Diagnostic(.error, FormatCodes.invalidUTF8, "file is not valid UTF-8", at: location)
             }
             if buffer.allSatisfy(XMLTokenizer.isSpace) {
-                return (nil, [Diagnostic(.error, FormatCodes.emptyDocument, "file is empty", at: .start)])
+                return Diagnostic(.error, FormatCodes.emptyDocument, "file is empty", at: .start)
             }
-            var builder = XMLTreeBuilder(buffer, locator: locator)
+            var builder = XMLContentDecoder(buffer, locator: locator)
             var tokenizer = XMLTokenizer(buffer, maximumDepth: maximumDepth)
             do throws(XMLSyntaxError) {
-                while let token = try tokenizer.next() { builder.add(token, attributes: tokenizer.attributes) }
+                while let token = try tokenizer.next() { builder.add(token, attributes: tokenizer.attributes, to: &handler) }
             } catch {
                 let note = error.note.map { DiagnosticNote($0.message, at: builder.locator.location(of: $0.offset)) }
                 let location = builder.locator.location(of: error.offset)
                 let diagnostic = error.code == WellFormednessCheck.code
                     ? WellFormednessCheck.diagnostic(error.message, at: location)
                     : Diagnostic(.error, error.code, error.message, at: location)
-                return (nil, [Diagnostic(
-                    diagnostic.severity, diagnostic.code, diagnostic.message, at: location, notes: note.map { [$0] } ?? [])])
+                return Diagnostic(
+                    diagnostic.severity, diagnostic.code, diagnostic.message, at: location, notes: note.map { [$0] } ?? [])
             }
-            return (builder.root, [])
+            return nil
         }
     }
 }
 
-/// Builds the element tree from tokens: decodes names, attribute values and text, and locates them.
-struct XMLTreeBuilder {
+/// Turns tokens into handler events: decodes names, attribute values and text, and locates them.
+struct XMLContentDecoder {
     let bytes: UnsafeBufferPointer<UInt8>
     var locator: SourceLocator
-    var stack: [XMLElementNode] = []
-    var root: XMLElementNode?
+    /// How many elements are open.
+    var depth = 0
     /// The end of the last start or end tag: where a run of text starts.
     var lastMarkupEnd = 0
     /// The decoded text since `lastMarkupEnd`, from its first non-blank chunk on.
@@ -101,25 +103,27 @@ struct XMLTreeBuilder {
         self.locator = locator
     }
 
-    mutating func add(_ token: XMLToken, attributes: [XMLAttributeToken]) {
+    mutating func add<Handler: XMLContentHandler>(_ token: XMLToken, attributes: [XMLAttributeToken], to handler: inout Handler) {
         switch token {
         case .startTag(let offset, let name, let end, let isEmpty):
-            flushText()
+            flushText(to: &handler)
             lastMarkupEnd = end
             var element = XMLElementNode(
                 name: string(name), location: locator.location(of: offset), attributes: [])
             element.attributes.reserveCapacity(attributes.count)
             for attribute in attributes {
-                element.attributes.append(XMLElementNode.Attribute(
+                element.attributes.append(SchemaAttribute(
                     name: string(attribute.name), value: value(of: attribute),
                     location: locator.location(of: attribute.name.lowerBound),
                     valueLocation: locator.location(of: attribute.value.lowerBound)))
             }
-            if isEmpty { attach(element) } else { stack.append(element) }
+            handler.startElement(element)
+            if isEmpty { handler.endElement() } else { depth += 1 }
         case .endTag(_, let end):
-            flushText()
+            flushText(to: &handler)
             lastMarkupEnd = end
-            if let element = stack.popLast() { attach(element) }
+            depth -= 1
+            handler.endElement()
         case .text(let range):
             let blank = isBlank(range)
             beginChunk(blank: blank)
@@ -136,14 +140,6 @@ struct XMLTreeBuilder {
         }
     }
 
-    private mutating func attach(_ element: XMLElementNode) {
-        if stack.isEmpty {
-            root = element
-        } else {
-            stack[stack.count - 1].children.append(.element(element))
-        }
-    }
-
     /// Starts a chunk of text; leading blank chunks are trimmed from the value anyway, so a
     /// chunk that follows only blank ones replaces them.
     private mutating func beginChunk(blank: Bool) {
@@ -154,15 +150,14 @@ struct XMLTreeBuilder {
         }
     }
 
-    private mutating func flushText() {
+    private mutating func flushText<Handler: XMLContentHandler>(to handler: inout Handler) {
         defer {
             nonBlankChunks = 0
             text.removeAll(keepingCapacity: true)
         }
         // Blank text is skipped by every reader of the tree: keep it out.
-        guard nonBlankChunks > 0, !stack.isEmpty else { return }
-        let node = XMLTextNode(raw: String(decoding: text, as: UTF8.self), location: textLocation, nonBlankChunks: nonBlankChunks)
-        stack[stack.count - 1].children.append(.text(node))
+        guard nonBlankChunks > 0, depth > 0 else { return }
+        handler.text(XMLTextNode(raw: String(decoding: text, as: UTF8.self), location: textLocation, nonBlankChunks: nonBlankChunks))
     }
 
     private func string(_ range: Range<Int>) -> String {
