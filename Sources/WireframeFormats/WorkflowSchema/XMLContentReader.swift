@@ -271,6 +271,17 @@ struct SourceLocator {
             offset = lineStart
         }
         while offset < target {
+            // Eight bytes at a time while they hold no line feed and no byte of a non-ASCII character.
+            if offset + 8 <= target, let base = bytes.baseAddress {
+                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                let hasLineFeed = (lineFeeds &- 0x0101_0101_0101_0101) & ~lineFeeds & 0x8080_8080_8080_8080 != 0
+                if !hasLineFeed, word & 0x8080_8080_8080_8080 == 0 {
+                    column += 8
+                    offset += 8
+                    continue
+                }
+            }
             let byte = bytes[offset]
             if byte == 0x0A {
                 line += 1

@@ -515,7 +515,16 @@ struct XMLTokenizer {
     static func firstInvalidCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, isUTF8: Bool)? {
         var index = 0
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
         while index < count {
+            // Eight printable ASCII bytes at a time: no high bit, and each byte plus 0x60 has one.
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                guard word & 0x8080_8080_8080_8080 == 0, (word &+ 0x6060_6060_6060_6060) & 0x8080_8080_8080_8080 == 0x8080_8080_8080_8080
+                else { break }
+                index += 8
+            }
+            guard index < count else { break }
             let lead = bytes[index]
             if lead >= 0x20, lead < 0x80 {
                 index += 1
