@@ -169,7 +169,7 @@ struct SchemaBuilder: XMLContentHandler {
             }
             let effective = objects[index].effective
             grouper.assign(
-                .text(text.value, text.location), valueClass: .string, candidates: [candidate], explicit: false,
+                .text(text.value, text.location), valueClass: .string, candidate: candidate, fallback: nil, explicit: false,
                 to: &objects[index].object, definition: effective)
         case .parameter:
             let index = parameters.count - 1
@@ -207,7 +207,7 @@ struct SchemaBuilder: XMLContentHandler {
             for value in values {
                 let valueClass: SchemaClass = if case .object(let object) = value { object.schemaClass } else { .string }
                 grouper.assign(
-                    value, valueClass: valueClass, candidates: [open.name], explicit: true,
+                    value, valueClass: valueClass, candidate: open.name, fallback: nil, explicit: true,
                     to: &objects[index].object, definition: effective)
             }
         }
@@ -221,10 +221,9 @@ struct SchemaBuilder: XMLContentHandler {
         case .object:
             let index = objects.count - 1
             let effective = objects[index].effective
-            var candidates = [object.tag]
-            if let fallback = effective.defaultParameter(for: object.schemaClass) { candidates.append(fallback) }
             grouper.assign(
-                .object(object), valueClass: object.schemaClass, candidates: candidates, explicit: false,
+                .object(object), valueClass: object.schemaClass, candidate: object.tag,
+                fallback: effective.defaultParameter(for: object.schemaClass), explicit: false,
                 to: &objects[index].object, definition: effective)
         case .parameter:
             let index = parameters.count - 1

@@ -17,22 +17,21 @@ struct SchemaGrouper {
         }
     }
 
+    /// Puts a value into the first of `candidate` and `fallback` that names a parameter accepting it.
     mutating func assign(
-        _ value: SchemaValue, valueClass: SchemaClass, candidates: [String], explicit: Bool,
+        _ value: SchemaValue, valueClass: SchemaClass, candidate: String, fallback: String?, explicit: Bool,
         to object: inout SchemaObject, definition: TagDefinition
     ) {
         var chosen: ParameterDefinition?
-        for candidate in candidates {
-            if let parameter = definition.parameter(candidate), parameter.accepts(valueClass) {
-                chosen = parameter
-                break
-            }
+        if let parameter = definition.parameter(candidate), parameter.accepts(valueClass) {
+            chosen = parameter
+        } else if let fallback, let parameter = definition.parameter(fallback), parameter.accepts(valueClass) {
+            chosen = parameter
         }
         guard let parameter = chosen else {
-            let name = candidates.first ?? ""
-            if let parameter = definition.parameter(name) {
+            if let parameter = definition.parameter(candidate) {
                 diagnostics.append(WrongValueKindCheck.diagnostic(
-                    parameter: name, tag: object.tag, expected: parameter.accepts, found: value, at: value.location))
+                    parameter: candidate, tag: object.tag, expected: parameter.accepts, found: value, at: value.location))
             } else {
                 diagnostics.append(WrongValueKindCheck.unroutedDiagnostic(tag: object.tag, found: value, at: value.location))
             }
