@@ -76,7 +76,7 @@ struct SchemaBuilder: XMLContentHandler {
             diagnostics.append(DocumentNameReuseCheck.diagnostic(tag: tag, at: element.location))
             return false
         }
-        if tag.utf8.contains(UInt8(ascii: ":")) { diagnostics.append(NamespacePrefixCheck.diagnostic(name: tag, isTag: true, at: element.location)) }
+        if tag.containsColon { diagnostics.append(NamespacePrefixCheck.diagnostic(name: tag, isTag: true, at: element.location)) }
 
         var role = SchemaRole.parameter
         var demoted = false
@@ -230,6 +230,13 @@ struct SchemaBuilder: XMLContentHandler {
             parameters[index].sawObject = true
             parameters[index].values.append(.object(object))
         }
+    }
+}
+
+extension String {
+    /// Whether the name has a namespace prefix (`x:name`), read from the contiguous bytes.
+    var containsColon: Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ":")) } ?? utf8.contains(UInt8(ascii: ":"))
     }
 }
 
