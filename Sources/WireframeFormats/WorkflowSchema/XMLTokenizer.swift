@@ -288,16 +288,7 @@ struct XMLTokenizer {
         guard nameEnd > nameStart else { throw XMLSyntaxError("attribute name or '>' expected", at: nameStart) }
         guard spaced else { throw XMLSyntaxError("attributes must be separated by whitespace", at: nameStart) }
         let attributeName = nameStart..<nameEnd
-        position = nameEnd
-        _ = skipSpace()
-        guard byte(at: position) == Self.equals else {
-            throw XMLSyntaxError("attribute '\(name(attributeName))' has no value", at: nameStart)
-        }
-        position += 1
-        _ = skipSpace()
-        guard let quote = byte(at: position), quote == Self.quote || quote == Self.apostrophe else {
-            throw XMLSyntaxError("attribute value expected in quotes", at: position)
-        }
+        let quote = try openValue(of: attributeName)
         let valueStart = position + 1
         var cursor = valueStart
         var needsDecoding = false
@@ -325,6 +316,22 @@ struct XMLTokenizer {
                 note: ("the first '\(name(attributeName))' is here", earlier.name.lowerBound))
         }
         attributes.append(XMLAttributeToken(name: attributeName, value: valueStart..<cursor, needsDecoding: needsDecoding))
+    }
+
+    /// Reads `= "` after the attribute name `attribute` (whitespace allowed around `=`); the
+    /// position is then at the opening quote, which it returns.
+    private mutating func openValue(of attribute: Range<Int>) throws(XMLSyntaxError) -> UInt8 {
+        position = attribute.upperBound
+        _ = skipSpace()
+        guard byte(at: position) == Self.equals else {
+            throw XMLSyntaxError("attribute '\(name(attribute))' has no value", at: attribute.lowerBound)
+        }
+        position += 1
+        _ = skipSpace()
+        guard let quote = byte(at: position), quote == Self.quote || quote == Self.apostrophe else {
+            throw XMLSyntaxError("attribute value expected in quotes", at: position)
+        }
+        return quote
     }
 
     private mutating func endTag() throws(XMLSyntaxError) -> XMLToken {
@@ -413,14 +420,7 @@ struct XMLTokenizer {
             let nameEnd = nameEnd(from: nameStart)
             guard nameEnd > nameStart, spaced else { throw XMLSyntaxError("'?>' expected to end the XML declaration", at: nameStart) }
             let key = name(nameStart..<nameEnd)
-            position = nameEnd
-            _ = skipSpace()
-            guard byte(at: position) == Self.equals else { throw XMLSyntaxError("'=' expected after '\(key)'", at: position) }
-            position += 1
-            _ = skipSpace()
-            guard let quote = byte(at: position), quote == Self.quote || quote == Self.apostrophe else {
-                throw XMLSyntaxError("value expected in quotes after '\(key)='", at: position)
-            }
+            let quote = try openValue(of: nameStart..<nameEnd)
             let valueStart = position + 1
             var cursor = valueStart
             while cursor < bytes.count, bytes[cursor] != quote, bytes[cursor] != Self.lessThan { cursor += 1 }
