@@ -12,7 +12,9 @@ extension WireframeStore {
     public func revision(id: Int64) throws -> Revision {
         try mapped {
             try reader.read { db in
-                guard let record = try RevisionRecord.fetchOne(db, key: id) else { throw StoreError.unknownRevision(id: id) }
+                guard let record = try RevisionRecord.fetchOne(db, key: id) else {
+                    throw StoreError.unknownRevision(id: id, newest: try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM revision"))
+                }
                 return try Self.revision(db, record: record)
             }
         }

@@ -121,7 +121,7 @@ public struct WireframeStore: Sendable {
         } catch let error as DatabaseError {
             switch error.resultCode {
             case .SQLITE_BUSY, .SQLITE_LOCKED:
-                throw StoreError.busy(path: path, seconds: busyTimeout)
+                throw StoreError.busy(path: path, seconds: busyTimeout, holder: LockHolder.describe(storePath: path))
             case .SQLITE_FULL:
                 throw StoreError.diskFull(path: path)
             case .SQLITE_READONLY:

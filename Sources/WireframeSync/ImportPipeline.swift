@@ -16,14 +16,21 @@ public struct ImportResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The screen-level changes against the previous head.
     public var changes: [RecordedChange]
+    /// For a WorkflowSchema document: the files it loads, directly or through loaded files,
+    /// existing or not (paths relative to the root). Its verdict depends on them.
+    public var loadTargets: Set<String>
 
     /// Creates an import result.
-    public init(path: String, outcome: ImportOutcome, revision: Revision?, diagnostics: [Diagnostic], changes: [RecordedChange]) {
+    public init(
+        path: String, outcome: ImportOutcome, revision: Revision?, diagnostics: [Diagnostic], changes: [RecordedChange],
+        loadTargets: Set<String> = []
+    ) {
         self.path = path
         self.outcome = outcome
         self.revision = revision
         self.diagnostics = diagnostics
         self.changes = changes
+        self.loadTargets = loadTargets
     }
 }
 
@@ -110,21 +117,21 @@ public struct ImportPipeline: Sendable {
             let duration = clock.now - started
             return duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
         }
-        let read = reader.read(path: absolutePath, displayPath: relativePath)
+        let read = readDocument(absolutePath: absolutePath, relativePath: relativePath)
         var diagnostics = read.diagnostics
         guard let wireframe = read.wireframe else {
             let unreadable = diagnostics.contains { $0.code == FormatCodes.unreadable }
             let outcome: ImportOutcome = unreadable ? .failed : .rejected
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             _ = try store.recordAttempt(attempt, outcome: outcome)
-            return ImportResult(path: relativePath, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [])
+            return ImportResult(path: relativePath, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
         diagnostics += validator.validate(wireframe)
         diagnostics.sort(by: Diagnostic.sourceOrder)
         if diagnostics.hasErrors {
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             _ = try store.recordAttempt(attempt, outcome: .rejected)
-            return ImportResult(path: relativePath, outcome: .rejected, revision: nil, diagnostics: diagnostics, changes: [])
+            return ImportResult(path: relativePath, outcome: .rejected, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
         let canonical = CanonicalForm.canonicalize(wireframe)
         // Each screen is written once: the document's bytes are its header and those screens'
@@ -141,7 +148,8 @@ public struct ImportPipeline: Sendable {
             if let head, !head.isDeletion, head.contentHash == contentHash {
                 let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
                 _ = try store.recordAttempt(attempt, outcome: .unchanged, contentHash: contentHash)
-                return ImportResult(path: relativePath, outcome: .unchanged, revision: head, diagnostics: diagnostics, changes: [])
+                return ImportResult(
+                    path: relativePath, outcome: .unchanged, revision: head, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
             }
             let contents =
                 screens
@@ -160,12 +168,46 @@ public struct ImportPipeline: Sendable {
                 let record = try store.recordImport(new)
                 return ImportResult(
                     path: relativePath, outcome: record.outcome, revision: record.revision, diagnostics: diagnostics,
-                    changes: record.outcome == .stored ? changes : [])
+                    changes: record.outcome == .stored ? changes : [], loadTargets: read.loadTargets)
             } catch StoreError.headMoved {
                 continue  // Another process stored a revision meanwhile: diff against the new head.
             }
         }
         throw StoreError.headMoved(path: relativePath)
+    }
+
+    /// A document as the pipeline reads it: its bytes, wireframe and reader diagnostics. A
+    /// WorkflowSchema document is read with the files it loads (inside the root), so that its
+    /// cross-file findings (a missing or broken loaded file, a loaded root that does not fit) are its own.
+    struct ReadDocument {
+        var bytes: [UInt8]
+        var wireframe: Wireframe?
+        var diagnostics: [Diagnostic]
+        var loadTargets: Set<String>
+    }
+
+    func readDocument(absolutePath: String, relativePath: String) -> ReadDocument {
+        guard DocumentFormat(path: relativePath) == .workflowSchema else {
+            let read = reader.read(path: absolutePath, displayPath: relativePath)
+            return ReadDocument(bytes: read.bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [])
+        }
+        switch reader.loadBytes(path: absolutePath) {
+        case .failure(let failure):
+            return ReadDocument(bytes: [], wireframe: nil, diagnostics: [failure.diagnostic], loadTargets: [])
+        case .success(let bytes):
+            let project = WorkflowSchemaReader().read(fileAt: relativePath, projectRoot: root, entryBytes: bytes, reader: reader)
+            guard let entry = project.files.first else {
+                return ReadDocument(bytes: bytes, wireframe: nil, diagnostics: project.diagnostics.map { var local = $0; local.path = nil; return local }, loadTargets: [])
+            }
+            return ReadDocument(bytes: bytes, wireframe: entry.wireframe, diagnostics: entry.diagnostics, loadTargets: project.loadTargets)
+        }
+    }
+
+    /// The files a WorkflowSchema document loads, directly or through loaded files, existing or
+    /// not (empty for other documents and unreadable files).
+    public func loadTargets(relativePath: String) -> Set<String> {
+        guard DocumentFormat(path: relativePath) == .workflowSchema else { return [] }
+        return readDocument(absolutePath: root + "/" + relativePath, relativePath: relativePath).loadTargets
     }
 
     /// The diff between the head and a new canonical wireframe, computed on the screens whose

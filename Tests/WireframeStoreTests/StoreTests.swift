@@ -177,4 +177,41 @@ import WireframeStore
         #expect(try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0)).name == "Kickoff")
         #expect(StoreError.busy(path: "s", seconds: 0.2).description.contains("busy"))
     }
+
+    @Test func aStoreHeldByAnotherProcessNamesThatProcess() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Another process takes the write lock and keeps it until its standard input closes.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1], isolation_level=None)
+            db.execute("BEGIN IMMEDIATE")
+            print("locked", flush=True)
+            sys.stdin.read()
+            """, store.path]
+        let input = Pipe(), output = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = output
+        try holder.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            holder.waitUntilExit()
+        }
+        var ready = Data()
+        while !ready.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            ready += chunk
+        }
+        #expect(String(decoding: ready, as: UTF8.self) == "locked\n")
+        let impatient = try WireframeStore.open(path: store.path, busyTimeout: 0.2)
+        let expected = StoreError.busy(path: store.path, seconds: 0.2, holder: "process \(holder.processIdentifier) (python3)")
+        #expect(throws: expected) { _ = try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0)) }
+        #expect(expected.description.contains("busy: process \(holder.processIdentifier) (python3) held it for more than 0.2 seconds"))
+        try input.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        #expect(try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0)).name == "Kickoff")
+    }
 }

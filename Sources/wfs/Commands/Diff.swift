@@ -7,6 +7,7 @@ extension WFS {
     /// `wfs diff`: what changed between two revisions.
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Compare two revisions screen by screen and field by field.",
             discussion: "Screens are matched by key; runs of unchanged screens are summarised."
         )
