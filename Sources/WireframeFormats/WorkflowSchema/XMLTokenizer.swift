@@ -537,23 +537,8 @@ struct XMLTokenizer {
                 }
                 return (index, true)
             }
-            let length: Int
-            var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
-            default: return (index, false)
-            }
-            guard index + length <= count else { return (index, false) }
-            let second = bytes[index + 1]
-            guard second >= lower, second <= upper else { return (index, false) }
-            for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return (index, false) }
-            if lead == 0xEF, second == 0xBF, bytes[index + 2] >= 0xBE { return (index, true) }
+            guard let length = UTF8Sequence.length(in: bytes, at: index) else { return (index, false) }
+            if lead == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return (index, true) }
             index += length
         }
         return nil
