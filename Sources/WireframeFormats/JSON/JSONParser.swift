@@ -538,27 +538,7 @@ private struct Scanner {
 
     /// Checks one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
     mutating func skipMultiByteScalar() throws(SyntaxError) {
-        let lead = buffer[offset]
-        let length: Int
-        var lowerBound: UInt8 = 0x80
-        var upperBound: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lowerBound = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upperBound = 0x9F
-        case 0xF0: length = 4; lowerBound = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upperBound = 0x8F
-        default:
-            throw invalidUTF8()
-        }
-        guard offset + length <= buffer.count else { throw invalidUTF8() }
-        let second = buffer[offset + 1]
-        guard second >= lowerBound, second <= upperBound else { throw invalidUTF8() }
-        for index in 2..<max(length, 2) where index < length {
-            guard buffer[offset + index] & 0xC0 == 0x80 else { throw invalidUTF8() }
-        }
+        guard let length = UTF8Sequence.length(in: buffer, at: offset) else { throw invalidUTF8() }
         offset += length
         continuationBytesOnLine += length - 1
     }

@@ -1,57 +1,89 @@
 import WireframeModel
 
-/// Phase 1 (spec §1.2–§1.5): decides for each element whether it is an object or a parameter tag,
-/// and reports the parse-phase diagnostics (X02–X10, S01–S05, S07–S10, D03).
-struct SchemaBuilder {
+/// Phases 1 and 2 of spec §1.1 in one pass over the elements as the XML reader delivers them.
+///
+/// At each start tag it decides whether the element is an object or a parameter tag (§1.3) and
+/// reports the parse-phase diagnostics (X02–X10, S01–S05, S07–S10, D03); at each end tag it
+/// groups what the element held into the parameters of its object (§1.7, S06 and P02–P05).
+/// Elements dropped after an error are skipped with their content, as the original drops them.
+struct SchemaBuilder: XMLContentHandler {
+    /// Diagnostics of the parse phase, in document order.
     var diagnostics: [Diagnostic] = []
-    var documentName = "workflow"
+    /// Diagnostics of grouping (the creation phase).
+    var grouper = SchemaGrouper()
+    /// The document element (its children are the top-level nodes).
+    var document: XMLElementNode?
+    /// The root object: the last top-level object.
+    var root: SchemaObject?
 
-    /// The open parent of an element.
-    enum Parent {
-        case document
-        case object(SchemaNode)
-        case parameter(SchemaNode)
+    private enum Kind { case object, parameter }
+
+    /// An open object: what it has grouped so far.
+    private struct OpenObject {
+        var object: SchemaObject
+        /// The definition that groups its children (the pseudo-class of a proxy or conditional).
+        var effective: TagDefinition
     }
 
-    /// Builds the top-level nodes; returns the objects among them in document order.
-    mutating func build(_ document: XMLElementNode) -> [SchemaNode] {
-        documentName = document.name
-        DocumentElementCheck.run(document, into: &diagnostics)
-        var objects: [SchemaNode] = []
-        for child in document.children {
-            switch child {
-            case .text(let text):
-                if !text.isBlank { diagnostics.append(TextInDocumentElementCheck.diagnostic(at: text.location)) }
-            case .element(let element):
-                guard let node = classify(element, parent: .document) else { continue }
-                if case .object = node.role {
-                    objects.append(node)
-                } else {
-                    diagnostics.append(TopLevelParameterCheck.diagnostic(tag: node.name, at: node.location))
-                }
-            }
+    /// An open parameter tag: its values until it ends.
+    private struct OpenParameter {
+        var name: String
+        var location: SourceLocation
+        var values: [SchemaValue] = []
+        var sawObject = false
+        var sawText = false
+        /// Whether a child was dropped after an error; the parameter is then skipped to avoid cascades.
+        var lostChild = false
+        /// Grouping diagnostics before it started: those of its values are dropped with it.
+        var grouperMark: Int
+    }
+
+    private var kinds: [Kind] = []
+    private var objects: [OpenObject] = []
+    private var parameters: [OpenParameter] = []
+    private var topLevel: [(tag: String, location: SourceLocation, role: SchemaRole)] = []
+    /// Inside a dropped element: how many elements are open there.
+    private var skipped = 0
+
+    mutating func startElement(_ element: XMLElementNode) {
+        if skipped > 0 {
+            skipped += 1
+            return
         }
-        TopLevelObjectsCheck.run(objects.map { ($0.name, $0.location, $0.role) }, document: document, into: &diagnostics)
-        return objects
+        guard let document else {
+            document = element
+            DocumentElementCheck.run(element, into: &diagnostics)
+            return
+        }
+        let parent = kinds.last
+        if parent == .object, let open = objects.last, case .proxy = open.object.mode,
+            element.name != "default", element.name != "template"
+        {
+            diagnostics.append(ProxyChildCheck.diagnostic(child: element.name, tag: open.object.tag, at: element.location))
+            skipped = 1
+            return
+        }
+        if !open(element, parent: parent, documentName: document.name) {
+            if parent == .parameter { parameters[parameters.count - 1].lostChild = true }
+            skipped = 1
+        }
     }
 
-    /// Classifies one element and its subtree; nil when it is dropped after an error.
-    mutating func classify(_ element: XMLElementNode, parent: Parent) -> SchemaNode? {
+    /// Classifies an element and opens it; false when it is dropped after an error.
+    private mutating func open(_ element: XMLElementNode, parent: Kind?, documentName: String) -> Bool {
         let tag = element.name
         if tag == documentName {
             diagnostics.append(DocumentNameReuseCheck.diagnostic(tag: tag, at: element.location))
-            return nil
+            return false
         }
-        if tag.utf8.contains(UInt8(ascii: ":")) { diagnostics.append(NamespacePrefixCheck.diagnostic(name: tag, isTag: true, at: element.location)) }
+        if tag.containsColon { diagnostics.append(NamespacePrefixCheck.diagnostic(name: tag, isTag: true, at: element.location)) }
 
-        var role: SchemaNode.Role = .parameter
+        var role = SchemaRole.parameter
         var demoted = false
         var abstract = false
         if let definition = TagRegistry.definition(of: tag) {
             var admitted = true
-            if case .object(let parentNode) = parent, let parentDefinition = parentNode.effectiveDefinition {
-                admitted = parentDefinition.admits(definition.schemaClass)
-            }
+            if parent == .object, let open = objects.last { admitted = open.effective.admits(definition.schemaClass) }
             if !admitted {
                 demoted = true
             } else if let keyPath = element.attribute("keyPath") {
@@ -65,88 +97,146 @@ struct SchemaBuilder {
             }
         }
 
-        var node = SchemaNode(name: tag, role: role, element: element)
         switch role {
         case .object(let definition, let mode):
             AttributeCheck.run(element, definition: definition, mode: mode, into: &diagnostics)
-            for child in element.children {
-                switch child {
-                case .text(let text):
-                    guard !text.isBlank else { continue }
-                    if case .proxy = mode {
-                        diagnostics.append(ProxyChildCheck.textDiagnostic(tag: tag, at: text.location))
-                        continue
-                    }
-                    if text.nonBlankChunks > 1 { diagnostics.append(SplitTextCheck.diagnostic(inParameter: false, at: text.location)) }
-                    node.children.append(.text(text))
-                case .element(let childElement):
-                    if case .proxy = mode, childElement.name != "default", childElement.name != "template" {
-                        diagnostics.append(ProxyChildCheck.diagnostic(child: childElement.name, tag: tag, at: childElement.location))
-                        continue
-                    }
-                    if let childNode = classify(childElement, parent: .object(node)) { node.children.append(.node(childNode)) }
-                }
-            }
-            return node
+            if parent == nil { topLevel.append((tag, element.location, role)) }
+            kinds.append(.object)
+            objects.append(OpenObject(
+                object: SchemaObject(
+                    tag: tag, definition: definition, mode: mode, location: element.location,
+                    attributes: element.attributes, parameters: []),
+                effective: definition.effective(for: mode)))
+            return true
         case .parameter:
             switch parent {
-            case .document:
-                if abstract {
-                    diagnostics.append(AbstractTagCheck.diagnostic(tag: tag, at: element.location))
-                    return nil
-                }
-                return node  // reported by the caller (S04)
-            case .parameter(let parentNode):
+            case nil:
                 if abstract {
                     diagnostics.append(AbstractTagCheck.diagnostic(tag: tag, at: element.location))
                 } else {
-                    diagnostics.append(NestedParameterCheck.diagnostic(tag: tag, parameter: parentNode.name, at: element.location))
+                    diagnostics.append(TopLevelParameterCheck.diagnostic(tag: tag, at: element.location))
                 }
-                return nil
-            case .object(let parentNode):
-                guard let parentDefinition = parentNode.effectiveDefinition else { return nil }
+                return false
+            case .parameter:
+                if abstract {
+                    diagnostics.append(AbstractTagCheck.diagnostic(tag: tag, at: element.location))
+                } else if let open = parameters.last {
+                    diagnostics.append(NestedParameterCheck.diagnostic(tag: tag, parameter: open.name, at: element.location))
+                }
+                return false
+            case .object:
+                guard let open = objects.last else { return false }
+                let parentDefinition = open.effective
                 if parentDefinition.parameter(tag) == nil {
                     if abstract {
                         diagnostics.append(AbstractTagCheck.diagnostic(tag: tag, at: element.location))
                     } else if demoted, let definition = TagRegistry.definition(of: tag) {
                         diagnostics.append(MisplacedTagCheck.diagnostic(
-                            tag: tag, parent: parentNode.name, childClass: definition.schemaClass,
+                            tag: tag, parent: open.object.tag, childClass: definition.schemaClass,
                             parentDefinition: parentDefinition, at: element.location))
                     } else if TagRegistry.allParameterNames.contains(tag) {
                         diagnostics.append(UnknownParameterCheck.diagnostic(
-                            name: tag, parent: parentNode.name, parentDefinition: parentDefinition, at: element.location))
+                            name: tag, parent: open.object.tag, parentDefinition: parentDefinition, at: element.location))
                     } else {
                         diagnostics.append(UnknownTagCheck.diagnostic(
                             tag: tag, parentDefinition: parentDefinition, at: element.location))
                     }
-                    return nil
+                    return false
                 }
             }
             AttributeCheck.runOnParameter(element, into: &diagnostics)
-            var sawObject = false
-            var sawText = false
-            for child in element.children {
-                switch child {
-                case .text(let text):
-                    guard !text.isBlank else { continue }
-                    if sawObject || sawText {
-                        diagnostics.append(IgnoredTextCheck.diagnostic(parameter: tag, at: text.location))
-                        continue
-                    }
-                    if text.nonBlankChunks > 1 { diagnostics.append(SplitTextCheck.diagnostic(inParameter: true, at: text.location)) }
-                    sawText = true
-                    node.children.append(.text(text))
-                case .element(let childElement):
-                    if let childNode = classify(childElement, parent: .parameter(node)) {
-                        sawObject = true
-                        node.children.append(.node(childNode))
-                    } else {
-                        node.lostChild = true
-                    }
-                }
-            }
-            return node
+            kinds.append(.parameter)
+            parameters.append(OpenParameter(name: tag, location: element.location, grouperMark: grouper.diagnostics.count))
+            return true
         }
+    }
+
+    mutating func text(_ text: XMLTextNode) {
+        guard skipped == 0 else { return }
+        switch kinds.last {
+        case nil:
+            diagnostics.append(TextInDocumentElementCheck.diagnostic(at: text.location))
+        case .object:
+            let index = objects.count - 1
+            if case .proxy = objects[index].object.mode {
+                diagnostics.append(ProxyChildCheck.textDiagnostic(tag: objects[index].object.tag, at: text.location))
+                return
+            }
+            if text.nonBlankChunks > 1 { diagnostics.append(SplitTextCheck.diagnostic(inParameter: false, at: text.location)) }
+            guard let candidate = objects[index].effective.stringDefault else {
+                grouper.diagnostics.append(TextNotAllowedCheck.diagnostic(tag: objects[index].object.tag, at: text.location))
+                return
+            }
+            let effective = objects[index].effective
+            grouper.assign(
+                .text(text.value, text.location), valueClass: .string, candidate: candidate, fallback: nil, explicit: false,
+                to: &objects[index].object, definition: effective)
+        case .parameter:
+            let index = parameters.count - 1
+            if parameters[index].sawObject || parameters[index].sawText {
+                diagnostics.append(IgnoredTextCheck.diagnostic(parameter: parameters[index].name, at: text.location))
+                return
+            }
+            if text.nonBlankChunks > 1 { diagnostics.append(SplitTextCheck.diagnostic(inParameter: true, at: text.location)) }
+            parameters[index].sawText = true
+            parameters[index].values.append(.text(text.value, text.location))
+        }
+    }
+
+    mutating func endElement() {
+        if skipped > 0 {
+            skipped -= 1
+            return
+        }
+        switch kinds.popLast() {
+        case nil:
+            if let document { TopLevelObjectsCheck.run(topLevel, document: document, into: &diagnostics) }
+        case .object:
+            guard let open = objects.popLast() else { return }
+            grouper.checkMandatory(open.object, definition: open.effective)
+            add(open.object)
+        case .parameter:
+            guard let open = parameters.popLast(), !objects.isEmpty else { return }
+            if open.lostChild {
+                grouper.diagnostics.removeSubrange(open.grouperMark...)
+                return
+            }
+            let index = objects.count - 1
+            let effective = objects[index].effective
+            let values = open.values.isEmpty ? [SchemaValue.text("", open.location)] : open.values
+            for value in values {
+                let valueClass: SchemaClass = if case .object(let object) = value { object.schemaClass } else { .string }
+                grouper.assign(
+                    value, valueClass: valueClass, candidate: open.name, fallback: nil, explicit: true,
+                    to: &objects[index].object, definition: effective)
+            }
+        }
+    }
+
+    /// Hands a finished object to what holds it: an object, a parameter tag, or the document.
+    private mutating func add(_ object: SchemaObject) {
+        switch kinds.last {
+        case nil:
+            root = object
+        case .object:
+            let index = objects.count - 1
+            let effective = objects[index].effective
+            grouper.assign(
+                .object(object), valueClass: object.schemaClass, candidate: object.tag,
+                fallback: effective.defaultParameter(for: object.schemaClass), explicit: false,
+                to: &objects[index].object, definition: effective)
+        case .parameter:
+            let index = parameters.count - 1
+            parameters[index].sawObject = true
+            parameters[index].values.append(.object(object))
+        }
+    }
+}
+
+extension String {
+    /// Whether the name has a namespace prefix (`x:name`), read from the contiguous bytes.
+    var containsColon: Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ":")) } ?? utf8.contains(UInt8(ascii: ":"))
     }
 }
 

@@ -93,40 +93,25 @@ public indirect enum SchemaValue: Hashable, Sendable {
     }
 }
 
-/// A node of the parse-phase tree (spec §1.1 phase 1): an object or a parameter tag.
-struct SchemaNode {
-    enum Role {
-        case object(TagDefinition, ObjectMode)
-        case parameter
-    }
+/// What an element below the document element is (spec §1.3): an object or a parameter tag.
+enum SchemaRole {
+    case object(TagDefinition, ObjectMode)
+    case parameter
+}
 
-    enum Child {
-        case text(XMLTextNode)
-        case node(SchemaNode)
-    }
-
-    var name: String
-    var role: Role
-    var element: XMLElementNode
-    var children: [Child] = []
-    /// Whether a child was dropped after an error; the grouper then skips the node to avoid cascades.
-    var lostChild = false
-
-    var location: SourceLocation { element.location }
-
-    /// The definition that groups this object's children: the pseudo-classes for proxies and conditionals.
-    var effectiveDefinition: TagDefinition? {
-        guard case .object(let definition, let mode) = role else { return nil }
+extension TagDefinition {
+    /// The definition that groups an object's children: the pseudo-classes for proxies and conditionals.
+    func effective(for mode: ObjectMode) -> TagDefinition {
         switch mode {
         case .ordinary:
-            return definition
+            return self
         case .proxy:
             return TagDefinition(
-                tag: definition.tag, schemaClass: definition.schemaClass, kind: definition.kind, isAbstract: false,
+                tag: tag, schemaClass: schemaClass, kind: kind, isAbstract: false,
                 parameters: TagRegistry.proxyParameters, defaults: [])
         case .conditional:
             return TagDefinition(
-                tag: definition.tag, schemaClass: definition.schemaClass, kind: definition.kind, isAbstract: false,
+                tag: tag, schemaClass: schemaClass, kind: kind, isAbstract: false,
                 parameters: TagRegistry.conditionalParameters, defaults: TagRegistry.conditionalDefaults)
         }
     }

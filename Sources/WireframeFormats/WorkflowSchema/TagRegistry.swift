@@ -67,7 +67,11 @@ public struct TagDefinition: Sendable, Hashable {
     public var defaults: [DefaultRoute]
 
     /// The parameter of that name.
-    public func parameter(_ name: String) -> ParameterDefinition? { parameters.first { $0.name == name } }
+    public func parameter(_ name: String) -> ParameterDefinition? {
+        // Lengths first: most names differ in length, and counting a native string's bytes is free.
+        let count = name.utf8.count
+        return parameters.first { $0.name.utf8.count == count && $0.name == name }
+    }
 
     /// The parameter a raw string goes to: the first default that accepts text.
     public var stringDefault: String? {
@@ -106,7 +110,24 @@ public enum TagRegistry {
     }()
 
     /// The definition of a tag, if registered.
-    public static func definition(of tag: String) -> TagDefinition? { tags[tag] }
+    public static func definition(of tag: String) -> TagDefinition? {
+        for definition in buckets[bucket(of: tag)] where definition.tag == tag { return definition }
+        return nil
+    }
+
+    /// The tags by length and first and last byte: one bucket holds at most a few, so a lookup
+    /// compares a handful of strings instead of hashing one (it runs for every element read).
+    private static let buckets: [[TagDefinition]] = {
+        var buckets = [[TagDefinition]](repeating: [], count: 128)
+        for definition in definitions { buckets[bucket(of: definition.tag)].append(definition) }
+        return buckets
+    }()
+
+    private static func bucket(of tag: String) -> Int {
+        let bytes = tag.utf8
+        let first = Int(bytes.first ?? 0), last = Int(bytes.last ?? 0)
+        return (bytes.count &* 31 &+ first &* 7 &+ last) & 127
+    }
 
     /// The proxy pseudo-class of keyPath tags: parameters `default` (eager) and `template` (lazy), no defaults.
     public static let proxyParameters: [ParameterDefinition] = [

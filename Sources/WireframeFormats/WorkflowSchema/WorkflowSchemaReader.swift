@@ -33,19 +33,15 @@ public struct WorkflowSchemaReader: Sendable {
 
     /// Parses and groups one file without mapping it (the two phases of spec §1.1).
     public func parse(_ bytes: [UInt8]) -> WorkflowSchemaDocument {
-        let tree = XMLTreeReader(maximumSize: maximumSize, maximumDepth: maximumDepth).read(bytes)
-        guard let document = tree.root else {
-            return WorkflowSchemaDocument(root: nil, locale: nil, diagnostics: tree.diagnostics)
-        }
         var builder = SchemaBuilder()
-        let objects = builder.build(document)
-        var grouper = SchemaGrouper()
-        var root: SchemaObject?
-        for object in objects { root = grouper.group(object) ?? root }
-        var diagnostics = tree.diagnostics + builder.diagnostics + grouper.diagnostics
-        let locale = document.attribute("lang")?.value
-        if let root { ObjectChecks.run(root, locale: locale, into: &diagnostics) }
-        return WorkflowSchemaDocument(root: root, locale: locale, diagnostics: diagnostics)
+        let reader = XMLContentReader(maximumSize: maximumSize, maximumDepth: maximumDepth)
+        if let error = reader.read(bytes, into: &builder) {
+            return WorkflowSchemaDocument(root: nil, locale: nil, diagnostics: [error])
+        }
+        var diagnostics = builder.diagnostics + builder.grouper.diagnostics
+        let locale = builder.document?.attribute("lang")?.value
+        if let root = builder.root { ObjectChecks.run(root, locale: locale, into: &diagnostics) }
+        return WorkflowSchemaDocument(root: builder.root, locale: locale, diagnostics: diagnostics)
     }
 
     /// Reads one file. The wireframe is nil when the file is not well-formed or has no root

@@ -7,7 +7,7 @@ enum AttributeCheck {
 
     static func run(_ element: XMLElementNode, definition: TagDefinition, mode: ObjectMode, into diagnostics: inout [Diagnostic]) {
         for attribute in element.attributes {
-            if attribute.name.utf8.contains(UInt8(ascii: ":")) {
+            if attribute.name.containsColon {
                 diagnostics.append(NamespacePrefixCheck.diagnostic(name: attribute.name, isTag: false, at: attribute.location))
             } else if !known.contains(attribute.name) {
                 diagnostics.append(UnknownAttributeCheck.diagnostic(name: attribute.name, tag: element.name, at: attribute.location))

@@ -4,7 +4,7 @@ import WireframeModel
 /// that is not a controller. Each has its own file; this runs them in order.
 enum TopLevelObjectsCheck {
     static func run(
-        _ objects: [(tag: String, location: SourceLocation, role: SchemaNode.Role)], document: XMLElementNode,
+        _ objects: [(tag: String, location: SourceLocation, role: SchemaRole)], document: XMLElementNode,
         into diagnostics: inout [Diagnostic]
     ) {
         guard let last = objects.last else {

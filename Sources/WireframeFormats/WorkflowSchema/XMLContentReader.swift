@@ -1,0 +1,296 @@
+import WireframeModel
+
+/// The start tag of an element, every part located (its content follows as events).
+struct XMLElementNode {
+    typealias Attribute = SchemaAttribute
+
+    var name: String
+    var location: SourceLocation
+    var attributes: [Attribute]
+
+    func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
+}
+
+/// What the XML reader hands on, in document order.
+protocol XMLContentHandler {
+    /// An element starts (the document element first).
+    mutating func startElement(_ element: XMLElementNode)
+    /// The innermost open element ends.
+    mutating func endElement()
+    /// A run of text inside an element that is not blank.
+    mutating func text(_ text: XMLTextNode)
+}
+
+/// A run of text between two elements: its chunks (split by references, comments, processing
+/// instructions and CDATA sections), concatenated.
+struct XMLTextNode {
+    /// The concatenated text, untrimmed.
+    var raw: String
+    /// The first non-blank character.
+    var location: SourceLocation
+    /// How many chunks were not blank after trimming (the original keeps them apart, §1.5).
+    var nonBlankChunks: Int
+
+    /// The trimmed value.
+    var value: String { raw.trimmingWhitespace() }
+    /// Whether only whitespace (no chunk was non-blank, so neither is their concatenation).
+    var isBlank: Bool { nonBlankChunks == 0 }
+}
+
+/// Reads XML with `XMLTokenizer` and hands elements and text to a handler as they come, without
+/// building a tree.
+///
+/// Refuses document type declarations (no entity expansion, no external entities), limits size
+/// and depth, and stops at the first well-formedness error.
+struct XMLContentReader {
+    /// Files larger than this are refused.
+    var maximumSize = 16 * 1024 * 1024
+    /// Elements nested deeper than this are refused.
+    var maximumDepth = 256
+
+    /// Reads `bytes` into `handler`; the error that stopped the reading, if any (what the handler
+    /// got before it is then to be ignored).
+    func read<Handler: XMLContentHandler>(_ bytes: [UInt8], into handler: inout Handler) -> Diagnostic? {
+        if bytes.count > maximumSize {
+            return (Diagnostic(
+                .error, FormatCodes.fileTooLarge,
+                "file is \(bytes.count) bytes; the reader accepts at most \(maximumSize) bytes", at: .start))
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var locator = SourceLocator(buffer)
+            if let invalid = XMLTokenizer.firstInvalidCharacter(buffer) {
+                let location = locator.location(of: invalid.offset)
+                return invalid.isUTF8
+                    ? WellFormednessCheck.diagnostic("invalid character", at: location)
+                    : Diagnostic(.error, FormatCodes.invalidUTF8, "file is not valid UTF-8", at: location)
+            }
+            if buffer.allSatisfy(XMLTokenizer.isSpace) {
+                return Diagnostic(.error, FormatCodes.emptyDocument, "file is empty", at: .start)
+            }
+            var builder = XMLContentDecoder(buffer, locator: locator)
+            var tokenizer = XMLTokenizer(buffer, maximumDepth: maximumDepth)
+            do throws(XMLSyntaxError) {
+                while let token = try tokenizer.next() { builder.add(token, attributes: tokenizer.attributes, to: &handler) }
+            } catch {
+                let note = error.note.map { DiagnosticNote($0.message, at: builder.locator.location(of: $0.offset)) }
+                let location = builder.locator.location(of: error.offset)
+                let diagnostic = error.code == WellFormednessCheck.code
+                    ? WellFormednessCheck.diagnostic(error.message, at: location)
+                    : Diagnostic(.error, error.code, error.message, at: location)
+                return Diagnostic(
+                    diagnostic.severity, diagnostic.code, diagnostic.message, at: location, notes: note.map { [$0] } ?? [])
+            }
+            return nil
+        }
+    }
+}
+
+/// Turns tokens into handler events: decodes names, attribute values and text, and locates them.
+struct XMLContentDecoder {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var locator: SourceLocator
+    /// How many elements are open.
+    var depth = 0
+    /// The end of the last start or end tag: where a run of text starts.
+    var lastMarkupEnd = 0
+    /// The decoded text since `lastMarkupEnd`, from its first non-blank chunk on.
+    var text: [UInt8] = []
+    var textLocation = SourceLocation.start
+    var nonBlankChunks = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator) {
+        self.bytes = bytes
+        self.locator = locator
+    }
+
+    mutating func add<Handler: XMLContentHandler>(_ token: XMLToken, attributes: [XMLAttributeToken], to handler: inout Handler) {
+        switch token {
+        case .startTag(let offset, let name, let end, let isEmpty):
+            flushText(to: &handler)
+            lastMarkupEnd = end
+            var element = XMLElementNode(
+                name: string(name), location: locator.location(of: offset), attributes: [])
+            element.attributes.reserveCapacity(attributes.count)
+            for attribute in attributes {
+                element.attributes.append(SchemaAttribute(
+                    name: string(attribute.name), value: value(of: attribute),
+                    location: locator.location(of: attribute.name.lowerBound),
+                    valueLocation: locator.location(of: attribute.value.lowerBound)))
+            }
+            handler.startElement(element)
+            if isEmpty { handler.endElement() } else { depth += 1 }
+        case .endTag(_, let end):
+            flushText(to: &handler)
+            lastMarkupEnd = end
+            depth -= 1
+            handler.endElement()
+        case .text(let range):
+            let blank = isBlank(range)
+            beginChunk(blank: blank)
+            appendNormalizingLineEnds(range)
+        case .cdata(let range):
+            let blank = isBlank(range)
+            beginChunk(blank: blank)
+            appendNormalizingLineEnds(range)
+        case .reference(let scalar, _):
+            beginChunk(blank: Substring.isWhitespace(scalar))
+            text.append(contentsOf: String(scalar).utf8)
+        case .boundary:
+            break
+        }
+    }
+
+    /// Starts a chunk of text; leading blank chunks are trimmed from the value anyway, so a
+    /// chunk that follows only blank ones replaces them.
+    private mutating func beginChunk(blank: Bool) {
+        if nonBlankChunks == 0 { text.removeAll(keepingCapacity: true) }
+        if !blank {
+            if nonBlankChunks == 0 { textLocation = locator.location(of: firstContent(from: lastMarkupEnd)) }
+            nonBlankChunks += 1
+        }
+    }
+
+    private mutating func flushText<Handler: XMLContentHandler>(to handler: inout Handler) {
+        defer {
+            nonBlankChunks = 0
+            text.removeAll(keepingCapacity: true)
+        }
+        // Blank text is skipped by every reader of the tree: keep it out.
+        guard nonBlankChunks > 0, depth > 0 else { return }
+        handler.text(XMLTextNode(raw: String(decoding: text, as: UTF8.self), location: textLocation, nonBlankChunks: nonBlankChunks))
+    }
+
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// Whether the bytes are only whitespace (Unicode's White_Space, as the trim that follows).
+    private func isBlank(_ range: Range<Int>) -> Bool {
+        for index in range {
+            switch bytes[index] {
+            case 0x20, 0x09...0x0D: continue
+            case 0..<0x80: return false
+            default: return string(range).isBlank
+            }
+        }
+        return true
+    }
+
+    /// Appends text with XML's line-end handling: CR LF and a lone CR become LF.
+    private mutating func appendNormalizingLineEnds(_ range: Range<Int>) {
+        var start = range.lowerBound
+        var index = start
+        while index < range.upperBound {
+            if bytes[index] == 0x0D {
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                text.append(0x0A)
+                if index + 1 < range.upperBound, bytes[index + 1] == 0x0A { index += 1 }
+                start = index + 1
+            }
+            index += 1
+        }
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound]))
+    }
+
+    /// An attribute value with references resolved and XML's normalization: CR LF, CR, LF and
+    /// tab each become one space (characters given by reference are kept).
+    private func value(of attribute: XMLAttributeToken) -> String {
+        guard attribute.needsDecoding else { return string(attribute.value) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(attribute.value.count)
+        var index = attribute.value.lowerBound
+        let tokenizer = XMLTokenizer(bytes, maximumDepth: 0)
+        while index < attribute.value.upperBound {
+            let byte = bytes[index]
+            switch byte {
+            case XMLTokenizer.ampersand:
+                // Checked by the tokenizer already.
+                guard let (scalar, end) = try? tokenizer.reference(at: index) else { return string(attribute.value) }
+                decoded.append(contentsOf: String(scalar).utf8)
+                index = end
+                continue
+            case 0x0D:
+                decoded.append(0x20)
+                if index + 1 < attribute.value.upperBound, bytes[index + 1] == 0x0A { index += 1 }
+            case 0x09, 0x0A:
+                decoded.append(0x20)
+            default:
+                decoded.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// The first offset at or after `offset` that is not whitespace and not inside a comment:
+    /// where a run of text is located.
+    func firstContent(from offset: Int) -> Int {
+        var cursor = offset
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if XMLTokenizer.isSpace(byte) {
+                cursor += 1
+            } else if byte == 0x3C, cursor + 3 < bytes.count, bytes[cursor + 1] == 0x21, bytes[cursor + 2] == 0x2D,
+                bytes[cursor + 3] == 0x2D
+            {
+                cursor += 4
+                while cursor + 2 < bytes.count, !(bytes[cursor] == 0x2D && bytes[cursor + 1] == 0x2D && bytes[cursor + 2] == 0x3E) {
+                    cursor += 1
+                }
+                cursor += 3
+            } else {
+                return cursor
+            }
+        }
+        return min(cursor, bytes.count)
+    }
+}
+
+/// Converts byte offsets to line and column (columns count Unicode scalars), moving forward from
+/// the last offset asked for, so that asking in document order reads each byte once.
+struct SourceLocator {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private var offset = 0
+    private var line = 1
+    private var column = 1
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    mutating func location(of target: Int) -> SourceLocation {
+        let target = max(0, min(target, bytes.count))
+        if target < offset {
+            // Backwards: the line is the current one less the line feeds in between.
+            var cursor = target
+            while cursor < offset {
+                if bytes[cursor] == 0x0A { line -= 1 }
+                cursor += 1
+            }
+            var lineStart = target
+            while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+            column = 1
+            offset = lineStart
+        }
+        while offset < target {
+            // Eight bytes at a time while they hold no line feed and no byte of a non-ASCII character.
+            if offset + 8 <= target, let base = bytes.baseAddress {
+                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                let hasLineFeed = (lineFeeds &- 0x0101_0101_0101_0101) & ~lineFeeds & 0x8080_8080_8080_8080 != 0
+                if !hasLineFeed, word & 0x8080_8080_8080_8080 == 0 {
+                    column += 8
+                    offset += 8
+                    continue
+                }
+            }
+            let byte = bytes[offset]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            offset += 1
+        }
+        return SourceLocation(line: line, column: column, offset: target)
+    }
+}
