@@ -89,8 +89,9 @@ public struct DocumentReader: Sendable {
             "the file is \(size) bytes; wireframes larger than \(maximumFileSize) bytes are refused", at: .start)
     }
 
-    /// Reads a regular file with `open(O_NONBLOCK)` + `fstat`, so that a FIFO or device never blocks.
-    private func loadBytes(path: String) -> Loaded {
+    /// Reads a regular file no larger than the limit with `open(O_NONBLOCK)` + `fstat`, so that a
+    /// FIFO or device never blocks; the failure is the diagnostic that ``read(path:displayPath:)`` gives.
+    public func loadBytes(path: String) -> Loaded {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             return .failure(unreadable("cannot open the file: \(String(cString: strerror(errno)))"))
@@ -123,8 +124,11 @@ public struct DocumentReader: Sendable {
         return .bytes(bytes)
     }
 
-    private enum Loaded {
+    /// What ``loadBytes(path:)`` gave.
+    public enum Loaded: Sendable {
+        /// The file's bytes.
         case bytes([UInt8])
+        /// Why they cannot be read (too large, not a regular file, an I/O error).
         case failure(Diagnostic)
     }
 

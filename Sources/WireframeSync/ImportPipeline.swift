@@ -110,7 +110,9 @@ public struct ImportPipeline: Sendable {
             let duration = clock.now - started
             return duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
         }
-        let read = reader.read(path: absolutePath, displayPath: relativePath)
+        let read =
+            RootConfinement.refusal(path: absolutePath, root: root).map { DocumentReadResult(wireframe: nil, diagnostics: [$0], bytes: []) }
+            ?? reader.read(path: absolutePath, displayPath: relativePath)
         var diagnostics = read.diagnostics
         guard let wireframe = read.wireframe else {
             let unreadable = diagnostics.contains { $0.code == FormatCodes.unreadable }

@@ -82,13 +82,18 @@ extension WorkflowSchemaReader {
             let file = queue.removeFirst()
             guard loaded[file] == nil else { continue }
             order.append(file)
-            guard let data = FileManager.default.contents(atPath: rootPath + "/" + file) else {
-                loaded[file] = Loaded(wireframe: nil, diagnostics: [
-                    Diagnostic(.error, FormatCodes.unreadable, CrossFileCodes.unreadableMessage(file), at: .start),
-                ], loads: [], rootTag: nil)
+            // Read as any document is: size-limited, and never blocking on a FIFO named `*.xml`.
+            let data: [UInt8]
+            switch DocumentReader().loadBytes(path: rootPath + "/" + file) {
+            case .bytes(let bytes):
+                data = bytes
+            case .failure(let failure):
+                let diagnostic = failure.code == FormatCodes.unreadable
+                    ? Diagnostic(.error, FormatCodes.unreadable, CrossFileCodes.unreadableMessage(file) + ": " + failure.message, at: .start) : failure
+                loaded[file] = Loaded(wireframe: nil, diagnostics: [diagnostic], loads: [], rootTag: nil)
                 continue
             }
-            let result = readDetailed([UInt8](data), path: file)
+            let result = readDetailed(data, path: file)
             loaded[file] = Loaded(wireframe: result.wireframe, diagnostics: result.diagnostics, loads: result.loads, rootTag: result.rootTag)
             for load in result.loads {
                 guard let target = WorkflowSchemaPaths.normalise(load.path, relativeTo: WorkflowSchemaPaths.directory(of: file)),
