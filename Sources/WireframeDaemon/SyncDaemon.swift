@@ -265,7 +265,9 @@ public final class SyncDaemon: Service, Sendable {
     private func importFile(_ relative: String) {
         let absolute = prepared.root + "/" + relative
         var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder)
+        // A symbolic link that leads nowhere (a loop, a missing target) is a file that cannot be
+        // read, not a deletion: the pipeline records why.
+        let exists = FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder) || ProjectFiles.isSymbolicLink(absolute)
         if exists && isFolder.boolValue { return }
         let pipeline = pipeline(origin: .daemon)
         let started = clock.now

@@ -64,7 +64,7 @@ public struct ImportPipeline: Sendable {
             let absolute = StoreLocation.absolute(given)
             let relative = try relativePath(absolute, given: given)
             var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder)
+            let exists = FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder) || ProjectFiles.isSymbolicLink(absolute)
             if exists && isFolder.boolValue {
                 let files = ProjectFiles.wireframes(in: absolute)
                 var seen: Set<String> = []

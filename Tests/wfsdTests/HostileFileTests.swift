@@ -35,7 +35,7 @@ struct HostileFileTests {
             ("big.json", big),
             ("laughs.xml", Array(billionLaughs.utf8)),
             ("external.xml", Array(external.utf8)),
-            ("escape.xml", Array(#"<workflow><screen name="main"><title>Main</title><action name="load"><loadSchema path="../../outside.xml"/></action></screen></workflow>"#.utf8)),
+            ("escape.xml", Array(#"<workflow><navigation><screen/><loadSchema name="a"><path>../../outside.xml</path><pushController/><showAlert>no</showAlert></loadSchema></navigation></workflow>"#.utf8)),
         ]
     }
 
@@ -96,7 +96,7 @@ struct HostileFileTests {
         try waitUntil("the first valid file is stored") { try project.log("before.json").count == 1 }
 
         try writeHostileFiles(into: project, outside: outside)
-        // escape.xml is a valid file on its own (loadSchema targets are checked by wfs validate).
+        // escape.xml is read on its own by an import (loadSchema targets are checked by wfs validate).
         let refused = Set(Self.hostileNames)
         try waitUntil("every hostile file has a rejected or failed attempt; log:\n\(daemon.log)", timeout: .seconds(120)) {
             refused.isSubset(of: try rejectedPaths(project))
@@ -142,13 +142,13 @@ struct HostileFileTests {
             "fifo.json": "[WF0007]", "loop.json": "[WF0007]", "to-fifo.json": "[WF0007]",
         ]
         for (name, code) in expected.sorted(by: { $0.key < $1.key }) {
-            let result = try project.wfs(["validate", name])
+            let result = try Project.run(Binaries.wfs, ["validate", name], in: project.root)
             #expect(result.status != 0, "wfs validate \(name)")
             #expect(result.stderr.contains("\(name):"), "wfs validate \(name): \(result.stderr.prefix(400))")
             #expect(result.stderr.contains(code), "wfs validate \(name): \(result.stderr.prefix(400))")
         }
         // A whole folder at once: every file reported, none hangs the search.
-        let folder = try project.wfs(["validate", "."])
+        let folder = try Project.run(Binaries.wfs, ["validate", "."], in: project.root)
         #expect(folder.status != 0)
         for name in expected.keys.filter({ $0 != "fifo.json" }) {
             #expect(folder.stderr.contains("\(name):"), "wfs validate . names \(name)")
