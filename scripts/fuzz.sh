@@ -14,6 +14,8 @@ which=${2:-all}
 bin=$(cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --show-bin-path)
 
 work=Fuzz/.build/corpus
+# Leaks outside this package (see the file) are suppressed; any other leak is a finding.
+export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 mkdir -p Fuzz/findings
 status=0
 for kind in json xml; do
@@ -22,7 +24,8 @@ for kind in json xml; do
   seeds="$work/$kind-seeds"
   mkdir -p "$work/$kind" "$seeds"
   # Seeds: every file of this format in the examples and the test fixtures, and earlier findings.
-  find Examples Tests/WireframeFormatsTests/Fixtures Fuzz/regressions/"$kind" -type f -name "*.$kind" 2>/dev/null \
+  mkdir -p Fuzz/regressions/"$kind"
+  find Examples Tests/WireframeFormatsTests/Fixtures Fuzz/regressions/"$kind" -type f -name "*.$kind" \
     | while read -r file; do cp "$file" "$seeds/$(echo "$file" | tr / _)"; done
   echo "fuzz: $target for $seconds s, $(ls "$seeds" | wc -l) seeds"
   if ! "$bin/$target" "$work/$kind" "$seeds" \
