@@ -9,16 +9,15 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [.package(name: "WireframeStore", path: "..")],
     targets: [
-        // The JSON wireframe reader, then the rules and the canonical form on what it read.
-        .executableTarget(
-            name: "FuzzJSON",
+        // What both targets do with an input (read, validate, canonicalize, hash) and libFuzzer's driver.
+        .target(
+            name: "FuzzHarness",
             dependencies: [.product(name: "WireframeKit", package: "WireframeStore")]
         ),
-        // The WorkflowSchema XML reader, then the rules and the canonical form on what it read.
-        .executableTarget(
-            name: "FuzzXML",
-            dependencies: [.product(name: "WireframeKit", package: "WireframeStore")]
-        ),
+        // The JSON wireframe reader.
+        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzHarness"]),
+        // The WorkflowSchema XML reader.
+        .executableTarget(name: "FuzzXML", dependencies: ["FuzzHarness"]),
     ],
     swiftLanguageModes: [.v6]
 )

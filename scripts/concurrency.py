@@ -16,12 +16,11 @@ import hashlib
 import json
 import os
 import random
-import shutil
 import subprocess
-import sys
-import tempfile
 import threading
 import time
+
+from reliability_support import binaries, finish, new_project
 
 
 def wireframe(title, screens):
@@ -39,13 +38,9 @@ def main():
     parser.add_argument("--seed", type=int, default=None)
     options = parser.parse_args()
 
-    binaries = options.bin or subprocess.run(["swift", "build", "--show-bin-path"], capture_output=True, text=True).stdout.strip()
-    wfs = os.path.join(binaries, "wfs")
+    wfs = os.path.join(binaries(options.bin), "wfs")
     seed = options.seed if options.seed is not None else random.randrange(1 << 30)
-    root = tempfile.mkdtemp(prefix="wfs-concurrency-")
-    store = os.path.join(root, ".wfs", "store.sqlite")
-    if subprocess.run([wfs, "init", "--root", root], cwd=root, capture_output=True).returncode != 0:
-        sys.exit("wfs init failed")
+    root, store = new_project(wfs, "wfs-concurrency-")
     names = ["doc-%02d.json" % index for index in range(options.files)]
 
     failures = []
@@ -140,17 +135,10 @@ def main():
         fail("final wfs verify: " + output + errors)
     revisions = len(json.loads(wfs_run(["log", "--format", "json"])[1] or "[]"))
 
-    for failure in failures[:50]:
-        print("FAIL " + failure)
-    print("concurrency: seed %d, %.1f minutes, 1 importer (%d imports, %d revisions) and %d readers "
-          "(%d reads, %d sources checked, %d verifies), %d failures" % (
-              seed, (time.monotonic() - started) / 60, counts["imports"], revisions, options.readers,
-              counts["reads"], counts["checkedSources"], counts["verifies"], len(failures)))
-    if failures:
-        print("project kept in " + root)
-    else:
-        shutil.rmtree(root)
-    sys.exit(1 if failures else 0)
+    finish(failures, "concurrency: seed %d, %.1f minutes, 1 importer (%d imports, %d revisions) and %d readers "
+           "(%d reads, %d sources checked, %d verifies), %d failures" % (
+               seed, (time.monotonic() - started) / 60, counts["imports"], revisions, options.readers,
+               counts["reads"], counts["checkedSources"], counts["verifies"], len(failures)), root)
 
 
 if __name__ == "__main__":

@@ -20,14 +20,13 @@ import json
 import os
 import random
 import re
-import shutil
 import signal
 import sqlite3
 import subprocess
-import sys
-import tempfile
 import threading
 import time
+
+from reliability_support import binaries, daemon_environment, finish, new_project
 
 FIELD = re.compile(r"([a-z.]+)=(\S+)")
 
@@ -91,18 +90,14 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the project folder")
     options = parser.parse_args()
 
-    binaries = options.bin or run(["swift", "build", "--show-bin-path"]).stdout.strip()
-    wfs, wfsd = os.path.join(binaries, "wfs"), os.path.join(binaries, "wfsd")
+    folder = binaries(options.bin)
+    wfs, wfsd = os.path.join(folder, "wfs"), os.path.join(folder, "wfsd")
     seed = options.seed if options.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
     started = time.monotonic()
 
-    root = tempfile.mkdtemp(prefix="wfs-torture-")
-    store = os.path.join(root, ".wfs", "store.sqlite")
+    root, store = new_project(wfs, "wfs-torture-")
     logs = os.path.join(root, ".wfs", "torture-logs")
-    result = run([wfs, "init", "--root", root], cwd=root)
-    if result.returncode != 0:
-        sys.exit("wfs init failed: " + result.stderr)
     os.makedirs(logs)
     names = ["screen-%02d.json" % index for index in range(options.files)]
     counter = [0]
@@ -111,9 +106,7 @@ def main():
         writer.save(name, wireframe(name + " initial"))
         writer.valid[name] = True
 
-    environment = dict(os.environ)
-    for key in ("NOTIFY_SOCKET", "WATCHDOG_USEC", "JOURNAL_STREAM"):
-        environment.pop(key, None)
+    environment = daemon_environment()
 
     def start_daemon(cycle):
         log = open(os.path.join(logs, "cycle-%04d.log" % cycle), "w")
@@ -202,16 +195,10 @@ def main():
             failures.append("%s: invalid on disk but not listed as rejected" % name)
 
     minutes = (time.monotonic() - started) / 60
-    for failure in failures:
-        print("FAIL " + failure)
-    print("crash torture: seed %d, %d cycles (%d SIGKILLs), %d saves to %d files, %d revisions logged as stored, "
-          "%d in the store, %.1f minutes, %d failures" % (
-              seed, options.cycles, kills, counter[0], len(names), len(logged), len(stored), minutes, len(failures)))
-    if options.keep or failures:
-        print("project kept in " + root)
-    else:
-        shutil.rmtree(root)
-    sys.exit(1 if failures else 0)
+    finish(failures, "crash torture: seed %d, %d cycles (%d SIGKILLs), %d saves to %d files, %d revisions logged as stored, "
+           "%d in the store, %.1f minutes, %d failures" % (
+               seed, options.cycles, kills, counter[0], len(names), len(logged), len(stored), minutes, len(failures)),
+           root, keep=options.keep)
 
 
 if __name__ == "__main__":

@@ -16,14 +16,14 @@ import hashlib
 import json
 import os
 import random
-import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import threading
 import time
+
+from reliability_support import binaries, daemon_environment, finish, new_project
 
 
 def wireframe(title):
@@ -53,16 +53,13 @@ def main():
     parser.add_argument("--seed", type=int, default=None)
     options = parser.parse_args()
 
-    binaries = options.bin or subprocess.run(["swift", "build", "--show-bin-path"], capture_output=True, text=True).stdout.strip()
-    wfs, wfsd = os.path.join(binaries, "wfs"), os.path.join(binaries, "wfsd")
+    folder = binaries(options.bin)
+    wfs, wfsd = os.path.join(folder, "wfs"), os.path.join(folder, "wfsd")
     seed = options.seed if options.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
-    root = tempfile.mkdtemp(prefix="wfs-storm-")
-    store = os.path.join(root, ".wfs", "store.sqlite")
-    if subprocess.run([wfs, "init", "--root", root], cwd=root, capture_output=True).returncode != 0:
-        sys.exit("wfs init failed")
+    root, store = new_project(wfs, "wfs-storm-")
     names = ["storm-%03d.json" % index for index in range(options.files)]
-    environment = {key: value for key, value in os.environ.items() if key not in ("NOTIFY_SOCKET", "WATCHDOG_USEC", "JOURNAL_STREAM")}
+    environment = daemon_environment()
     log_path = os.path.join(root, ".wfs", "storm.log")
     log = open(log_path, "w")
     daemon = subprocess.Popen([wfsd, "--store", store], cwd=root, stdout=subprocess.DEVNULL, stderr=log, env=environment)
@@ -159,19 +156,11 @@ def main():
     database.close()
     overflowed = "overflowed" in open(log_path).read()
 
-    for failure in failures[:50]:
-        print("FAIL " + failure)
-    print("save storm: seed %d, %d saves to %d files in %.1f s; %d import attempts, %d revisions (bursts folded); "
-          "caught up %.1f s after the last save%s; resident memory %.1f MiB before, %.1f MiB at peak; %d failures" % (
-              seed, options.saves, len(names), writing, attempts, revisions, caught_up,
-              "; the inotify queue overflowed and was rescanned" if overflowed else "",
-              baseline / 1024, peak[0] / 1024, len(failures)))
-    if failures:
-        print("project kept in " + root)
-    else:
-        shutil.rmtree(root)
-    sys.exit(1 if failures else 0)
-
+    finish(failures, "save storm: seed %d, %d saves to %d files in %.1f s; %d import attempts, %d revisions (bursts folded); "
+           "caught up %.1f s after the last save%s; resident memory %.1f MiB before, %.1f MiB at peak; %d failures" % (
+               seed, options.saves, len(names), writing, attempts, revisions, caught_up,
+               "; the inotify queue overflowed and was rescanned" if overflowed else "",
+               baseline / 1024, peak[0] / 1024, len(failures)), root)
 
 if __name__ == "__main__":
     main()
