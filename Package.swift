@@ -53,7 +53,10 @@ let package = Package(
             path: "Migrations",
             exclude: ["README.md"],
             sources: ["Migrations.swift"],
-            resources: [.embedInCode("0001_initial.sql"), .embedInCode("0002_import_attempt_time.sql")]
+            resources: [
+                .embedInCode("0001_initial.sql"), .embedInCode("0002_import_attempt_time.sql"),
+                .embedInCode("0003_change_previous_key.sql"),
+            ]
         ),
         // The system zlib, for compressing stored sources.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),

@@ -7,6 +7,7 @@
 #   - idle CPU of wfsd over a minute and its resident memory, watching 1,000 files.
 #
 #   Benchmarks/daemon.sh [SAVES] [IDLE_SECONDS]      (defaults 200 and 60)
+#   WFS_BENCH_BIN=DIR Benchmarks/daemon.sh ...        (use DIR/wfs and DIR/wfsd instead of building)
 #
 # Needs inotifywait (apt-get install -y inotify-tools) and git. Builds release binaries with the
 # static Swift standard library.
@@ -16,9 +17,13 @@ saves="${1:-200}"
 idle="${2:-60}"
 command -v inotifywait >/dev/null || { echo "daemon.sh: needs inotifywait (apt-get install -y inotify-tools)" >&2; exit 2; }
 
-swift build -c release --static-swift-stdlib --product wfsd >/dev/null
-swift build -c release --static-swift-stdlib --product wfs >/dev/null
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+if [ -n "${WFS_BENCH_BIN:-}" ]; then  # a folder holding wfs and wfsd built earlier (to compare builds)
+  bin="$WFS_BENCH_BIN"
+else
+  swift build -c release --static-swift-stdlib --product wfsd >/dev/null
+  swift build -c release --static-swift-stdlib --product wfs >/dev/null
+  bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+fi
 work="$(mktemp -d)"
 pids=()
 cleanup() { for pid in "${pids[@]:-}"; do [ -n "$pid" ] && { pkill -P "$pid" 2>/dev/null; kill "$pid" 2>/dev/null; } || true; done; rm -rf "$work"; }

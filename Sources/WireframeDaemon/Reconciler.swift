@@ -57,7 +57,7 @@ public struct Reconciler: Sendable {
             let absolute = pipeline.root + "/" + relative
             let head = try? pipeline.store.revision(documentPath: relative, atOrBefore: nil)
             if let head, !head.isDeletion, let sourceHash = head.sourceHash,
-                case .bytes(let bytes) = DocumentReader().loadBytes(path: absolute), ContentHash.hex(of: bytes) == sourceHash
+                case .success(let bytes) = DocumentReader().loadBytes(path: absolute), ContentHash.hex(of: bytes) == sourceHash
             {
                 continue
             }

@@ -51,6 +51,8 @@ public final class SyncDaemon: Service, Sendable {
     private struct Runtime {
         var configuration: DaemonConfiguration
         var knownFiles: Set<String> = []
+        /// What each WorkflowSchema document loads (see ``ImportResult/loadTargets``), once known.
+        var loadTargets: [String: Set<String>] = [:]
         var status: DaemonStatus
         var importStartedAt: ContinuousClock.Instant?
         var stopping = false
@@ -147,6 +149,7 @@ public final class SyncDaemon: Service, Sendable {
             switch work {
             case .file(let path):
                 importFile(path)
+                revalidateLoaders(of: [path])
             case .rescan(let reason):
                 watchTree("", reason: reason)
                 reconcile(reason: reason)
@@ -262,7 +265,32 @@ public final class SyncDaemon: Service, Sendable {
 
     // MARK: Imports
 
-    private func importFile(_ relative: String) {
+    /// Imports the documents that load one of `changed` (directly or through loaded files) again,
+    /// since their verdict depends on those files; they are not followed further (their load
+    /// targets are already transitive).
+    private func revalidateLoaders(of changed: Set<String>) {
+        guard !changed.isEmpty, !isStopping else { return }
+        // Documents unchanged since the start were not read: learn what they load, once.
+        let unknown = runtime.withLock { state in
+            state.knownFiles.filter { DocumentFormat(path: $0) == .workflowSchema && state.loadTargets[$0] == nil }
+        }
+        if !unknown.isEmpty {
+            let pipeline = pipeline(origin: .daemon)
+            for document in unknown.sorted() {
+                let targets = pipeline.loadTargets(relativePath: document)
+                runtime.withLock { $0.loadTargets[document] = targets }
+            }
+        }
+        let loaders = runtime.withLock { state in
+            state.loadTargets.filter { document, targets in !changed.contains(document) && !targets.isDisjoint(with: changed) }.keys.sorted()
+        }
+        for loader in loaders {
+            if isStopping { return }
+            importFile(loader, cause: "a loaded file changed")
+        }
+    }
+
+    private func importFile(_ relative: String, cause: String? = nil) {
         let absolute = prepared.root + "/" + relative
         var isFolder: ObjCBool = false
         // A symbolic link that leads nowhere (a loop, a missing target) is a file that cannot be
@@ -276,7 +304,7 @@ public final class SyncDaemon: Service, Sendable {
         do {
             if exists {
                 let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
-                record(result, duration: clock.now - started)
+                record(result, duration: clock.now - started, cause: cause)
             } else if let head = try? prepared.store.revision(documentPath: relative, atOrBefore: nil), !head.isDeletion {
                 if let result = try pipeline.recordDeletion(relativePath: relative) {
                     record(result, duration: clock.now - started)
@@ -318,17 +346,18 @@ public final class SyncDaemon: Service, Sendable {
     private func reconcile(reason: String) {
         let started = clock.now
         let reconciler = Reconciler(pipeline: pipeline(origin: .reconcile), configuration: configuration, ignoredFolders: storeFolders)
-        var imported = 0
+        var imported: Set<String> = []
         do {
             let files = try reconciler.run(shouldStop: { self.isStopping }, report: { result, duration in
-                imported += 1
+                imported.insert(result.path)
                 self.record(result, duration: duration)
             }, failed: { self.retryLater($0, error: $1) }, logger: logger)
             runtime.withLock { $0.knownFiles = Set(files) }
             logger.info("reconciled", metadata: [
                 "reconcile.reason": .string(reason), "reconcile.files": .stringConvertible(files.count),
-                "reconcile.imports": .stringConvertible(imported), "duration.milliseconds": .string(Self.milliseconds(clock.now - started)),
+                "reconcile.imports": .stringConvertible(imported.count), "duration.milliseconds": .string(Self.milliseconds(clock.now - started)),
             ])
+            revalidateLoaders(of: imported)
         } catch {
             logger.info("reconcile failed", metadata: ["reconcile.reason": .string(reason), "error": .string(String(describing: error))])
         }
@@ -336,11 +365,12 @@ public final class SyncDaemon: Service, Sendable {
     }
 
     /// Logs one import, remembers it for `wfs status` and systemd's status line.
-    private func record(_ result: ImportResult, duration: Duration) {
+    private func record(_ result: ImportResult, duration: Duration, cause: String? = nil) {
         var metadata: Logger.Metadata = [
             "file.path": .string(result.path), "import.outcome": .string(result.outcome.rawValue),
             "duration.milliseconds": .string(Self.milliseconds(duration)),
         ]
+        if let cause { metadata["import.cause"] = .string(cause) }
         if let revision = result.revision {
             metadata["revision.id"] = .stringConvertible(revision.id)
             metadata["revision.number"] = .stringConvertible(revision.number)
@@ -359,7 +389,13 @@ public final class SyncDaemon: Service, Sendable {
         logger.info("import", metadata: metadata)
         let at = Timestamp.now().text
         runtime.withLock { state in
-            if result.outcome == .deleted { state.knownFiles.remove(result.path) } else { state.knownFiles.insert(result.path) }
+            if result.outcome == .deleted {
+                state.knownFiles.remove(result.path)
+                state.loadTargets[result.path] = nil
+            } else {
+                state.knownFiles.insert(result.path)
+                if DocumentFormat(path: result.path) == .workflowSchema { state.loadTargets[result.path] = result.loadTargets }
+            }
             state.status.lastImport = DaemonStatus.LastImport(path: result.path, outcome: result.outcome.rawValue, revision: result.revision?.id, at: at)
         }
         writeStatus()

@@ -61,10 +61,10 @@ public struct DocumentReader: Sendable {
     /// Reads the file at `path`; diagnostics name no path (the caller prints `displayPath`).
     public func read(path: String, displayPath: String? = nil) -> DocumentReadResult {
         switch loadBytes(path: path) {
-        case .bytes(let bytes):
+        case .success(let bytes):
             return read(bytes: bytes, path: path)
-        case .failure(let diagnostic):
-            return DocumentReadResult(wireframe: nil, diagnostics: [diagnostic], bytes: [])
+        case .failure(let failure):
+            return DocumentReadResult(wireframe: nil, diagnostics: [failure.diagnostic], bytes: [])
         }
     }
 
@@ -89,9 +89,9 @@ public struct DocumentReader: Sendable {
             "the file is \(size) bytes; wireframes larger than \(maximumFileSize) bytes are refused", at: .start)
     }
 
-    /// Reads a regular file no larger than the limit with `open(O_NONBLOCK)` + `fstat`, so that a
-    /// FIFO or device never blocks; the failure is the diagnostic that ``read(path:displayPath:)`` gives.
-    public func loadBytes(path: String) -> Loaded {
+    /// Reads the bytes of a regular file with `open(O_NONBLOCK)` + `fstat`, so that a FIFO or
+    /// device never blocks, refusing files above ``maximumFileSize``.
+    public func loadBytes(path: String) -> Result<[UInt8], DocumentLoadFailure> {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             return .failure(unreadable("cannot open the file: \(String(cString: strerror(errno)))"))
@@ -106,7 +106,7 @@ public struct DocumentReader: Sendable {
             return .failure(unreadable("the path is \(what)"))
         }
         let size = Int(status.st_size)
-        if size > maximumFileSize { return .failure(tooLarge(size)) }
+        if size > maximumFileSize { return .failure(DocumentLoadFailure(diagnostic: tooLarge(size))) }
         var bytes = [UInt8](repeating: 0, count: size)
         var total = 0
         while total < size {
@@ -121,18 +121,16 @@ public struct DocumentReader: Sendable {
             total += count
         }
         if total < size { bytes.removeSubrange(total...) }
-        return .bytes(bytes)
+        return .success(bytes)
     }
 
-    /// What ``loadBytes(path:)`` gave.
-    public enum Loaded: Sendable {
-        /// The file's bytes.
-        case bytes([UInt8])
-        /// Why they cannot be read (too large, not a regular file, an I/O error).
-        case failure(Diagnostic)
+    private func unreadable(_ message: String) -> DocumentLoadFailure {
+        DocumentLoadFailure(diagnostic: Diagnostic(.error, FormatCodes.unreadable, message, at: .start))
     }
+}
 
-    private func unreadable(_ message: String) -> Diagnostic {
-        Diagnostic(.error, FormatCodes.unreadable, message, at: .start)
-    }
+/// Why a file's bytes could not be loaded: a diagnostic at the file's start (unreadable or too large).
+public struct DocumentLoadFailure: Error, Sendable {
+    /// The diagnostic to report.
+    public var diagnostic: Diagnostic
 }

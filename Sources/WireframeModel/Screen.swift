@@ -27,20 +27,23 @@ public enum Presentation: String, Sendable, Codable, Hashable, CaseIterable {
 /// A value type whose fields live in one shared, copy-on-write box: copying a screen costs one
 /// reference count, which matters because rules, graphs and writers pass thousands of them around.
 public struct Screen: Hashable, Sendable {
-    private final class Storage: @unchecked Sendable {
-        var key: String
-        var title: String
-        var container: ContainerType
-        var presentation: Presentation?
-        var links: [Link]
-        var navigationBar: String?
-        var dependencies: [String]
-        var items: [String]
-        var elements: [Element]
-        var actions: [NamedAction]
-        var properties: [String: String]
-        var parent: String?
-        var locations: ScreenLocations
+    // Internal but usable from inlinable code, so that the getters below are inlined into other
+    // modules: rules, graphs and writers read these fields for every screen.
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        @usableFromInline var key: String
+        @usableFromInline var title: String
+        @usableFromInline var container: ContainerType
+        @usableFromInline var presentation: Presentation?
+        @usableFromInline var links: [Link]
+        @usableFromInline var navigationBar: String?
+        @usableFromInline var dependencies: [String]
+        @usableFromInline var items: [String]
+        @usableFromInline var elements: [Element]
+        @usableFromInline var actions: [NamedAction]
+        @usableFromInline var properties: [String: String]
+        @usableFromInline var parent: String?
+        @usableFromInline var locations: ScreenLocations
 
         init(
             key: String,
@@ -90,7 +93,7 @@ public struct Screen: Hashable, Sendable {
         }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
@@ -98,91 +101,91 @@ public struct Screen: Hashable, Sendable {
 
     /// The screen's identity: its `name` in JSON, its name or derived key in WorkflowSchema.
     public var key: String {
-        get { storage.key }
+        @inlinable get { storage.key }
         set { makeUnique(); storage.key = newValue }
         _modify { makeUnique(); yield &storage.key }
     }
 
     /// The title shown in the navigation bar.
     public var title: String {
-        get { storage.title }
+        @inlinable get { storage.title }
         set { makeUnique(); storage.title = newValue }
         _modify { makeUnique(); yield &storage.title }
     }
 
     /// The kind of controller.
     public var container: ContainerType {
-        get { storage.container }
+        @inlinable get { storage.container }
         set { makeUnique(); storage.container = newValue }
         _modify { makeUnique(); yield &storage.container }
     }
 
     /// How the screen is shown when opened; nil when the file leaves it to the default.
     public var presentation: Presentation? {
-        get { storage.presentation }
+        @inlinable get { storage.presentation }
         set { makeUnique(); storage.presentation = newValue }
         _modify { makeUnique(); yield &storage.presentation }
     }
 
     /// Links to other screens, in the order they show: subroutes, tabs, contained screens.
     public var links: [Link] {
-        get { storage.links }
+        @inlinable get { storage.links }
         set { makeUnique(); storage.links = newValue }
         _modify { makeUnique(); yield &storage.links }
     }
 
     /// The name of the navigation bar (`navigation`) whose buttons this screen shows.
     public var navigationBar: String? {
-        get { storage.navigationBar }
+        @inlinable get { storage.navigationBar }
         set { makeUnique(); storage.navigationBar = newValue }
         _modify { makeUnique(); yield &storage.navigationBar }
     }
 
     /// Inputs the screen needs; a set.
     public var dependencies: [String] {
-        get { storage.dependencies }
+        @inlinable get { storage.dependencies }
         set { makeUnique(); storage.dependencies = newValue }
         _modify { makeUnique(); yield &storage.dependencies }
     }
 
     /// Quick list data shown by a `list` screen, in order.
     public var items: [String] {
-        get { storage.items }
+        @inlinable get { storage.items }
         set { makeUnique(); storage.items = newValue }
         _modify { makeUnique(); yield &storage.items }
     }
 
     /// The screen's content, in order.
     public var elements: [Element] {
-        get { storage.elements }
+        @inlinable get { storage.elements }
         set { makeUnique(); storage.elements = newValue }
         _modify { makeUnique(); yield &storage.elements }
     }
 
     /// Named handlers that elements and lifecycle events trigger, in order.
     public var actions: [NamedAction] {
-        get { storage.actions }
+        @inlinable get { storage.actions }
         set { makeUnique(); storage.actions = newValue }
         _modify { makeUnique(); yield &storage.actions }
     }
 
     /// Properties that the model has no field for (WorkflowSchema parameters), by name.
     public var properties: [String: String] {
-        get { storage.properties }
+        @inlinable get { storage.properties }
         set { makeUnique(); storage.properties = newValue }
         _modify { makeUnique(); yield &storage.properties }
     }
 
     /// The key of the screen whose definition contains this one (an inline route or a nested controller).
     public var parent: String? {
-        get { storage.parent }
+        @inlinable get { storage.parent }
         set { makeUnique(); storage.parent = newValue }
         _modify { makeUnique(); yield &storage.parent }
     }
 
     /// Where the screen and its values are.
     public var locations: ScreenLocations {
-        get { storage.locations }
+        @inlinable get { storage.locations }
         set { makeUnique(); storage.locations = newValue }
         _modify { makeUnique(); yield &storage.locations }
     }

@@ -22,6 +22,12 @@ public enum Suggestions {
         closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
+    /// The edit distance between two names (adjacent transpositions count as one edit), or
+    /// `limit + 1` when it is larger than `limit`.
+    public static func distance(_ lhs: String, _ rhs: String, limit: Int) -> Int {
+        editDistance(Array(lhs.unicodeScalars), Array(rhs.unicodeScalars), limit: limit)
+    }
+
     /// Levenshtein distance with adjacent transpositions counted as one edit; stops early past `limit`.
     static func editDistance(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar], limit: Int) -> Int {
         if abs(lhs.count - rhs.count) > limit { return limit + 1 }

@@ -1,8 +1,10 @@
 import Synchronization
 
-/// The exact source of the newest revision that this process stored of each document, so that
-/// the next import of the same document computes its delta without rebuilding the head's source
-/// from the stored full copy and deltas (the daemon imports the same files again and again).
+/// The exact source and the screens (hashes and canonical JSON) of the newest revision that this process stored of each
+/// document, so that the next import of the same document computes its delta without rebuilding
+/// the head's source from the stored full copy and deltas, its diff without reading the head's
+/// open screen intervals, and its screen hashes only for screens whose bytes changed (the daemon
+/// imports the same files again and again).
 ///
 /// An entry is used only for the revision id it was stored with, and only when the head's source
 /// hash and the stored size agree; revisions are never changed or removed, and an entry is added
@@ -13,7 +15,12 @@ final class SourceCache: Sendable {
         var revisionId: Int64
         var sourceHash: String
         var bytes: [UInt8]
+        /// The revision's screens in key order (its open intervals while it is the head).
+        var screens: [ScreenContent]
         var use: UInt64
+
+        /// Roughly what the entry holds in memory.
+        var size: Int { bytes.count + screens.reduce(0) { $0 + $1.content.count + 96 } }
     }
 
     private struct State {
@@ -41,17 +48,30 @@ final class SourceCache: Sendable {
         }
     }
 
-    /// Remembers the source of a revision just committed, in place of the document's previous one.
-    func remember(path: String, revisionId: Int64, sourceHash: String, bytes: [UInt8]) {
-        guard bytes.count <= capacity else { return }
+    /// The screens (key, hash, canonical JSON) of `revisionId` of the document at `path`, in
+    /// key order, if this process stored it.
+    func screens(path: String, revisionId: Int64) -> [ScreenContent]? {
+        state.withLock { state in
+            guard let entry = state.entries[path], entry.revisionId == revisionId else { return nil }
+            return entry.screens
+        }
+    }
+
+    /// Remembers the source and screens of a revision just committed, in place of the document's
+    /// previous one.
+    func remember(path: String, revisionId: Int64, sourceHash: String, bytes: [UInt8], screens: [ScreenContent]) {
+        let entry = Entry(revisionId: revisionId, sourceHash: sourceHash, bytes: bytes, screens: screens, use: 0)
+        guard entry.size <= capacity else { return }
         state.withLock { state in
             state.clock += 1
-            if let old = state.entries.removeValue(forKey: path) { state.totalBytes -= old.bytes.count }
-            state.entries[path] = Entry(revisionId: revisionId, sourceHash: sourceHash, bytes: bytes, use: state.clock)
-            state.totalBytes += bytes.count
+            if let old = state.entries.removeValue(forKey: path) { state.totalBytes -= old.size }
+            var added = entry
+            added.use = state.clock
+            state.entries[path] = added
+            state.totalBytes += added.size
             while state.totalBytes > capacity, let oldest = state.entries.min(by: { $0.value.use < $1.value.use }) {
                 state.entries.removeValue(forKey: oldest.key)
-                state.totalBytes -= oldest.value.bytes.count
+                state.totalBytes -= oldest.value.size
             }
         }
     }

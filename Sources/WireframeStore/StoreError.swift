@@ -8,8 +8,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case alreadyExists(path: String)
     /// The store was migrated by a newer `wfs`.
     case newerSchema(path: String, unknownMigrations: [String])
-    /// Another process held the store for longer than the busy timeout.
-    case busy(path: String, seconds: Double)
+    /// Another process held the store for longer than the busy timeout; `holder` names it when known.
+    case busy(path: String, seconds: Double, holder: String? = nil)
     /// The store's disk is full.
     case diskFull(path: String)
     /// The store cannot be written (read-only file, folder or file system).
@@ -29,7 +29,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// A session's end is before its start.
     case invalidSessionInterval(name: String)
     /// No revision with that id.
-    case unknownRevision(id: Int64)
+    case unknownRevision(id: Int64, newest: Int64? = nil)
     /// No document with that path.
     case unknownDocument(path: String, suggestion: String?)
     /// The document has no revision at that point.
@@ -49,8 +49,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "a store already exists at '\(path)'"
         case .newerSchema(let path, let unknown):
             "the store at '\(path)' was made by a newer wfs (unknown migrations: \(unknown.joined(separator: ", "))); upgrade wfs to use it"
-        case .busy(let path, let seconds):
-            "the store at '\(path)' is busy: another process held it for more than \(Self.format(seconds)) seconds; try again"
+        case .busy(let path, let seconds, let holder):
+            "the store at '\(path)' is busy: \(holder ?? "another process") held it for more than \(Self.format(seconds)) seconds; try again"
         case .diskFull(let path):
             "the disk of the store at '\(path)' is full; nothing was written"
         case .readOnly(let path):
@@ -69,8 +69,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "no session is open"
         case .invalidSessionInterval(let name):
             "session '\(name)' would end before it starts"
-        case .unknownRevision(let id):
-            "no revision \(id)"
+        case .unknownRevision(let id, let newest):
+            "no revision \(id)" + (newest.map { "; revisions are numbered 1 to \($0)" } ?? "; the store has no revisions yet")
         case .unknownDocument(let path, let suggestion):
             "no document '\(path)' in the store" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .noRevision(let path, let at):

@@ -5,15 +5,19 @@ import WireframeModel
 extension WireframeStore {
     /// The project root recorded by `wfs init`.
     public func projectRoot() throws -> String? {
-        try mapped { try reader.read { db in try ProjectRecord.fetchOne(db)?.root } }
+        try mapped { try reader.read { db in try String.fetchOne(db, sql: "SELECT root FROM project WHERE id = 1") } }
     }
 
     /// A revision by id.
     public func revision(id: Int64) throws -> Revision {
         try mapped {
             try reader.read { db in
-                guard let record = try RevisionRecord.fetchOne(db, key: id) else { throw StoreError.unknownRevision(id: id) }
-                return try Self.revision(db, record: record)
+                guard let row = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT \(RevisionRecord.selection()) FROM revision WHERE id = ?"), arguments: [id])
+                else {
+                    throw StoreError.unknownRevision(id: id, newest: try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM revision"))
+                }
+                return try Self.revision(db, record: RevisionRecord(indexedRow: row))
             }
         }
     }
@@ -27,12 +31,12 @@ extension WireframeStore {
     public func revision(documentPath: String, number: Int) throws -> Revision? {
         try mapped {
             try reader.read { db in
-                guard let record = try RevisionRecord.fetchOne(
+                guard let row = try Row.fetchOne(
                     db,
-                    sql: "SELECT revision.* FROM revision JOIN document ON document.id = revision.documentId WHERE document.path = ? AND revision.number = ?",
+                    sql: "SELECT \(RevisionRecord.selection()) FROM revision JOIN document ON document.id = revision.documentId WHERE document.path = ? AND revision.number = ?",
                     arguments: [documentPath, number])
                 else { return nil }
-                return try Self.revision(db, record: record)
+                return try Self.revision(db, record: RevisionRecord(indexedRow: row), documentPath: documentPath)
             }
         }
     }
@@ -43,17 +47,25 @@ extension WireframeStore {
     public func revision(documentPath: String, atOrBefore time: Timestamp?) throws -> Revision? {
         try mapped {
             try reader.read { db in
-                guard let document = try DocumentRecord.filter(DocumentRecord.Columns.path == documentPath).fetchOne(db),
-                    let documentId = document.id
+                guard let documentId = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM document WHERE path = ?"), arguments: [documentPath])
                 else {
                     let paths = try String.fetchAll(db, sql: "SELECT path FROM document ORDER BY path")
                     throw StoreError.unknownDocument(path: documentPath, suggestion: Suggestions.closest(to: documentPath, in: paths))
                 }
-                var request = RevisionRecord.filter(RevisionRecord.Columns.documentId == documentId)
-                if let time { request = request.filter(RevisionRecord.Columns.createdAt <= time) }
-                guard let record = try request.order(RevisionRecord.Columns.createdAt.desc, RevisionRecord.Columns.number.desc).fetchOne(db)
-                else { return nil }
-                return try Self.revision(db, record: record)
+                let row: Row?
+                if let time {
+                    row = try Row.fetchOne(
+                        db.cachedStatement(
+                            sql: "SELECT \(RevisionRecord.selection()) FROM revision WHERE documentId = ? AND createdAt <= ? ORDER BY createdAt DESC, number DESC LIMIT 1"),
+                        arguments: [documentId, time])
+                } else {
+                    row = try Row.fetchOne(
+                        db.cachedStatement(
+                            sql: "SELECT \(RevisionRecord.selection()) FROM revision WHERE documentId = ? ORDER BY createdAt DESC, number DESC LIMIT 1"),
+                        arguments: [documentId])
+                }
+                guard let row else { return nil }
+                return try Self.revision(db, record: RevisionRecord(indexedRow: row), documentPath: documentPath)
             }
         }
     }
@@ -81,42 +93,82 @@ extension WireframeStore {
     public func screenHashes(revisionId: Int64) throws -> [String: String] {
         try mapped {
             try reader.read { db in
-                guard let record = try RevisionRecord.fetchOne(db, key: revisionId) else { throw StoreError.unknownRevision(id: revisionId) }
-                let rows = try Row.fetchCursor(
-                    db,
-                    sql: """
-                        SELECT screenKey, screenHash FROM documentScreen
-                        WHERE documentId = ? AND validFrom <= ? AND (validUntil IS NULL OR validUntil > ?)
-                        """,
-                    arguments: [record.documentId, record.number, record.number])
-                var result: [String: String] = [:]
-                while let row = try rows.next() { result[row["screenKey"]] = row["screenHash"] }
-                return result
+                guard let row = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT documentId, number FROM revision WHERE id = ?"), arguments: [revisionId])
+                else { throw StoreError.unknownRevision(id: revisionId) }
+                return try Self.screenHashes(db, documentId: row[0], number: row[1])
+            }
+        }
+    }
+
+    /// The head of a document, its header and its screens, in one read; nil when the store has
+    /// no revision of it. The screens come from the open intervals (or from memory, when this
+    /// process stored that head and `useMemory` allows).
+    public func headState(documentPath: String, useMemory: Bool = true) throws -> HeadState? {
+        try mapped {
+            try reader.read { db in
+                guard let documentId = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM document WHERE path = ?"), arguments: [documentPath]),
+                    let record = try Self.headRecord(db, documentId: documentId), let id = record.id
+                else { return nil }
+                let revision = try Self.revision(db, record: record, documentPath: documentPath)
+                if record.isDeletion { return HeadState(revision: revision, header: nil, screenHashes: [:]) }
+                var hashes: [String: String]
+                if useMemory, let remembered = sourceCache.screens(path: documentPath, revisionId: id) {
+                    hashes = Dictionary(minimumCapacity: remembered.count)
+                    for screen in remembered { hashes[screen.key] = screen.hash }
+                } else {
+                    hashes = try Self.openScreenHashes(db, documentId: documentId)
+                }
+                return HeadState(revision: revision, header: record.header.map { [UInt8]($0) }, screenHashes: hashes)
+            }
+        }
+    }
+
+    /// The screens (key, hash, canonical JSON, in key order) of a revision that this process
+    /// stored, while it remembers them: an import of the next version hashes only the screens
+    /// whose bytes differ.
+    public func rememberedScreens(documentPath: String, revisionId: Int64) -> [ScreenContent]? {
+        sourceCache.screens(path: documentPath, revisionId: revisionId)
+    }
+
+    /// Two revisions' headers and screens, and the screens that differ between them, in one read.
+    public func revisionPair(oldId: Int64, newId: Int64) throws -> RevisionPair {
+        try mapped {
+            try reader.read { db in
+                let statement = try db.cachedStatement(sql: "SELECT documentId, number, header FROM revision WHERE id = ?")
+                guard let old = try Row.fetchOne(statement, arguments: [oldId]) else { throw StoreError.unknownRevision(id: oldId) }
+                let oldHeader = (old[2] as Data?).map { [UInt8]($0) }
+                let oldHashes = try Self.screenHashes(db, documentId: old[0], number: old[1])
+                guard let new = try Row.fetchOne(statement, arguments: [newId]) else { throw StoreError.unknownRevision(id: newId) }
+                let newHeader = (new[2] as Data?).map { [UInt8]($0) }
+                let newHashes = try Self.screenHashes(db, documentId: new[0], number: new[1])
+                var differing: [String] = []
+                for (key, hash) in oldHashes where newHashes[key] != hash { differing.append(hash) }
+                for (key, hash) in newHashes where oldHashes[key] != hash { differing.append(hash) }
+                return RevisionPair(
+                    oldHeader: oldHeader, oldScreenHashes: oldHashes, newHeader: newHeader, newScreenHashes: newHashes,
+                    contents: try Self.screenContents(db, differing))
             }
         }
     }
 
     /// The canonical JSON of several screen versions, by hash, in one read.
     public func screenContents(_ hashes: [String]) throws -> [String: [UInt8]] {
-        try mapped {
-            try reader.read { db in
-                var result: [String: [UInt8]] = [:]
-                for hash in hashes where result[hash] == nil {
-                    if let record = try ScreenVersionRecord.fetchOne(db, key: hash) { result[hash] = [UInt8](record.content) }
-                }
-                return result
-            }
-        }
+        try mapped { try reader.read { db in try Self.screenContents(db, hashes) } }
     }
 
     /// The canonical JSON of a screen version.
     public func screenContent(hash: String) throws -> [UInt8]? {
-        try mapped { try reader.read { db in try ScreenVersionRecord.fetchOne(db, key: hash).map { [UInt8]($0.content) } } }
+        try screenContents([hash])[hash]
     }
 
     /// The canonical JSON of everything but the screens of a revision (nil for a deletion).
     public func header(revisionId: Int64) throws -> [UInt8]? {
-        try mapped { try reader.read { db in try RevisionRecord.fetchOne(db, key: revisionId)?.header.map { [UInt8]($0) } } }
+        try mapped {
+            try reader.read { db in
+                try Data.fetchOne(db.cachedStatement(sql: "SELECT header FROM revision WHERE id = ?"), arguments: [revisionId]).map { [UInt8]($0) }
+            }
+        }
     }
 
     /// The exact source bytes of a revision.
@@ -145,7 +197,9 @@ extension WireframeStore {
                         let paths = try String.fetchAll(db, sql: "SELECT path FROM document ORDER BY path")
                         throw StoreError.unknownDocument(path: path, suggestion: Suggestions.closest(to: path, in: paths))
                     }
-                    conditions.append("revision.documentId = ?")
+                    // With a screen filter, the change indexes choose the rows; `+` keeps the
+                    // document's index (a scan of its whole history) out of the plan.
+                    conditions.append(filter.screenKey == nil ? "revision.documentId = ?" : "+revision.documentId = ?")
                     _ = arguments.append(contentsOf: [documentId])
                 }
                 if let name = filter.sessionName {
@@ -163,11 +217,11 @@ extension WireframeStore {
                 }
                 if let key = filter.screenKey {
                     conditions.append(
-                        "EXISTS (SELECT 1 FROM change WHERE change.revisionId = revision.id AND (change.screenKey = ? OR change.previousKey = ?))")
+                        "revision.id IN (SELECT revisionId FROM change WHERE screenKey = ? UNION SELECT revisionId FROM change WHERE previousKey = ?)")
                     _ = arguments.append(contentsOf: [key, key])
                 }
                 var sql = """
-                    SELECT revision.*, document.path AS documentPath, session.name AS sessionName
+                    SELECT \(RevisionRecord.selection(header: false)), document.path, session.name
                     FROM revision JOIN document ON document.id = revision.documentId
                     LEFT JOIN session ON session.id = revision.sessionId
                     """
@@ -181,25 +235,34 @@ extension WireframeStore {
                 var indexById: [Int64: Int] = [:]
                 let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
                 while let row = try rows.next() {
-                    let record = try RevisionRecord(row: row)
-                    let revision = record.revision(documentPath: row["documentPath"], sessionName: row["sessionName"])
+                    let record = try RevisionRecord(indexedRow: row)
+                    let revision = record.revision(
+                        documentPath: row[RevisionRecord.selectionCount], sessionName: row[RevisionRecord.selectionCount + 1])
                     indexById[revision.id] = entries.count
                     entries.append(LogEntry(revision: revision, changes: []))
                 }
                 guard let lowest = entries.last?.revision.id, let highest = entries.first?.revision.id else { return entries }
-                let changeRows = try Row.fetchCursor(
-                    db,
-                    sql: "SELECT revisionId, screenKey, previousKey, kind, \(filter.includesFields ? "fields" : "'[]' AS fields") FROM change WHERE revisionId BETWEEN ? AND ? ORDER BY id",
-                    arguments: [lowest, highest])
+                let columns = "revisionId, screenKey, previousKey, kind, \(filter.includesFields ? "fields" : "'[]' AS fields")"
                 let decoder = JSONDecoder()
-                while let row = try changeRows.next() {
-                    guard let index = indexById[row["revisionId"]] else { continue }
-                    let fieldsText: String = row["fields"]
-                    let kindText: String = row["kind"]
-                    let fields = fieldsText == "[]" ? [] : (try? decoder.decode([RecordedField].self, from: Data(fieldsText.utf8))) ?? []
-                    entries[index].changes.append(RecordedChange(
-                        kind: RecordedChange.Kind(rawValue: kindText) ?? .modified, screenKey: row["screenKey"] ?? "",
-                        previousKey: row["previousKey"], fields: fields))
+                // The changes of the listed revisions: one range query when they are most of their
+                // id range, else one indexed query per revision (a filtered log of a long history).
+                func collect(_ rows: RowCursor) throws {
+                    while let row = try rows.next() {
+                        guard let index = indexById[row[0]] else { continue }
+                        let fieldsText: String = row[4]
+                        let kindText: String = row[3]
+                        let fields = fieldsText == "[]" ? [] : (try? decoder.decode([RecordedField].self, from: Data(fieldsText.utf8))) ?? []
+                        entries[index].changes.append(RecordedChange(
+                            kind: RecordedChange.Kind(rawValue: kindText) ?? .modified, screenKey: row[1] ?? "",
+                            previousKey: row[2], fields: fields))
+                    }
+                }
+                if Int64(entries.count) * 4 >= highest - lowest + 1 {
+                    try collect(Row.fetchCursor(
+                        db, sql: "SELECT \(columns) FROM change WHERE revisionId BETWEEN ? AND ? ORDER BY id", arguments: [lowest, highest]))
+                } else {
+                    let statement = try db.cachedStatement(sql: "SELECT \(columns) FROM change WHERE revisionId = ? ORDER BY id")
+                    for id in entries.map(\.revision.id) { try collect(Row.fetchCursor(statement, arguments: [id])) }
                 }
                 return entries
             }
@@ -316,10 +379,48 @@ extension WireframeStore {
 
     // MARK: Helpers
 
-    static func revision(_ db: Database, record: RevisionRecord) throws -> Revision {
-        let path = try String.fetchOne(db, sql: "SELECT path FROM document WHERE id = ?", arguments: [record.documentId]) ?? ""
-        let sessionName = try record.sessionId.flatMap { try String.fetchOne(db, sql: "SELECT name FROM session WHERE id = ?", arguments: [$0]) }
+    static func revision(_ db: Database, record: RevisionRecord, documentPath: String? = nil) throws -> Revision {
+        let path =
+            try documentPath
+            ?? String.fetchOne(db.cachedStatement(sql: "SELECT path FROM document WHERE id = ?"), arguments: [record.documentId]) ?? ""
+        let sessionName = try record.sessionId.flatMap {
+            try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM session WHERE id = ?"), arguments: [$0])
+        }
         return record.revision(documentPath: path, sessionName: sessionName)
+    }
+
+    /// The screens of revision `number` of a document: the intervals that contain it.
+    static func screenHashes(_ db: Database, documentId: Int64, number: Int64) throws -> [String: String] {
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT screenKey, screenHash FROM documentScreen
+                    WHERE documentId = ? AND validFrom <= ? AND (validUntil IS NULL OR validUntil > ?)
+                    """),
+            arguments: [documentId, number, number])
+        var result: [String: String] = [:]
+        while let row = try rows.next() { result[row[0]] = row[1] }
+        return result
+    }
+
+    /// The screens of a document's head: its open intervals.
+    static func openScreenHashes(_ db: Database, documentId: Int64) throws -> [String: String] {
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT screenKey, screenHash FROM documentScreen WHERE documentId = ? AND validUntil IS NULL"),
+            arguments: [documentId])
+        var result: [String: String] = [:]
+        while let row = try rows.next() { result[row[0]] = row[1] }
+        return result
+    }
+
+    /// Canonical screen JSON by hash.
+    static func screenContents(_ db: Database, _ hashes: [String]) throws -> [String: [UInt8]] {
+        let statement = try db.cachedStatement(sql: "SELECT content FROM screenVersion WHERE hash = ?")
+        var result: [String: [UInt8]] = [:]
+        for hash in hashes where result[hash] == nil {
+            if let content = try Data.fetchOne(statement, arguments: [hash]) { result[hash] = [UInt8](content) }
+        }
+        return result
     }
 
     static func session(_ db: Database, named name: String) throws -> Session {

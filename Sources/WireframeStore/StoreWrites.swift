@@ -31,7 +31,11 @@ extension WireframeStore {
                 )
                 try revision.insert(db)
                 let revisionId = revision.id ?? 0
-                try Self.updateScreens(db, documentId: documentId, number: number, screens: new.screens)
+                // The head's screens as the caller read them are valid for the head it named (checked
+                // above): the open intervals change only with a new revision.
+                let headHashes = head.flatMap { $0.isDeletion ? [:] : new.headScreenHashes }
+                try Self.updateScreens(
+                    db, documentId: documentId, number: number, screens: new.screens, headHashes: headHashes, path: new.attempt.path)
                 let headSource = new.headSource ?? head.flatMap { head in
                     head.id.flatMap { sourceCache.source(path: new.attempt.path, revisionId: $0, sourceHash: head.sourceHash) }
                 }
@@ -46,7 +50,8 @@ extension WireframeStore {
         }
         // Committed: the next import of this document can delta against these bytes as they are.
         if record.outcome == .stored, let revision = record.revision {
-            sourceCache.remember(path: new.attempt.path, revisionId: revision.id, sourceHash: new.sourceHash, bytes: new.source)
+            sourceCache.remember(
+                path: new.attempt.path, revisionId: revision.id, sourceHash: new.sourceHash, bytes: new.source, screens: new.screens)
         }
         return record
     }
@@ -153,7 +158,11 @@ extension WireframeStore {
     // MARK: Helpers (inside a transaction)
 
     static func findOrCreateDocument(_ db: Database, path: String, format: SourceFormat, at time: Timestamp) throws -> DocumentRecord {
-        if let document = try DocumentRecord.filter(DocumentRecord.Columns.path == path).fetchOne(db) {
+        if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, format, createdAt FROM document WHERE path = ?"), arguments: [path]),
+            let createdAt = Timestamp.fromDatabaseValue(row[2] as DatabaseValue)
+        {
+            var document = DocumentRecord(path: path, format: row[1], createdAt: createdAt)
+            document.id = row[0]
             return document
         }
         var document = DocumentRecord(path: path, format: format.rawValue, createdAt: time)
@@ -162,14 +171,13 @@ extension WireframeStore {
     }
 
     static func headRecord(_ db: Database, documentId: Int64) throws -> RevisionRecord? {
-        try RevisionRecord
-            .filter(RevisionRecord.Columns.documentId == documentId)
-            .order(RevisionRecord.Columns.number.desc)
-            .fetchOne(db)
+        let statement = try db.cachedStatement(
+            sql: "SELECT \(RevisionRecord.selection()) FROM revision WHERE documentId = ? ORDER BY number DESC LIMIT 1")
+        return try Row.fetchOne(statement, arguments: [documentId]).map { try RevisionRecord(indexedRow: $0) }
     }
 
     static func openSessionId(_ db: Database, at time: Timestamp) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT id FROM session WHERE endedAt IS NULL AND startedAt <= ?", arguments: [time])
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM session WHERE endedAt IS NULL AND startedAt <= ?"), arguments: [time])
     }
 
     static func insertAttempt(
@@ -185,26 +193,59 @@ extension WireframeStore {
         // The diagnostics of a stored file (warnings) follow from its stored source; only the
         // findings of attempts that stored nothing are kept.
         guard outcome == .rejected || outcome == .failed else { return attemptId }
+        guard !attempt.diagnostics.isEmpty else { return attemptId }
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO diagnostic (importAttemptId, severity, code, message, line, \"column\", path) VALUES (?, ?, ?, ?, ?, ?, ?)")
         for diagnostic in attempt.diagnostics {
-            var row = DiagnosticRecord(importAttemptId: attemptId, diagnostic: diagnostic)
-            try row.insert(db)
+            let row = DiagnosticRecord(importAttemptId: attemptId, diagnostic: diagnostic)
+            try insert.execute(arguments: [row.importAttemptId, row.severity, row.code, row.message, row.line, row.column, row.path])
         }
         return attemptId
     }
 
     /// Closes the intervals of screens that changed or went away and opens those of new content.
-    static func updateScreens(_ db: Database, documentId: Int64, number: Int64, screens: [ScreenContent]) throws {
+    ///
+    /// `headHashes`, when given, are the head's open intervals (key → hash) as the caller read
+    /// them: only the intervals of changed keys are touched, through the open-interval index.
+    static func updateScreens(
+        _ db: Database, documentId: Int64, number: Int64, screens: [ScreenContent], headHashes: [String: String]? = nil, path: String = ""
+    ) throws {
+        let insertVersion = try db.cachedStatement(sql: "INSERT OR IGNORE INTO screenVersion (hash, content) VALUES (?, ?)")
+        let insertInterval = try db.cachedStatement(
+            sql: "INSERT INTO documentScreen (documentId, screenKey, screenHash, validFrom) VALUES (?, ?, ?, ?)")
+        if let headHashes {
+            let close = try db.cachedStatement(
+                sql: "UPDATE documentScreen SET validUntil = ? WHERE documentId = ? AND screenKey = ? AND validUntil IS NULL")
+            func closeInterval(_ key: String) throws {
+                try close.execute(arguments: [number, documentId, key])
+                // Exactly one open interval per key of the head: anything else means the caller's
+                // view of the head is stale, and the import is diffed again from the store.
+                if db.changesCount != 1 { throw StoreError.headMoved(path: path) }
+            }
+            var kept = 0
+            for screen in screens {
+                if let current = headHashes[screen.key] {
+                    kept += 1
+                    if current == screen.hash { continue }
+                    try closeInterval(screen.key)
+                }
+                try insertVersion.execute(arguments: [screen.hash, Data(screen.content)])
+                try insertInterval.execute(arguments: [documentId, screen.key, screen.hash, number])
+            }
+            if kept < headHashes.count {
+                let present = Set(screens.map(\.key))
+                for key in headHashes.keys where !present.contains(key) { try closeInterval(key) }
+            }
+            return
+        }
         var open: [String: (id: Int64, hash: String)] = [:]
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT id, screenKey, screenHash FROM documentScreen WHERE documentId = ? AND validUntil IS NULL",
+            db.cachedStatement(sql: "SELECT id, screenKey, screenHash FROM documentScreen WHERE documentId = ? AND validUntil IS NULL"),
             arguments: [documentId])
         while let row = try rows.next() {
-            open[row["screenKey"]] = (row["id"], row["screenHash"])
+            open[row[1]] = (row[0], row[2])
         }
-        let close = try db.makeStatement(sql: "UPDATE documentScreen SET validUntil = ? WHERE id = ?")
-        let insertVersion = try db.makeStatement(sql: "INSERT OR IGNORE INTO screenVersion (hash, content) VALUES (?, ?)")
-        let insertInterval = try db.makeStatement(
-            sql: "INSERT INTO documentScreen (documentId, screenKey, screenHash, validFrom) VALUES (?, ?, ?, ?)")
+        let close = try db.cachedStatement(sql: "UPDATE documentScreen SET validUntil = ? WHERE id = ?")
         for screen in screens {
             if let current = open.removeValue(forKey: screen.key) {
                 if current.hash == screen.hash { continue }

@@ -221,6 +221,10 @@ public struct NewRevision: Sendable {
     public var expectedHeadId: Int64?
     /// The head's exact source bytes, when the caller has them (saves reading them again for the delta).
     public var headSource: [UInt8]?
+    /// The head's screens (key → hash, its open intervals) as the caller read them with
+    /// `expectedHeadId`, when it has them: the write then touches only the intervals of changed
+    /// keys instead of reading every open interval again.
+    public var headScreenHashes: [String: String]?
     /// The message given with the import.
     public var message: String?
     /// When the revision is created.
@@ -230,8 +234,9 @@ public struct NewRevision: Sendable {
     public init(
         attempt: AttemptInfo, format: SourceFormat, contentHash: String, source: [UInt8], sourceHash: String,
         header: [UInt8], screens: [ScreenContent], changes: [RecordedChange], expectedHeadId: Int64?,
-        headSource: [UInt8]?, message: String?, createdAt: Timestamp
+        headSource: [UInt8]?, message: String?, createdAt: Timestamp, headScreenHashes: [String: String]? = nil
     ) {
+        self.headScreenHashes = headScreenHashes
         self.attempt = attempt
         self.format = format
         self.contentHash = contentHash
@@ -244,6 +249,50 @@ public struct NewRevision: Sendable {
         self.headSource = headSource
         self.message = message
         self.createdAt = createdAt
+    }
+}
+
+/// The head of a document as an import compares with it, read in one transaction.
+public struct HeadState: Sendable {
+    /// The head revision (a tombstone when the file went away).
+    public var revision: Revision
+    /// Its canonical header JSON (nil for a tombstone).
+    public var header: [UInt8]?
+    /// Its screens, key → content hash (empty for a tombstone).
+    public var screenHashes: [String: String]
+
+    /// Creates a head state.
+    public init(revision: Revision, header: [UInt8]?, screenHashes: [String: String]) {
+        self.revision = revision
+        self.header = header
+        self.screenHashes = screenHashes
+    }
+}
+
+/// What comparing two stored revisions needs, read in one transaction: their headers, their
+/// screens' hashes and the canonical JSON of the screens whose hashes differ.
+public struct RevisionPair: Sendable {
+    /// The older revision's header and screens (key → hash).
+    public var oldHeader: [UInt8]?
+    /// The older revision's screens, key → content hash.
+    public var oldScreenHashes: [String: String]
+    /// The newer revision's header.
+    public var newHeader: [UInt8]?
+    /// The newer revision's screens, key → content hash.
+    public var newScreenHashes: [String: String]
+    /// Canonical screen JSON by hash, for every hash of a key whose hashes differ.
+    public var contents: [String: [UInt8]]
+
+    /// Creates a revision pair.
+    public init(
+        oldHeader: [UInt8]?, oldScreenHashes: [String: String], newHeader: [UInt8]?, newScreenHashes: [String: String],
+        contents: [String: [UInt8]]
+    ) {
+        self.oldHeader = oldHeader
+        self.oldScreenHashes = oldScreenHashes
+        self.newHeader = newHeader
+        self.newScreenHashes = newScreenHashes
+        self.contents = contents
     }
 }
 

@@ -27,13 +27,24 @@ public struct WireframeStore: Sendable {
     /// How many deltas may follow a full copy of a source before the next full copy.
     static let maximumDeltaChain: Int64 = 64
 
+    /// How a process connects to the store.
+    public enum Connections: Sendable {
+        /// A WAL pool: one writer and concurrent readers, for a long-running process (the daemon).
+        /// Opening a pool makes sure the WAL file exists and is not empty, which is a write
+        /// transaction whenever no other process has the store open.
+        case pool
+        /// One connection, for a process that runs one command: the store is already in WAL mode
+        /// (set when it was created), so opening it writes nothing and a read-only command only reads.
+        case single
+    }
+
     /// Opens an existing store, migrating it if this binary knows newer migrations.
     ///
     /// - Throws: ``StoreError/missing(path:)`` when there is no file, ``StoreError/newerSchema(path:unknownMigrations:)``
     ///   when a newer binary migrated it, and the other ``StoreError`` cases for I/O and lock problems.
-    public static func open(path: String, busyTimeout: Double = defaultBusyTimeout) throws -> WireframeStore {
+    public static func open(path: String, busyTimeout: Double = defaultBusyTimeout, connections: Connections = .pool) throws -> WireframeStore {
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(path: path) }
-        return try WireframeStore(path: path, busyTimeout: busyTimeout)
+        return try WireframeStore(path: path, busyTimeout: busyTimeout, connections: connections)
     }
 
     /// Creates a new store file (and its folder) for a project rooted at `root`.
@@ -47,7 +58,7 @@ public struct WireframeStore: Sendable {
                 throw StoreError.cannotOpen(path: path, reason: "cannot create folder '\(folder)'")
             }
         }
-        let store = try WireframeStore(path: path, busyTimeout: busyTimeout)
+        let store = try WireframeStore(path: path, busyTimeout: busyTimeout, connections: .pool)
         try store.mapped {
             try store.writer.write { db in
                 try ProjectRecord(root: root, createdAt: .now()).insert(db)
@@ -56,12 +67,15 @@ public struct WireframeStore: Sendable {
         return store
     }
 
-    private init(path: String, busyTimeout: Double) throws {
+    private init(path: String, busyTimeout: Double, connections: Connections) throws {
         self.path = path
         self.busyTimeout = busyTimeout
         let configuration = Self.makeConfiguration(busyTimeout: busyTimeout)
-        self.writer = try Self.mapError(path: path, busyTimeout: busyTimeout) {
-            try DatabasePool(path: path, configuration: configuration)
+        self.writer = try Self.mapError(path: path, busyTimeout: busyTimeout) { () throws -> any DatabaseWriter in
+            switch connections {
+            case .pool: return try DatabasePool(path: path, configuration: configuration)
+            case .single: return try DatabaseQueue(path: path, configuration: configuration)
+            }
         }
         try mapped { try Self.migrate(writer, path: path) }
     }
@@ -97,16 +111,22 @@ public struct WireframeStore: Sendable {
     public static var knownMigrations: [String] { StoreMigrations.all.map(\.identifier) }
 
     static func migrate(_ writer: any DatabaseWriter, path: String) throws {
-        let migrator = Self.migrator
-        let (superseded, completed, applied) = try writer.read { db in
-            (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db), try migrator.appliedIdentifiers(db))
+        // One read of the applied identifiers says whether the store is current, older (migrate)
+        // or newer (refuse); a store that is up to date takes no write lock.
+        let applied: Set<String> = try writer.read { db in
+            do {
+                return Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+                return []  // No migrations table yet: a new file.
+            }
         }
-        if superseded {
-            let unknown = applied.subtracting(Self.knownMigrations).sorted()
-            throw StoreError.newerSchema(path: path, unknownMigrations: unknown)
+        let known = Set(Self.knownMigrations)
+        let unknown = applied.subtracting(known)
+        if !unknown.isEmpty {
+            throw StoreError.newerSchema(path: path, unknownMigrations: unknown.sorted())
         }
-        if !completed {
-            try migrator.migrate(writer)
+        if applied != known {
+            try Self.migrator.migrate(writer)
         }
     }
 
@@ -121,7 +141,7 @@ public struct WireframeStore: Sendable {
         } catch let error as DatabaseError {
             switch error.resultCode {
             case .SQLITE_BUSY, .SQLITE_LOCKED:
-                throw StoreError.busy(path: path, seconds: busyTimeout)
+                throw StoreError.busy(path: path, seconds: busyTimeout, holder: LockHolder.describe(storePath: path))
             case .SQLITE_FULL:
                 throw StoreError.diskFull(path: path)
             case .SQLITE_READONLY:

@@ -92,8 +92,31 @@ public struct History: Sendable {
     }
 
     /// The screen- and field-level diff between two revisions.
+    ///
+    /// Computed from the stored screens: the two headers with only the screens whose hashes
+    /// differ, so the cost follows the size of the change, not of the documents. A revision whose
+    /// header cannot take them is read from its whole source.
     public func diff(_ old: Revision, _ new: Revision) throws -> WireframeDiff {
-        WireframeDiff.between(try wireframe(of: old), try wireframe(of: new))
+        try comparison(old, new).diff
+    }
+
+    /// The diff between two revisions, and the keys of every screen either of them has (to
+    /// count the unchanged ones), from one read of the store where the stored screens allow it.
+    public func comparison(_ old: Revision, _ new: Revision) throws -> (diff: WireframeDiff, screenKeys: Set<String>) {
+        if !old.isDeletion, !new.isDeletion {
+            let pair = try store.revisionPair(oldId: old.id, newId: new.id)
+            let keys = ScreenSplice.changedKeys(pair.oldScreenHashes, pair.newScreenHashes)
+            if let oldHeader = pair.oldHeader, let newHeader = pair.newHeader,
+                let partialOld = ScreenSplice.wireframe(header: oldHeader, hashes: pair.oldScreenHashes, keys: keys, contents: pair.contents),
+                let partialNew = ScreenSplice.wireframe(header: newHeader, hashes: pair.newScreenHashes, keys: keys, contents: pair.contents)
+            {
+                let screenKeys = Set(pair.oldScreenHashes.keys).union(pair.newScreenHashes.keys)
+                return (WireframeDiff.between(partialOld, partialNew), screenKeys)
+            }
+        }
+        let oldWireframe = try wireframe(of: old), newWireframe = try wireframe(of: new)
+        let screenKeys = Set((oldWireframe?.screens ?? []).map(\.key)).union((newWireframe?.screens ?? []).map(\.key))
+        return (WireframeDiff.between(oldWireframe, newWireframe), screenKeys)
     }
 
     /// The canonical JSON (pretty, for people) of a revision; nil for a deletion.

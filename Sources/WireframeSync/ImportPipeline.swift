@@ -16,14 +16,21 @@ public struct ImportResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The screen-level changes against the previous head.
     public var changes: [RecordedChange]
+    /// For a WorkflowSchema document: the files it loads, directly or through loaded files,
+    /// existing or not (paths relative to the root). Its verdict depends on them.
+    public var loadTargets: Set<String>
 
     /// Creates an import result.
-    public init(path: String, outcome: ImportOutcome, revision: Revision?, diagnostics: [Diagnostic], changes: [RecordedChange]) {
+    public init(
+        path: String, outcome: ImportOutcome, revision: Revision?, diagnostics: [Diagnostic], changes: [RecordedChange],
+        loadTargets: Set<String> = []
+    ) {
         self.path = path
         self.outcome = outcome
         self.revision = revision
         self.diagnostics = diagnostics
         self.changes = changes
+        self.loadTargets = loadTargets
     }
 }
 
@@ -110,23 +117,21 @@ public struct ImportPipeline: Sendable {
             let duration = clock.now - started
             return duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
         }
-        let read =
-            RootConfinement.refusal(path: absolutePath, root: root).map { DocumentReadResult(wireframe: nil, diagnostics: [$0], bytes: []) }
-            ?? reader.read(path: absolutePath, displayPath: relativePath)
+        let read = readDocument(absolutePath: absolutePath, relativePath: relativePath)
         var diagnostics = read.diagnostics
         guard let wireframe = read.wireframe else {
             let unreadable = diagnostics.contains { $0.code == FormatCodes.unreadable }
             let outcome: ImportOutcome = unreadable ? .failed : .rejected
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             _ = try store.recordAttempt(attempt, outcome: outcome)
-            return ImportResult(path: relativePath, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [])
+            return ImportResult(path: relativePath, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
         diagnostics += validator.validate(wireframe)
         diagnostics.sort(by: Diagnostic.sourceOrder)
         if diagnostics.hasErrors {
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             _ = try store.recordAttempt(attempt, outcome: .rejected)
-            return ImportResult(path: relativePath, outcome: .rejected, revision: nil, diagnostics: diagnostics, changes: [])
+            return ImportResult(path: relativePath, outcome: .rejected, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
         let canonical = CanonicalForm.canonicalize(wireframe)
         // Each screen is written once: the document's bytes are its header and those screens'
@@ -138,31 +143,35 @@ public struct ImportPipeline: Sendable {
         var screens: [ScreenContent]?
         let format: SourceFormat = DocumentFormat(path: relativePath) == .workflowSchema ? .workflowSchema : .json
 
-        for _ in 0..<5 {
-            let head = try? store.revision(documentPath: relativePath, atOrBefore: nil)
+        for round in 0..<5 {
+            // One read for the head, its header and its screens' hashes; after a refused write,
+            // read the screens from the store rather than from memory.
+            let headState = try store.headState(documentPath: relativePath, useMemory: round == 0)
+            let head = headState?.revision
             if let head, !head.isDeletion, head.contentHash == contentHash {
                 let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
                 _ = try store.recordAttempt(attempt, outcome: .unchanged, contentHash: contentHash)
-                return ImportResult(path: relativePath, outcome: .unchanged, revision: head, diagnostics: diagnostics, changes: [])
+                return ImportResult(
+                    path: relativePath, outcome: .unchanged, revision: head, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
             }
             let contents =
                 screens
-                ?? zip(canonical.screens, screenBytes).map { screen, bytes in
-                    ScreenContent(key: screen.key, hash: ContentHash.hex(of: bytes), content: bytes)
-                }
+                ?? Self.screenContents(
+                    canonical.screens, bytes: screenBytes,
+                    remembered: head.flatMap { store.rememberedScreens(documentPath: relativePath, revisionId: $0.id) } ?? [])
             screens = contents
-            let changes = Self.recordedChanges(try diffAgainstHead(head, canonical: canonical, screens: contents, path: relativePath))
+            let changes = Self.recordedChanges(try diffAgainstHead(headState, canonical: canonical, screens: contents, path: relativePath))
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             let new = NewRevision(
                 attempt: attempt, format: format, contentHash: contentHash, source: read.bytes,
                 sourceHash: ContentHash.hex(of: read.bytes), header: header,
                 screens: contents, changes: changes, expectedHeadId: head?.id, headSource: nil,
-                message: message, createdAt: .now())
+                message: message, createdAt: .now(), headScreenHashes: headState?.screenHashes)
             do {
                 let record = try store.recordImport(new)
                 return ImportResult(
                     path: relativePath, outcome: record.outcome, revision: record.revision, diagnostics: diagnostics,
-                    changes: record.outcome == .stored ? changes : [])
+                    changes: record.outcome == .stored ? changes : [], loadTargets: read.loadTargets)
             } catch StoreError.headMoved {
                 continue  // Another process stored a revision meanwhile: diff against the new head.
             }
@@ -170,35 +179,82 @@ public struct ImportPipeline: Sendable {
         throw StoreError.headMoved(path: relativePath)
     }
 
+    /// A document as the pipeline reads it: its bytes, wireframe and reader diagnostics. A
+    /// WorkflowSchema document is read with the files it loads (inside the root), so that its
+    /// cross-file findings (a missing or broken loaded file, a loaded root that does not fit) are its own.
+    struct ReadDocument {
+        var bytes: [UInt8]
+        var wireframe: Wireframe?
+        var diagnostics: [Diagnostic]
+        var loadTargets: Set<String>
+    }
+
+    func readDocument(absolutePath: String, relativePath: String) -> ReadDocument {
+        if let refusal = RootConfinement.refusal(path: absolutePath, root: root) {
+            return ReadDocument(bytes: [], wireframe: nil, diagnostics: [refusal], loadTargets: [])
+        }
+        guard DocumentFormat(path: relativePath) == .workflowSchema else {
+            let read = reader.read(path: absolutePath, displayPath: relativePath)
+            return ReadDocument(bytes: read.bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [])
+        }
+        switch reader.loadBytes(path: absolutePath) {
+        case .failure(let failure):
+            return ReadDocument(bytes: [], wireframe: nil, diagnostics: [failure.diagnostic], loadTargets: [])
+        case .success(let bytes):
+            let project = WorkflowSchemaReader().read(fileAt: relativePath, projectRoot: root, entryBytes: bytes, reader: reader)
+            guard let entry = project.files.first else {
+                return ReadDocument(bytes: bytes, wireframe: nil, diagnostics: project.diagnostics.map { var local = $0; local.path = nil; return local }, loadTargets: [])
+            }
+            return ReadDocument(bytes: bytes, wireframe: entry.wireframe, diagnostics: entry.diagnostics, loadTargets: project.loadTargets)
+        }
+    }
+
+    /// The files a WorkflowSchema document loads, directly or through loaded files, existing or
+    /// not (empty for other documents and unreadable files).
+    public func loadTargets(relativePath: String) -> Set<String> {
+        guard DocumentFormat(path: relativePath) == .workflowSchema else { return [] }
+        return readDocument(absolutePath: root + "/" + relativePath, relativePath: relativePath).loadTargets
+    }
+
+    /// The screens of a new version with their hashes. A screen whose canonical bytes are those of
+    /// a remembered screen of the same key (the head, when this process stored it) takes that
+    /// screen's hash instead of hashing again; both lists are in key order.
+    static func screenContents(_ screens: [Screen], bytes: [[UInt8]], remembered: [ScreenContent]) -> [ScreenContent] {
+        var result: [ScreenContent] = []
+        result.reserveCapacity(screens.count)
+        var next = 0
+        for (screen, content) in zip(screens, bytes) {
+            while next < remembered.count, remembered[next].key < screen.key { next += 1 }
+            if next < remembered.count, remembered[next].key == screen.key, remembered[next].content == content {
+                result.append(ScreenContent(key: screen.key, hash: remembered[next].hash, content: content))
+            } else {
+                result.append(ScreenContent(key: screen.key, hash: ContentHash.hex(of: content), content: content))
+            }
+        }
+        return result
+    }
+
     /// The diff between the head and a new canonical wireframe, computed on the screens whose
     /// hashes differ: the head's versions of those screens come from the store (an index lookup
     /// and a few rows), not from reading its whole source again.
-    func diffAgainstHead(_ head: Revision?, canonical: Wireframe, screens: [ScreenContent], path: String) throws -> WireframeDiff {
-        guard let head, !head.isDeletion else { return WireframeDiff.between(nil, canonical) }
-        let oldHashes = try store.screenHashes(revisionId: head.id)
+    func diffAgainstHead(_ headState: HeadState?, canonical: Wireframe, screens: [ScreenContent], path: String) throws -> WireframeDiff {
+        guard let headState, !headState.revision.isDeletion else { return WireframeDiff.between(nil, canonical) }
+        let oldHashes = headState.screenHashes
         var newHashes: [String: String] = [:]
+        newHashes.reserveCapacity(screens.count)
         for screen in screens { newHashes[screen.key] = screen.hash }
-        let changedKeys = Set(oldHashes.keys).union(newHashes.keys).filter { oldHashes[$0] != newHashes[$0] }
-        let oldChanged = changedKeys.compactMap { oldHashes[$0] }.sorted()
-        if let header = try store.header(revisionId: head.id), header.last == UInt8(ascii: "}") {
-            let contents = try store.screenContents(oldChanged)
-            if contents.count == oldChanged.count {
-                var document = Array(header.dropLast())
-                document += Array(",\"routes\":[".utf8)
-                for (index, hash) in oldChanged.enumerated() {
-                    if index > 0 { document.append(UInt8(ascii: ",")) }
-                    document += contents[hash] ?? []
-                }
-                document += Array("]}".utf8)
-                if let partialOld = JSONWireframeReader().read(document).wireframe {
-                    var partialNew = canonical
-                    partialNew.screens = canonical.screens.filter { changedKeys.contains($0.key) }
-                    return WireframeDiff.between(CanonicalForm.canonicalize(partialOld), partialNew)
-                }
+        let changedKeys = ScreenSplice.changedKeys(oldHashes, newHashes)
+        if let header = headState.header {
+            let contents = try store.screenContents(changedKeys.compactMap { oldHashes[$0] })
+            if let partialOld = ScreenSplice.wireframe(header: header, hashes: oldHashes, keys: changedKeys, contents: contents) {
+                let changed = Set(changedKeys)
+                var partialNew = canonical
+                partialNew.screens = canonical.screens.filter { changed.contains($0.key) }
+                return WireframeDiff.between(partialOld, partialNew)
             }
         }
         // A header that cannot be spliced: read the head's whole source again.
-        let source = try store.source(revisionId: head.id)
+        let source = try store.source(revisionId: headState.revision.id)
         let old = reader.read(bytes: source, path: path).wireframe.map(CanonicalForm.canonicalize)
         return WireframeDiff.between(old, canonical)
     }

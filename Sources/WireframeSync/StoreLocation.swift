@@ -15,13 +15,12 @@ public enum StoreLocation {
     ) throws -> String {
         if let explicit, !explicit.isEmpty { return absolute(explicit) }
         if let fromEnvironment = environment["WFS_STORE"], !fromEnvironment.isEmpty { return absolute(fromEnvironment) }
-        var current = URL(fileURLWithPath: absolute(folder))
+        var current = absolute(folder)
         while true {
-            let candidate = current.appendingPathComponent(defaultRelativePath).path
+            let candidate = (current == "/" ? "" : current) + "/" + defaultRelativePath
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            let parent = current.deletingLastPathComponent()
-            if parent.path == current.path || current.path == "/" { break }
-            current = parent
+            guard current != "/", let slash = current.lastIndex(of: "/") else { break }
+            current = slash == current.startIndex ? "/" : String(current[..<slash])
         }
         throw StoreError.notFound(relativePath: defaultRelativePath, from: absolute(folder))
     }
@@ -35,14 +34,24 @@ public enum StoreLocation {
         return absolute(root) + "/" + defaultRelativePath
     }
 
-    /// Opens the store found by ``find(explicit:environment:from:)``.
+    /// Opens the store found by ``find(explicit:environment:from:)`` for one command: one
+    /// connection, which reads the file as it is (see ``WireframeStore/Connections/single``).
     public static func open(explicit: String?) throws -> WireframeStore {
-        try WireframeStore.open(path: find(explicit: explicit))
+        try WireframeStore.open(path: find(explicit: explicit), connections: .single)
     }
 
-    /// An absolute, standardized path (relative paths are taken from the current folder).
+    /// An absolute path with `.`, `..` and repeated slashes resolved as text (relative paths are
+    /// taken from the current folder; `..` at the root stays at the root; symbolic links are kept).
     public static func absolute(_ path: String) -> String {
         let base = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return URL(fileURLWithPath: base).standardizedFileURL.path
+        var parts: [Substring] = []
+        for part in base.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 }

@@ -177,7 +177,7 @@ import WireframeModel
     }
 
     @Test func c05ActionSheet() {
-        expectOnly("<workflow><screen>1️⃣<showActionSheet name=\"a\"><cancelButtonItem/></showActionSheet></screen></workflow>",
+        expectOnly("<workflow><screen>1️⃣<showActionSheet name=\"viewDidLoad\"><cancelButtonItem/></showActionSheet></screen></workflow>",
                    "WF1305", .error, "'showActionSheet' needs at least two buttons, found 1")
     }
 
@@ -214,18 +214,18 @@ import WireframeModel
     }
 
     @Test func m04DescendantName() {
-        expectOnly("<workflow><screen><sendMessage name=\"go\">1️⃣<message><name>x</name><destinationType>descendant</destinationType></message></sendMessage></screen></workflow>",
+        expectOnly("<workflow><screen><sendMessage name=\"viewDidLoad\">1️⃣<message><name>x</name><destinationType>descendant</destinationType></message></sendMessage></screen></workflow>",
                    "WF1404", .error, "message 'x' to 'descendant' needs a 'destinationName'")
     }
 
     @Test func m05DescendantTarget() {
-        expectOnly("<workflow><screen><sendMessage name=\"go\">1️⃣<message><name>x</name><destinationType>descendant</destinationType><destinationName>theForm</destinationName></message></sendMessage></screen></workflow>",
+        expectOnly("<workflow><screen><sendMessage name=\"viewDidLoad\">1️⃣<message><name>x</name><destinationType>descendant</destinationType><destinationName>theForm</destinationName></message></sendMessage></screen></workflow>",
                    "WF1405", .warning, "no descendant controller is named 'theForm'")
     }
 
     @Test func m08DuplicateAction() {
-        expectOnly("<workflow><screen><showAlert name=\"a\">1</showAlert><showAlert name=\"1️⃣a\">2</showAlert></screen></workflow>",
-                   "WF1408", .warning, "action 'a' is defined again and never runs")
+        expectOnly("<workflow><screen><showAlert name=\"viewDidLoad\">1</showAlert><showAlert name=\"1️⃣viewDidLoad\">2</showAlert></screen></workflow>",
+                   "WF1408", .warning, "action 'viewDidLoad' is defined again and never runs")
     }
 
     @Test func m09UnnamedAction() {
@@ -246,7 +246,7 @@ import WireframeModel
     // MARK: A, D
 
     @Test func a02ReplaceRoot() {
-        expectOnly("<workflow><screen>1️⃣<replaceRootController name=\"r\"><screen/></replaceRootController></screen></workflow>", "WF1502", .error,
+        expectOnly("<workflow><screen>1️⃣<replaceRootController name=\"viewDidLoad\"><screen/></replaceRootController></screen></workflow>", "WF1502", .error,
                    "'replaceRootController' can only be performed by a 'navigation', not by a 'screen'")
     }
 

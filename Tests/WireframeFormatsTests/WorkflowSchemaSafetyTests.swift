@@ -92,9 +92,9 @@ import WireframeModel
         defer { try? FileManager.default.removeItem(at: directory) }
         let entry = """
             <workflow><navigation><screen/>
-            <loadSchema name="a"><path>../outside.xml</path><pushController/><showAlert>no</showAlert></loadSchema>
-            <loadSchema name="b"><path>sub/broken.xml</path><pushController/><showAlert>no</showAlert></loadSchema>
-            <loadSchema name="c"><path>sub/table.xml</path><pushController><navigation keyPath="schema"/></pushController><showAlert>no</showAlert></loadSchema>
+            <loadSchema name="a"><path>../outside.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
+            <loadSchema name="b"><path>sub/broken.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
+            <loadSchema name="c"><path>sub/table.xml</path><presentController><navigation keyPath="schema"/></presentController><showAlert>no</showAlert></loadSchema>
             </navigation></workflow>
             """
         try entry.write(to: directory.appendingPathComponent("main.xml"), atomically: true, encoding: .utf8)
@@ -104,9 +104,31 @@ import WireframeModel
         #expect(project.diagnostics.map { "\($0.path ?? "") \($0.location) \($0.severity) \($0.code): \($0.message)" } == [
             "main.xml 2:28 error WF1601: loaded path '../outside.xml' leaves the project root",
             "main.xml 3:28 error WF1602: loaded file 'sub/broken.xml' has 1 error",
-            "main.xml 4:64 error WF1603: loaded file 'sub/table.xml' has root 'table', but 'navigation' is expected here",
+            "main.xml 4:67 error WF1603: loaded file 'sub/table.xml' has root 'table', but 'navigation' is expected here",
             "sub/broken.xml 1:19 error WF1101: unknown tag 'bogus'",
         ])
+        #expect(project.loadTargets == ["sub/broken.xml", "sub/table.xml"])
+    }
+
+    @Test func aLoadedFIFOIsRefusedWithoutBlockingAndMissingTargetsAreStillTargets() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wfs-project-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let entry = """
+            <workflow><navigation><screen/>
+            <loadSchema name="a"><path>pipe.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
+            <loadSchema name="b"><path>later.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
+            </navigation></workflow>
+            """
+        try entry.write(to: directory.appendingPathComponent("main.xml"), atomically: true, encoding: .utf8)
+        #expect(mkfifo(directory.appendingPathComponent("pipe.xml").path, 0o600) == 0)
+        let project = WorkflowSchemaReader().read(fileAt: "main.xml", projectRoot: directory.path)
+        #expect(project.diagnostics.map { "\($0.path ?? "") \($0.location) \($0.severity) \($0.code): \($0.message)" } == [
+            "main.xml 2:28 error WF1602: loaded file 'pipe.xml' has 1 error",
+            "main.xml 3:28 warning WF1601: loaded file 'later.xml' does not exist",
+            "pipe.xml 1:1 error WF0007: the path is not a regular file",
+        ])
+        #expect(project.loadTargets == ["later.xml", "pipe.xml"])
     }
 }
 

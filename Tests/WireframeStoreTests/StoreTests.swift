@@ -90,6 +90,55 @@ import WireframeStore
         #expect(try store.integrityProblems().isEmpty)
     }
 
+    @Test func theHeadStateIsOneReadAndTheSameFromMemoryOrFromTheStore() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try store.headState(documentPath: "app.json") == nil)
+        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0))).revision)
+        // Another process's view of the same store: nothing in memory, everything from the file.
+        let other = try WireframeStore.open(path: store.path)
+        for (view, useMemory) in [(store, true), (store, false), (other, true)] {
+            let head = try #require(try view.headState(documentPath: "app.json", useMemory: useMemory))
+            #expect(head.revision.id == first.id)
+            #expect(head.header == Array("{}".utf8))
+            #expect(head.screenHashes == ["a": hash("A1"), "b": hash("B1")])
+        }
+    }
+
+    @Test func aWriteGivenTheHeadsScreensTouchesOnlyTheChangedIntervals() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try #require(try store.recordImport(newRevision(
+            screens: [("a", "A1"), ("b", "B1"), ("c", "C1")], expectedHead: nil, at: .at(0))).revision)
+        let head = try #require(try store.headState(documentPath: "app.json"))
+        var next = newRevision(screens: [("a", "A2"), ("c", "C1"), ("d", "D1")], expectedHead: first.id, at: .at(1))
+        next.headScreenHashes = head.screenHashes
+        let second = try #require(try store.recordImport(next).revision)
+        #expect(try store.screenHashes(revisionId: first.id) == ["a": hash("A1"), "b": hash("B1"), "c": hash("C1")])
+        #expect(try store.screenHashes(revisionId: second.id) == ["a": hash("A2"), "c": hash("C1"), "d": hash("D1")])
+        #expect(try store.intervalProblems().isEmpty)
+        // A stale view of the head's screens is refused, and nothing is written.
+        var stale = newRevision(screens: [("a", "A3")], expectedHead: second.id, at: .at(2))
+        stale.headScreenHashes = ["a": hash("A2"), "b": hash("B1")]
+        #expect(throws: StoreError.headMoved(path: "app.json")) { _ = try store.recordImport(stale) }
+        #expect(try store.revision(documentPath: "app.json", atOrBefore: nil)?.id == second.id)
+        #expect(try store.intervalProblems().isEmpty)
+    }
+
+    @Test func aRevisionPairHoldsBothSidesAndOnlyTheScreensThatDiffer() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try #require(try store.recordImport(newRevision(
+            screens: [("a", "A1"), ("b", "B1"), ("c", "C1")], expectedHead: nil, at: .at(0))).revision)
+        let second = try #require(try store.recordImport(newRevision(
+            screens: [("a", "A2"), ("c", "C1"), ("d", "D1")], expectedHead: first.id, at: .at(1))).revision)
+        let pair = try store.revisionPair(oldId: first.id, newId: second.id)
+        #expect(pair.oldHeader == Array("{}".utf8))
+        #expect(pair.newScreenHashes == ["a": hash("A2"), "c": hash("C1"), "d": hash("D1")])
+        #expect(Set(pair.contents.keys) == [hash("A1"), hash("A2"), hash("B1"), hash("D1")])
+        #expect(pair.contents[hash("B1")] == Array("B1".utf8))
+    }
+
     @Test func aDeletionClosesEveryScreen() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -176,5 +225,42 @@ import WireframeStore
         }
         #expect(try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0)).name == "Kickoff")
         #expect(StoreError.busy(path: "s", seconds: 0.2).description.contains("busy"))
+    }
+
+    @Test func aStoreHeldByAnotherProcessNamesThatProcess() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Another process takes the write lock and keeps it until its standard input closes.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1], isolation_level=None)
+            db.execute("BEGIN IMMEDIATE")
+            print("locked", flush=True)
+            sys.stdin.read()
+            """, store.path]
+        let input = Pipe(), output = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = output
+        try holder.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            holder.waitUntilExit()
+        }
+        var ready = Data()
+        while !ready.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            ready += chunk
+        }
+        #expect(String(decoding: ready, as: UTF8.self) == "locked\n")
+        let impatient = try WireframeStore.open(path: store.path, busyTimeout: 0.2)
+        let expected = StoreError.busy(path: store.path, seconds: 0.2, holder: "process \(holder.processIdentifier) (python3)")
+        #expect(throws: expected) { _ = try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0)) }
+        #expect(expected.description.contains("busy: process \(holder.processIdentifier) (python3) held it for more than 0.2 seconds"))
+        try input.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        #expect(try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0)).name == "Kickoff")
     }
 }

@@ -18,6 +18,11 @@ struct StoreCLI {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }
 
+    /// A view of an existing folder (runs use it as their current folder; `remove` deletes it).
+    init(folder: String) {
+        root = folder
+    }
+
     /// Removes the project folder.
     func remove() { try? FileManager.default.removeItem(atPath: root) }
 

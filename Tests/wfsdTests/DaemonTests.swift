@@ -89,6 +89,73 @@ struct DaemonTests {
         #expect(try daemon.stop() == 0)
     }
 
+    @Test func aLoaderIsValidatedAgainWhenTheFileItLoadsChanges() throws {
+        let project = try Project()
+        let main = """
+            <workflow><navigation><screen><title>Main</title></screen>
+            <loadSchema name="more"><path>more.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
+            </navigation></workflow>
+
+            """
+        let good = "<workflow><screen><title>More</title></screen></workflow>\n"
+        let broken = "<workflow><screen><bogus/></screen></workflow>\n"
+        try project.write("main.xml", main)
+        try project.write("more.xml", good)
+        let daemon = try project.startDaemon()
+        try daemon.waitUntilWatching()
+        #expect(try revisionCount(project, "main.xml") == 1)
+        #expect(try revisionCount(project, "more.xml") == 1)
+        func rejected() throws -> [String: [[String: Any]]] {
+            var result: [String: [[String: Any]]] = [:]
+            for entry in try project.status()["rejected"] as? [[String: Any]] ?? [] {
+                if let path = entry["path"] as? String { result[path] = entry["diagnostics"] as? [[String: Any]] ?? [] }
+            }
+            return result
+        }
+
+        // Breaking the loaded file rejects it, and its loader, whose own bytes did not change.
+        try project.write("more.xml", broken)
+        try waitUntil("both documents are listed as rejected") { Set(try rejected().keys) == ["main.xml", "more.xml"] }
+        let mainDiagnostics = try rejected()["main.xml"] ?? []
+        #expect(mainDiagnostics.map { "\($0["line"] as? Int ?? 0) \($0["code"] as? String ?? "")" } == ["2 WF1602"])
+        #expect(daemon.log.contains(#"file.path=main.xml import.cause="a loaded file changed" import.outcome=rejected"#))
+
+        // The fix clears both; neither gets a new revision, since neither's content changed.
+        try project.write("more.xml", good)
+        try waitUntil("neither is rejected any more") { try rejected().isEmpty }
+        #expect(try revisionCount(project, "main.xml") == 1)
+        #expect(try revisionCount(project, "more.xml") == 1)
+
+        // A loaded file that goes is a warning for its loader, which stays accepted.
+        try project.remove("more.xml")
+        try waitUntil("the deletion is recorded") { try revisionCount(project, "more.xml") == 2 }
+        try waitUntil("the loader was checked again") {
+            daemon.log.components(separatedBy: #"file.path=main.xml import.cause="a loaded file changed" import.outcome=unchanged"#).count == 3
+        }
+        #expect(try rejected().isEmpty)
+        #expect(try daemon.stop() == 0)
+    }
+
+    @Test func aLoaderIsCheckedAgainAtCatchUpWhenItsLoadedFileChangedWhileStopped() throws {
+        let project = try Project()
+        try project.write("main.xml", """
+            <workflow><navigation><screen><title>Main</title></screen>
+            <loadSchema name="more"><path>more.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
+            </navigation></workflow>
+
+            """)
+        try project.write("more.xml", "<workflow><screen><title>More</title></screen></workflow>\n")
+        var daemon = try project.startDaemon()
+        try daemon.waitUntilWatching()
+        #expect(try daemon.stop() == 0)
+        try project.write("more.xml", "<workflow><screen><bogus/></screen></workflow>\n")
+        daemon = try project.startDaemon()
+        try daemon.waitUntilWatching()
+        let rejected = (try project.status()["rejected"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        #expect(Set(rejected) == ["main.xml", "more.xml"])
+        #expect(try daemon.stop() == 0)
+    }
+
     @Test func newNestedFoldersAreWatchedAndDeletionsRecorded() throws {
         let project = try Project()
         let daemon = try project.startDaemon()
@@ -166,6 +233,9 @@ struct DaemonTests {
             try project.write("busy.json", wireframe(title: "Save \(index)"))
             usleep(2_000)
         }
+        // Kill once at least one import is reported (on a loaded machine the first may come late),
+        // while the later saves are still being imported.
+        try waitUntil("the daemon reports a stored revision") { daemon.log.contains("import.outcome=stored") }
         kill(daemon.process.processIdentifier, SIGKILL)
         daemon.process.waitUntilExit()
         let verify = try project.wfs(["verify"])

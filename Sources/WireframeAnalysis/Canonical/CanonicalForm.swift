@@ -10,9 +10,11 @@ public enum CanonicalForm {
     /// The canonical form of a wireframe. Locations are kept; no writer or hash reads them.
     public static func canonicalize(_ wireframe: Wireframe) -> Wireframe {
         var result = wireframe
-        // Sort positions, not screens: a screen is a large value and moving it is costly.
+        // Sort positions, not screens, with the keys read out once: a screen keeps its fields in
+        // a shared box, and going through it at every comparison is costly.
         let screens = wireframe.screens
-        let order = screens.indices.sorted { screens[$0].key < screens[$1].key }
+        let keys = screens.map(\.key)
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
         result.screens = order.map { canonicalize(screens[$0]) }
         result.navigationBars = wireframe.navigationBars.sorted { $0.name < $1.name }
         return result
@@ -32,11 +34,13 @@ public enum CanonicalForm {
         return result
     }
 
-    /// The canonical form of one screen.
+    /// The canonical form of one screen. A screen already in canonical form is returned as it is,
+    /// sharing its fields (writing to a field would copy them all).
     public static func canonicalize(_ screen: Screen) -> Screen {
         var result = screen
-        result.presentation = screen.effectivePresentation
-        result.parent = nil
+        let presentation = screen.effectivePresentation
+        if screen.presentation != presentation { result.presentation = presentation }
+        if screen.parent != nil { result.parent = nil }
         if result.links.contains(where: \.isInline) {
             result.links = screen.links.map { link in
                 var lifted = link
@@ -45,7 +49,11 @@ public enum CanonicalForm {
             }
         }
         if result.dependencies.count > 1 {
-            result.dependencies = sortedSet(screen.dependencies)
+            let sorted = sortedSet(screen.dependencies)
+            // Compared by bytes: String equality takes two spellings of one accent for one.
+            if !sorted.elementsEqual(screen.dependencies, by: { $0.utf8.elementsEqual($1.utf8) }) {
+                result.dependencies = sorted
+            }
         }
         return result
     }

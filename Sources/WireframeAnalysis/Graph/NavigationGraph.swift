@@ -58,7 +58,9 @@ public struct NavigationEdge: Sendable, Hashable {
 /// targets and tasks, and the targets of every action of a screen. Edges to names that are not
 /// screens (built-in routes, undefined names) are left out; rules report the undefined ones.
 /// Internally screens are numbered by their position in the wireframe (a later definition of a
-/// duplicate key counts as its first), so that walks need no hashing.
+/// duplicate key counts as its first), so that walks need no hashing. The graph keeps only the
+/// positions each screen leads to, in one flat array; the edges with their descriptions are
+/// built when asked for (``edges(at:)``), which only path finding does.
 public struct NavigationGraph: Sendable {
     /// The root screen's key.
     public let root: String
@@ -68,9 +70,16 @@ public struct NavigationGraph: Sendable {
     public let index: [String: Int]
     /// For each position, the position of the first definition of that screen's key.
     public let canonicalPosition: [Int]
-    /// Forward edges by the position of the screen they start from, in definition order
-    /// (empty for later definitions of a duplicate key).
-    public let adjacency: [[NavigationEdge]]
+    /// The wireframe's navigation bars, the first of each name by name.
+    private let navigationBars: [String: NavigationBar]
+    /// The positions each screen leads to: those of the screen at position `p` are
+    /// `successors[successorStart[p]..<successorStart[p + 1]]`, in the order of its edges.
+    private let successorStart: [Int]
+    private let successors: [Int]
+    /// The position of the screen each link names, -1 when it names none: the links of the
+    /// screen at position `p` start at `linkStart[p]`, in the order of its `links`.
+    private let linkStart: [Int]
+    private let linkTargets: [Int]
 
     /// Builds the graph of a wireframe.
     public init(_ wireframe: Wireframe) {
@@ -88,60 +97,136 @@ public struct NavigationGraph: Sendable {
                 canonicalPosition.append(position)
             }
         }
-        var adjacency: [[NavigationEdge]] = Array(repeating: [], count: screens.count)
-        for position in screens.indices where canonicalPosition[position] == position {
-            adjacency[position] = Self.edges(from: position, in: wireframe, index: index)
+        var bars: [String: NavigationBar] = [:]
+        for bar in wireframe.navigationBars where bars[bar.name] == nil { bars[bar.name] = bar }
+        var successorStart: [Int] = []
+        successorStart.reserveCapacity(screens.count + 1)
+        var successors: [Int] = []
+        successors.reserveCapacity(screens.count * 3)
+        var linkStart: [Int] = []
+        linkStart.reserveCapacity(screens.count)
+        var linkTargets: [Int] = []
+        linkTargets.reserveCapacity(screens.count * 3)
+        for position in screens.indices {
+            let screen = screens[position]
+            let isCanonical = canonicalPosition[position] == position
+            successorStart.append(successors.count)
+            linkStart.append(linkTargets.count)
+            // Links are the first steps out of a screen; each name is looked up once, for both.
+            for link in screen.links {
+                let target = index[link.target]
+                linkTargets.append(target ?? -1)
+                if isCanonical, let target { successors.append(target) }
+            }
+            guard isCanonical else { continue }
+            Self.forEachStep(from: screen, screens: screens, index: index, bars: bars, links: false) { _, target, _, _, _ in
+                successors.append(target)
+            }
         }
+        successorStart.append(successors.count)
+        self.linkStart = linkStart
+        self.linkTargets = linkTargets
         self.root = wireframe.root
         self.screens = screens
         self.index = index
         self.canonicalPosition = canonicalPosition
-        self.adjacency = adjacency
+        self.navigationBars = bars
+        self.successorStart = successorStart
+        self.successors = successors
     }
 
     /// The first screen defined with a key.
     public func screen(_ key: String) -> Screen? { index[key].map { screens[$0] } }
 
+    /// The position of the screen that a link names (`link` counts in the `links` of the screen
+    /// at `position`); nil when no screen has that name. Looked up once, when the graph is built.
+    public func target(ofLink link: Int, at position: Int) -> Int? {
+        let target = linkTargets[linkStart[position] + link]
+        return target < 0 ? nil : target
+    }
+
     /// Whether a screen with this key is defined.
     public func contains(_ key: String) -> Bool { index[key] != nil }
 
     /// The forward edges from the screen with this key.
-    public func edges(from key: String) -> [NavigationEdge] { index[key].map { adjacency[$0] } ?? [] }
+    public func edges(from key: String) -> [NavigationEdge] { index[key].map { edges(at: $0) } ?? [] }
 
-    private static func edges(from position: Int, in wireframe: Wireframe, index: [String: Int]) -> [NavigationEdge] {
-        let screens = wireframe.screens
+    /// Forward edges from the screen at a position, in definition order (none for later
+    /// definitions of a duplicate key). Built on each call.
+    public func edges(at position: Int) -> [NavigationEdge] {
+        guard canonicalPosition[position] == position else { return [] }
         let screen = screens[position]
+        let key = screen.key
         var result: [NavigationEdge] = []
-        result.reserveCapacity(screen.links.count + screen.actions.count)
-        func add(_ target: String, _ kind: StepKind?, via: String, at location: SourceLocation) {
-            guard let targetPosition = index[target] else { return }
+        result.reserveCapacity(successorStart[position + 1] - successorStart[position])
+        Self.forEachStep(from: screen, screens: screens, index: index, bars: navigationBars) { target, targetPosition, kind, via, location in
             let step: StepKind = kind ?? (screens[targetPosition].effectivePresentation == .present ? .present : .push)
             result.append(NavigationEdge(
-                from: screen.key, to: target, kind: step, via: via, location: location,
+                from: key, to: target, kind: step, via: via.text, location: location,
                 fromPosition: position, toPosition: targetPosition))
         }
-        for link in screen.links {
-            switch link.kind {
-            case .subroute: add(link.target, nil, via: "subroute", at: link.location)
-            case .tab: add(link.target, .selectTab, via: "tab", at: link.location)
-            case .child: add(link.target, .show, via: "contained screen", at: link.location)
+        return result
+    }
+
+    /// Forward edges by the position of the screen they start from, in definition order (empty
+    /// for later definitions of a duplicate key). Built on each call.
+    public var adjacency: [[NavigationEdge]] { screens.indices.map { edges(at: $0) } }
+
+    /// What a person does to take a step, put into words only when an edge is built.
+    private enum Via {
+        case subroute
+        case tab
+        case containedScreen
+        case button(label: String)
+        case element(kind: String, label: String)
+        case action(name: String?)
+
+        var text: String {
+            switch self {
+            case .subroute: "subroute"
+            case .tab: "tab"
+            case .containedScreen: "contained screen"
+            case .button(let label): "navigation button '\(label)'"
+            case .element(let kind, let label): "\(kind) '\(label)'"
+            case .action(let name): name.map { "action '\($0)'" } ?? "unnamed action"
             }
         }
-        if let barName = screen.navigationBar, let bar = wireframe.navigationBar(barName) {
+    }
+
+    /// Calls `visit` with each step out of `screen` to a defined screen, in definition order: the
+    /// target's name and position, the kind of step (nil: a push or a present, as the target is
+    /// shown), what a person does and where the link is written. Without `links`, the steps of
+    /// the screen's links are left out.
+    private static func forEachStep(
+        from screen: Screen, screens: [Screen], index: [String: Int], bars: [String: NavigationBar], links: Bool = true,
+        _ visit: (_ target: String, _ position: Int, _ kind: StepKind?, _ via: Via, _ location: SourceLocation) -> Void
+    ) {
+        func add(_ target: String, _ kind: StepKind?, via: Via, at location: SourceLocation) {
+            guard let targetPosition = index[target] else { return }
+            visit(target, targetPosition, kind, via, location)
+        }
+        for link in screen.links where links {
+            switch link.kind {
+            case .subroute: add(link.target, nil, via: .subroute, at: link.location)
+            case .tab: add(link.target, .selectTab, via: .tab, at: link.location)
+            case .child: add(link.target, .show, via: .containedScreen, at: link.location)
+            }
+        }
+        if let barName = screen.navigationBar, let bar = bars[barName] {
             for button in bar.buttons {
                 let label = button.title ?? button.icon ?? button.target
-                add(button.target, nil, via: "navigation button '\(label)'", at: button.targetLocation ?? button.location)
+                add(button.target, nil, via: .button(label: label), at: button.targetLocation ?? button.location)
             }
         }
         if !screen.elements.isEmpty {
             for element in screen.allElements {
-                let label = element.reference ?? element.text ?? element.kind.rawValue
+                let via = Via.element(kind: element.kind.rawValue, label: element.reference ?? element.text ?? element.kind.rawValue)
                 for trigger in element.triggers {
                     switch trigger.effect {
                     case .target(let target):
-                        add(target, nil, via: "\(element.kind.rawValue) '\(label)'", at: trigger.location)
+                        add(target, nil, via: via, at: trigger.location)
                     case .task(let name, let parameter) where name == "push":
-                        if let parameter { add(parameter, .push, via: "\(element.kind.rawValue) '\(label)'", at: trigger.location) }
+                        if let parameter { add(parameter, .push, via: via, at: trigger.location) }
                     default:
                         break
                     }
@@ -149,7 +234,7 @@ public struct NavigationGraph: Sendable {
             }
         }
         for named in screen.actions {
-            let via = named.name.map { "action '\($0)'" } ?? "unnamed action"
+            let via = Via.action(name: named.name)
             for action in named.action.flattened {
                 let location = action.targetLocation ?? action.location
                 switch action.kind {
@@ -163,7 +248,6 @@ public struct NavigationGraph: Sendable {
                 }
             }
         }
-        return result
     }
 
     /// For each position, whether that screen can be reached from `start` (itself included).
@@ -188,9 +272,9 @@ public struct NavigationGraph: Sendable {
             }
         } else {
             for start in starts {
-                for edge in adjacency[start] where !seen[edge.toPosition] {
-                    seen[edge.toPosition] = true
-                    queue.append(edge.toPosition)
+                for next in successors[successorStart[start]..<successorStart[start + 1]] where !seen[next] {
+                    seen[next] = true
+                    queue.append(next)
                 }
             }
         }
@@ -198,9 +282,9 @@ public struct NavigationGraph: Sendable {
         while head < queue.count {
             let current = queue[head]
             head += 1
-            for edge in adjacency[current] where !seen[edge.toPosition] {
-                seen[edge.toPosition] = true
-                queue.append(edge.toPosition)
+            for next in successors[successorStart[current]..<successorStart[current + 1]] where !seen[next] {
+                seen[next] = true
+                queue.append(next)
             }
         }
         // Later definitions of a duplicate key share the first definition's answer.

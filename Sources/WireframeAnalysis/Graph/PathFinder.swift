@@ -30,7 +30,8 @@ public struct PathFinder: Sendable {
         guard let startPosition = graph.index[start], let goalPosition = graph.index[goal] else { return nil }
         if startPosition == goalPosition { return [] }
         let reachable = graph.reachable(from: graph.root)
-        let (backward, tabs) = ways(reachable: reachable)
+        let adjacency = graph.adjacency
+        let (backward, tabs) = ways(adjacency: adjacency, reachable: reachable)
         // A state is a screen and whether the path is still climbing back (0) or moving forward (1).
         let count = graph.screens.count
         var previous: [(state: Int, edge: NavigationEdge)?] = Array(repeating: nil, count: count * 2)
@@ -45,7 +46,7 @@ public struct PathFinder: Sendable {
             head += 1
             let position = state / 2
             let climbing = state % 2 == 0
-            var moves: [(NavigationEdge, Int)] = graph.adjacency[position].map { ($0, $0.toPosition * 2 + 1) }
+            var moves: [(NavigationEdge, Int)] = adjacency[position].map { ($0, $0.toPosition * 2 + 1) }
             moves += tabs[position].map { ($0, $0.toPosition * 2 + state % 2) }
             if climbing { moves += backward[position].map { ($0, $0.toPosition * 2) } }
             for (edge, next) in moves where !seen[next] {
@@ -68,10 +69,12 @@ public struct PathFinder: Sendable {
     }
 
     /// The ways back (to openers the root reaches) and the ways between tabs, by starting position.
-    private func ways(reachable: [Bool]) -> (backward: [[NavigationEdge]], tabs: [[NavigationEdge]]) {
+    private func ways(
+        adjacency: [[NavigationEdge]], reachable: [Bool]
+    ) -> (backward: [[NavigationEdge]], tabs: [[NavigationEdge]]) {
         var backward: [[NavigationEdge]] = Array(repeating: [], count: graph.screens.count)
         var tabs: [[NavigationEdge]] = Array(repeating: [], count: graph.screens.count)
-        for edges in graph.adjacency {
+        for edges in adjacency {
             for edge in edges {
                 switch edge.kind {
                 case .push, .present, .branch:

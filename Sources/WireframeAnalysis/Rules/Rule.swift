@@ -49,6 +49,13 @@ public struct ValidationContext: Sendable {
     /// Whether a screen with this key is defined here, or is the root of a file loaded from here.
     public func isScreen(_ name: String) -> Bool { graph.contains(name) || loadedFiles.contains(name) }
 
+    /// Whether the target of a link is a screen (as ``isScreen(_:)`` says), without looking its
+    /// name up again: `link` counts in the `links` of the screen at `position`.
+    public func isScreen(link: Int, at position: Int) -> Bool {
+        if graph.target(ofLink: link, at: position) != nil { return true }
+        return !loadedFiles.isEmpty && loadedFiles.contains(wireframe.screens[position].links[link].target)
+    }
+
     /// The first screen defined with a key.
     public func screen(_ name: String) -> Screen? { graph.screen(name) }
 

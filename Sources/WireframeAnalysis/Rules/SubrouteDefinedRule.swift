@@ -7,8 +7,9 @@ public struct SubrouteDefinedRule: Rule {
     public var summary: String { "every subroute names a route or a built-in route" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
-        for screen in context.wireframe.screens {
-            for link in screen.links where link.kind == .subroute && !context.isTarget(link.target) {
+        for (position, screen) in context.wireframe.screens.enumerated() {
+            for (index, link) in screen.links.enumerated()
+            where link.kind == .subroute && !context.isScreen(link: index, at: position) && !BuiltIns.isRoute(link.target) {
                 diagnostics.append(Diagnostic(
                     .error, code, Self.message(link.target) + Suggestions.didYouMean(link.target, in: context.targetNames),
                     at: link.location))

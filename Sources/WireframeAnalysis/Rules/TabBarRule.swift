@@ -8,17 +8,19 @@ public struct TabBarRule: Rule {
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         for screen in context.wireframe.screens {
+            guard screen.container == .tabBar else {
+                if let first = screen.links.first(where: { $0.kind == .tab }) {
+                    diagnostics.append(Diagnostic(.warning, code, Self.notATabBar(screen.key), at: first.location))
+                }
+                continue
+            }
             let tabs = screen.links.filter { $0.kind == .tab }
-            if screen.container == .tabBar {
-                if tabs.isEmpty {
-                    diagnostics.append(Diagnostic(
-                        .error, code, Self.noTabs(screen.key), at: screen.locations.container ?? screen.locations.definition))
-                }
-                for tab in tabs where tab.target == screen.key {
-                    diagnostics.append(Diagnostic(.error, code, Self.listsItself(screen.key), at: tab.location))
-                }
-            } else if let first = tabs.first {
-                diagnostics.append(Diagnostic(.warning, code, Self.notATabBar(screen.key), at: first.location))
+            if tabs.isEmpty {
+                diagnostics.append(Diagnostic(
+                    .error, code, Self.noTabs(screen.key), at: screen.locations.container ?? screen.locations.definition))
+            }
+            for tab in tabs where tab.target == screen.key {
+                diagnostics.append(Diagnostic(.error, code, Self.listsItself(screen.key), at: tab.location))
             }
         }
     }

@@ -7,8 +7,8 @@ public struct TabItemDefinedRule: Rule {
     public var summary: String { "every tab item names a route" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
-        for screen in context.wireframe.screens {
-            for link in screen.links where link.kind == .tab && !context.isScreen(link.target) {
+        for (position, screen) in context.wireframe.screens.enumerated() {
+            for (index, link) in screen.links.enumerated() where link.kind == .tab && !context.isScreen(link: index, at: position) {
                 diagnostics.append(Diagnostic(
                     .error, code,
                     Self.message(link.target) + Suggestions.didYouMean(link.target, in: context.wireframe.screens.map(\.key)),

@@ -12,8 +12,8 @@ public struct TargetDefinedRule: Rule {
                 .error, code, Self.message(what, name) + Suggestions.didYouMean(name, in: context.targetNames),
                 at: location))
         }
-        for screen in context.wireframe.screens {
-            for link in screen.links where link.kind == .child && !context.isScreen(link.target) {
+        for (position, screen) in context.wireframe.screens.enumerated() {
+            for (index, link) in screen.links.enumerated() where link.kind == .child && !context.isScreen(link: index, at: position) {
                 report("contained screen", link.target, at: link.location)
             }
             for element in screen.allElements {

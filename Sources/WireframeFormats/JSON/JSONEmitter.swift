@@ -2,26 +2,29 @@
 struct JSONEmitter {
     /// Two-space indentation and a space after colons; nil for the compact form.
     let indentation: Bool
-    private(set) var bytes: [UInt8] = []
+    private var buffer: ByteBuffer
+    /// The text written so far.
+    var bytes: [UInt8] { buffer.array }
+    /// How many containers are open.
     private var level = 0
-    /// Whether the current container has had a member or element yet.
-    private var isFirst: [Bool] = []
+    /// Whether the innermost open container has had a member or element yet.
+    private var hasContent = false
 
     init(pretty: Bool, capacity: Int = 4096) {
         indentation = pretty
-        bytes.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
     }
 
     private mutating func newline() {
         guard indentation else { return }
-        bytes.append(UInt8(ascii: "\n"))
-        for _ in 0..<level { bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: " ")) }
+        buffer.append(UInt8(ascii: "\n"))
+        for _ in 0..<level { buffer.append(UInt8(ascii: " ")); buffer.append(UInt8(ascii: " ")) }
     }
 
     private mutating func separate() {
-        guard let first = isFirst.last else { return }
-        if !first { bytes.append(UInt8(ascii: ",")) }
-        isFirst[isFirst.count - 1] = false
+        guard level > 0 else { return }
+        if hasContent { buffer.append(UInt8(ascii: ",")) }
+        hasContent = true
         newline()
     }
 
@@ -31,24 +34,25 @@ struct JSONEmitter {
     mutating func endArray() { close(UInt8(ascii: "]")) }
 
     private mutating func open(_ byte: UInt8) {
-        bytes.append(byte)
+        buffer.append(byte)
         level += 1
-        isFirst.append(true)
+        hasContent = false
     }
 
     private mutating func close(_ byte: UInt8) {
         level -= 1
-        let wasEmpty = isFirst.popLast() ?? true
-        if !wasEmpty { newline() }
-        bytes.append(byte)
+        if hasContent { newline() }
+        buffer.append(byte)
+        // The closed container was itself content of the one around it.
+        hasContent = true
     }
 
     /// Starts an object member; the value follows.
     mutating func key(_ key: String) {
         separate()
         writeString(key)
-        bytes.append(UInt8(ascii: ":"))
-        if indentation { bytes.append(UInt8(ascii: " ")) }
+        buffer.append(UInt8(ascii: ":"))
+        if indentation { buffer.append(UInt8(ascii: " ")) }
         pendingValue = true
     }
 
@@ -70,12 +74,16 @@ struct JSONEmitter {
 
     mutating func bool(_ value: Bool) {
         beforeValue()
-        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        if value {
+            buffer.append(contentsOf: "true".utf8)
+        } else {
+            buffer.append(contentsOf: "false".utf8)
+        }
     }
 
     mutating func integer(_ value: Int) {
         beforeValue()
-        bytes.append(contentsOf: String(value).utf8)
+        buffer.append(contentsOf: String(value).utf8)
     }
 
     /// Begins an object as a value (after `key` or inside an array).
@@ -117,36 +125,82 @@ struct JSONEmitter {
     }
 
     private mutating func writeString(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
         // Most strings need no escaping: copy them whole.
         var value = value
+        let buffer = buffer
         let copied: Bool = value.withUTF8 { utf8 in
             for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                 return false
             }
-            bytes.append(contentsOf: utf8)
+            buffer.append(contentsOf: utf8)
             return true
         }
         if copied {
-            bytes.append(UInt8(ascii: "\""))
+            buffer.append(UInt8(ascii: "\""))
             return
         }
         for byte in value.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\\")); buffer.append(byte)
+            case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\")); buffer.append(byte)
+            case 0x0A: buffer.append(UInt8(ascii: "\\")); buffer.append(UInt8(ascii: "n"))
+            case 0x0D: buffer.append(UInt8(ascii: "\\")); buffer.append(UInt8(ascii: "r"))
+            case 0x09: buffer.append(UInt8(ascii: "\\")); buffer.append(UInt8(ascii: "t"))
             case 0x00..<0x20:
-                bytes.append(contentsOf: Array("\\u00".utf8))
+                buffer.append(contentsOf: "\\u00".utf8)
                 let hex = Array("0123456789abcdef".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
+                buffer.append(hex[Int(byte >> 4)])
+                buffer.append(hex[Int(byte & 0xF)])
             default:
-                bytes.append(byte)
+                buffer.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
+    }
+}
+
+/// A growing byte buffer that appends without the uniqueness and capacity bookkeeping of an
+/// array append: the emitter writes a few bytes at a time, hundreds of thousands of times.
+private final class ByteBuffer {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// A copy of the bytes written.
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    func append(contentsOf bytes: some Sequence<UInt8>) {
+        for byte in bytes { append(byte) }
+    }
+
+    private func grow(to needed: Int) {
+        let newCapacity = max(capacity * 2, needed)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
     }
 }

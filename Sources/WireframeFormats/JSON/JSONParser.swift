@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import WireframeModel
 
 /// A strict RFC 8259 JSON parser that keeps the line and column of every value.
@@ -13,20 +18,31 @@ public struct JSONParser: Sendable {
         self.maximumDepth = maximumDepth
     }
 
-    /// The result of parsing: the root node, if the text was well formed, and diagnostics.
+    /// The result of parsing: the document, if the text was well formed, and diagnostics.
     public struct Result: Sendable {
-        /// The root value; nil when the text is not well-formed JSON.
-        public var root: JSONNode?
+        /// The document as a flat tape of located values; nil when the text is not well-formed JSON.
+        public var tape: JSONTape?
         /// Syntax errors and duplicate keys, in source order.
         public var diagnostics: [Diagnostic]
+
+        /// The root value as a tree of located nodes, built from the tape on each call; nil when
+        /// the text is not well-formed JSON.
+        public var root: JSONNode? { tape.map { $0.node($0.root) } }
     }
 
     /// Parses UTF-8 bytes.
     public func parse(_ bytes: [UInt8]) -> Result {
-        bytes.withUnsafeBufferPointer { buffer in
+        // Offsets, lines and columns are kept in 32 bits.
+        guard bytes.count < Int(Int32.max) else {
+            return Result(tape: nil, diagnostics: [Diagnostic(
+                .error, FormatCodes.fileTooLarge, "the file is \(bytes.count) bytes; the JSON reader reads at most \(Int32.max - 1)",
+                at: .start)])
+        }
+        let (records, diagnostics) = bytes.withUnsafeBufferPointer { buffer in
             var scanner = Scanner(buffer: buffer, maximumDepth: maximumDepth)
             return scanner.parseDocument()
         }
+        return Result(tape: records.map { JSONTape(bytes: bytes, records: $0) }, diagnostics: diagnostics)
     }
 }
 
@@ -45,17 +61,29 @@ private struct Scanner {
     var continuationBytesOnLine = 0
     var depth = 0
     var diagnostics: [Diagnostic] = []
+    var records: [JSONTape.Record] = []
 
     init(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.buffer = buffer
         self.maximumDepth = maximumDepth
+        // About one value per 8 bytes in indented wireframes.
+        records.reserveCapacity(buffer.count / 8 + 16)
+    }
+
+    /// A record of `kind` starting here, with no extent and no children.
+    @inline(__always)
+    func record(_ kind: JSONTape.Kind, flags: UInt8 = 0) -> JSONTape.Record {
+        JSONTape.Record(
+            kind: kind, flags: flags, line: Int32(truncatingIfNeeded: line),
+            column: Int32(truncatingIfNeeded: offset - lineStart - continuationBytesOnLine + 1),
+            offset: Int32(truncatingIfNeeded: offset), extent: 0, next: Int32(truncatingIfNeeded: records.count + 1))
     }
 
     var location: SourceLocation {
         SourceLocation(line: line, column: offset - lineStart - continuationBytesOnLine + 1, offset: offset)
     }
 
-    mutating func parseDocument() -> JSONParser.Result {
+    mutating func parseDocument() -> (records: [JSONTape.Record]?, diagnostics: [Diagnostic]) {
         // A UTF-8 byte order mark is tolerated (RFC 8259 §8.1 lets parsers ignore it).
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
             offset = 3
@@ -71,17 +99,17 @@ private struct Scanner {
                     .error, FormatCodes.emptyDocument, "the file is empty; a wireframe is a JSON object",
                     at: location))
             }
-            let root = try parseValue()
+            try parseValue()
             skipWhitespace()
             if offset < buffer.count {
                 throw error("unexpected \(describeCurrent()) after the end of the document")
             }
-            return JSONParser.Result(root: root, diagnostics: diagnostics.sorted(by: Diagnostic.sourceOrder))
+            return (records, diagnostics.sorted(by: Diagnostic.sourceOrder))
         } catch let failure as SyntaxError {
             diagnostics.append(failure.diagnostic)
-            return JSONParser.Result(root: nil, diagnostics: diagnostics.sorted(by: Diagnostic.sourceOrder))
+            return (nil, diagnostics.sorted(by: Diagnostic.sourceOrder))
         } catch {
-            return JSONParser.Result(root: nil, diagnostics: diagnostics)
+            return (nil, diagnostics)
         }
     }
 
@@ -120,27 +148,33 @@ private struct Scanner {
         offset = position
     }
 
-    mutating func parseValue() throws(SyntaxError) -> JSONNode {
+    /// Parses one value and appends its records.
+    mutating func parseValue() throws(SyntaxError) {
         guard offset < buffer.count else { throw error("expected a value, found end of file") }
-        let start = location
         switch buffer[offset] {
         case UInt8(ascii: "{"):
-            return JSONNode(try parseObject(), at: start)
+            try parseObject()
         case UInt8(ascii: "["):
-            return JSONNode(try parseArray(), at: start)
+            try parseArray()
         case UInt8(ascii: "\""):
-            return JSONNode(.string(try parseString()), at: start)
+            try parseString()
         case UInt8(ascii: "t"):
+            let start = record(.true)
             try expectLiteral("true")
-            return JSONNode(.bool(true), at: start)
+            records.append(start)
         case UInt8(ascii: "f"):
+            let start = record(.false)
             try expectLiteral("false")
-            return JSONNode(.bool(false), at: start)
+            records.append(start)
         case UInt8(ascii: "n"):
+            let start = record(.null)
             try expectLiteral("null")
-            return JSONNode(.null, at: start)
+            records.append(start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONNode(.number(try parseNumber()), at: start)
+            var number = record(.number)
+            try parseNumber()
+            number.extent = Int32(truncatingIfNeeded: offset)
+            records.append(number)
         case UInt8(ascii: "'"):
             throw error("strings must be in double quotes, found '''")
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
@@ -191,20 +225,23 @@ private struct Scanner {
         }
     }
 
-    mutating func parseObject() throws(SyntaxError) -> JSONValue {
+    /// Parses an object: its record, then each member's key and value records.
+    mutating func parseObject() throws(SyntaxError) {
         try enterContainer()
+        let index = records.count
+        records.append(record(.object))
         offset += 1  // {
-        var members: [JSONMember] = []
-        members.reserveCapacity(8)
-        // Small objects look for duplicates by scanning; large ones switch to a hash map. Keys are
-        // compared by their UTF-8 bytes: Swift's String equality would take "é" and "e\u{301}",
-        // two different JSON keys, for one.
-        var firstLocations: [[UInt8]: SourceLocation]? = nil
+        var memberCount = 0
+        // Small objects look for repeated keys by scanning the keys before; large ones switch to a
+        // hash map. Keys are compared by their decoded UTF-8 bytes: Swift's String equality would
+        // take "é" and "e\u{301}", two different JSON keys, for one.
+        var firstKeys: [[UInt8]: Int]? = nil
         skipWhitespace()
         if offset < buffer.count, buffer[offset] == UInt8(ascii: "}") {
             offset += 1
             depth -= 1
-            return .object(members)
+            records[index].next = Int32(truncatingIfNeeded: records.count)
+            return
         }
         var commaLocation: SourceLocation?
         while true {
@@ -216,28 +253,42 @@ private struct Scanner {
                 }
                 throw error("expected a key in double quotes, found \(describeCurrent())")
             }
-            let keyLocation = location
-            let key = try parseString()
+            let key = records.count
+            try parseString()
             skipWhitespace()
             guard offset < buffer.count, buffer[offset] == UInt8(ascii: ":") else {
-                throw error("expected ':' after key '\(key)', found \(describeCurrent())")
+                throw error("expected ':' after key '\(keyText(key))', found \(describeCurrent())")
             }
             offset += 1
             skipWhitespace()
-            let value = try parseValue()
-            if firstLocations == nil, members.count >= 16 {
-                firstLocations = Dictionary(members.map { (Array($0.key.utf8), $0.keyLocation) }, uniquingKeysWith: { first, _ in first })
+            try parseValue()
+            if firstKeys == nil, memberCount >= 16 {
+                var keys: [[UInt8]: Int] = [:]
+                var position = index + 1
+                for _ in 0..<memberCount {
+                    if records[position].flags & JSONTape.Record.repeatedKey == 0 {
+                        keys[JSONTape.decodedBytes(records[position], in: buffer)] = position
+                    }
+                    position = Int(records[position + 1].next)
+                }
+                firstKeys = keys
             }
-            let first = firstLocations.map { $0[Array(key.utf8)] }
-                ?? members.first(where: { $0.key.utf8.elementsEqual(key.utf8) })?.keyLocation
-            if let first {
-                diagnostics.append(Diagnostic(
-                    .error, FormatCodes.duplicateKey, "duplicate key '\(key)'", at: keyLocation,
-                    notes: [DiagnosticNote("'\(key)' first appears here", at: first)]))
+            let first: Int?
+            if firstKeys != nil {
+                let bytes = JSONTape.decodedBytes(records[key], in: buffer)
+                first = firstKeys?[bytes]
+                if first == nil { firstKeys?[bytes] = key }
             } else {
-                firstLocations?[Array(key.utf8)] = keyLocation
-                members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
+                first = earlierKey(equalTo: key, in: index, memberCount: memberCount)
             }
+            if let first {
+                records[key].flags |= JSONTape.Record.repeatedKey
+                let text = keyText(key)
+                diagnostics.append(Diagnostic(
+                    .error, FormatCodes.duplicateKey, "duplicate key '\(text)'", at: recordLocation(key),
+                    notes: [DiagnosticNote("'\(text)' first appears here", at: recordLocation(first))]))
+            }
+            memberCount += 1
             skipWhitespace()
             guard offset < buffer.count else { throw error("expected ',' or '}' after a member, found end of file") }
             switch buffer[offset] {
@@ -247,23 +298,66 @@ private struct Scanner {
             case UInt8(ascii: "}"):
                 offset += 1
                 depth -= 1
-                return .object(members)
+                records[index].extent = Int32(truncatingIfNeeded: memberCount)
+                records[index].next = Int32(truncatingIfNeeded: records.count)
+                return
             default:
                 throw error("expected ',' or '}' after a member, found \(describeCurrent())")
             }
         }
     }
 
-    mutating func parseArray() throws(SyntaxError) -> JSONValue {
+    /// The first of the object's `memberCount` first keys that equals the key at `key`.
+    func earlierKey(equalTo key: Int, in object: Int, memberCount: Int) -> Int? {
+        let record = records[key]
+        let escaped = record.flags & JSONTape.Record.escaped != 0
+        let start = Int(record.offset) + 1
+        let length = Int(record.extent) - start
+        var position = object + 1
+        for _ in 0..<memberCount {
+            let other = records[position]
+            if other.flags & JSONTape.Record.repeatedKey == 0 {
+                if escaped || other.flags & JSONTape.Record.escaped != 0 {
+                    if JSONTape.decodedBytes(record, in: buffer) == JSONTape.decodedBytes(other, in: buffer) { return position }
+                } else if Int(other.extent) - Int(other.offset) - 1 == length,
+                    bytesEqual(start, Int(other.offset) + 1, length)
+                {
+                    return position
+                }
+            }
+            position = Int(records[position + 1].next)
+        }
+        return nil
+    }
+
+    /// Whether the `length` bytes at two offsets are the same.
+    func bytesEqual(_ lhs: Int, _ rhs: Int, _ length: Int) -> Bool {
+        guard let base = buffer.baseAddress else { return length == 0 }
+        return memcmp(base + lhs, base + rhs, length) == 0
+    }
+
+    func keyText(_ index: Int) -> String {
+        String(decoding: JSONTape.decodedBytes(records[index], in: buffer), as: UTF8.self)
+    }
+
+    func recordLocation(_ index: Int) -> SourceLocation {
+        let record = records[index]
+        return SourceLocation(line: Int(record.line), column: Int(record.column), offset: Int(record.offset))
+    }
+
+    /// Parses an array: its record, then each element's records.
+    mutating func parseArray() throws(SyntaxError) {
         try enterContainer()
+        let index = records.count
+        records.append(record(.array))
         offset += 1  // [
-        var elements: [JSONNode] = []
-        elements.reserveCapacity(8)
+        var count: Int32 = 0
         skipWhitespace()
         if offset < buffer.count, buffer[offset] == UInt8(ascii: "]") {
             offset += 1
             depth -= 1
-            return .array(elements)
+            records[index].next = Int32(truncatingIfNeeded: records.count)
+            return
         }
         var commaLocation: SourceLocation?
         while true {
@@ -271,7 +365,8 @@ private struct Scanner {
             if offset < buffer.count, buffer[offset] == UInt8(ascii: "]"), let commaLocation {
                 throw SyntaxError(diagnostic: Diagnostic(.error, FormatCodes.syntax, "trailing comma before ']'", at: commaLocation))
             }
-            elements.append(try parseValue())
+            try parseValue()
+            count += 1
             skipWhitespace()
             guard offset < buffer.count else { throw error("expected ',' or ']' after an element, found end of file") }
             switch buffer[offset] {
@@ -281,15 +376,17 @@ private struct Scanner {
             case UInt8(ascii: "]"):
                 offset += 1
                 depth -= 1
-                return .array(elements)
+                records[index].extent = count
+                records[index].next = Int32(truncatingIfNeeded: records.count)
+                return
             default:
                 throw error("expected ',' or ']' after an element, found \(describeCurrent())")
             }
         }
     }
 
-    mutating func parseNumber() throws(SyntaxError) -> String {
-        let start = offset
+    /// Checks a number's syntax and moves past it.
+    mutating func parseNumber() throws(SyntaxError) {
         let startLocation = location
         if buffer[offset] == UInt8(ascii: "-") { offset += 1 }
         guard offset < buffer.count, isDigit(buffer[offset]) else {
@@ -321,18 +418,16 @@ private struct Scanner {
             }
             while offset < buffer.count, isDigit(buffer[offset]) { offset += 1 }
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<offset]), as: UTF8.self)
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    /// Parses a string starting at its opening quote; validates UTF-8 and escapes.
-    mutating func parseString() throws(SyntaxError) -> String {
+    /// Parses a string starting at its opening quote and appends its record; validates UTF-8
+    /// and escapes, and leaves decoding to whoever reads the string.
+    mutating func parseString() throws(SyntaxError) {
+        var string = record(.string)
         let openingQuote = location
         offset += 1
-        let start = offset
-        var decoded: [UInt8]? = nil  // only when the string has escapes
-        var runStart = start
         while true {
             // Skip plain characters in a tight loop; stop at a quote, backslash, control or non-ASCII byte.
             if let base = buffer.baseAddress {
@@ -352,20 +447,13 @@ private struct Scanner {
             let byte = buffer[offset]
             switch byte {
             case UInt8(ascii: "\""):
-                let result: String
-                if var bytes = decoded {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<offset]))
-                    result = String(decoding: bytes, as: UTF8.self)
-                } else {
-                    result = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<offset]), as: UTF8.self)
-                }
+                string.extent = Int32(truncatingIfNeeded: offset)
+                records.append(string)
                 offset += 1
-                return result
+                return
             case UInt8(ascii: "\\"):
-                if decoded == nil { decoded = [] }
-                decoded?.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<offset]))
-                try parseEscape(into: &decoded)
-                runStart = offset
+                string.flags |= JSONTape.Record.escaped
+                try parseEscape()
             case 0x00..<0x20:
                 if byte == UInt8(ascii: "\n") {
                     throw error("unterminated string (a line break must be written as \\n)")
@@ -379,7 +467,8 @@ private struct Scanner {
         }
     }
 
-    mutating func parseEscape(into decoded: inout [UInt8]?) throws(SyntaxError) {
+    /// Checks one escape sequence and moves past it.
+    mutating func parseEscape() throws(SyntaxError) {
         offset += 1  // backslash
         guard offset < buffer.count else { throw error("unterminated string") }
         let byte = buffer[offset]
@@ -398,8 +487,7 @@ private struct Scanner {
             offset -= 1
             throw error("invalid escape sequence in a string")
         }
-        if let simple {
-            decoded?.append(simple)
+        if simple != nil {
             offset += 1
             return
         }
@@ -422,11 +510,10 @@ private struct Scanner {
             offset = escapeStart
             throw error("unpaired UTF-16 surrogate in a \\u escape")
         }
-        guard let scalar = Unicode.Scalar(scalarValue) else {
+        guard Unicode.Scalar(scalarValue) != nil else {
             offset = escapeStart
             throw error("invalid Unicode scalar in a \\u escape")
         }
-        decoded?.append(contentsOf: String(Character(scalar)).utf8)
     }
 
     mutating func parseHex4(escapeStart: Int) throws(SyntaxError) -> UInt32 {

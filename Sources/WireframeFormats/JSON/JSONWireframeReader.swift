@@ -50,10 +50,10 @@ public struct JSONWireframeReader: Sendable {
     /// Reads bytes; the wireframe is nil only when the text is not a JSON object.
     public func read(_ bytes: [UInt8]) -> (wireframe: Wireframe?, diagnostics: [Diagnostic]) {
         let parsed = parser.parse(bytes)
-        guard let root = parsed.root else { return (nil, parsed.diagnostics) }
-        var state = ReadState()
+        guard let tape = parsed.tape else { return (nil, parsed.diagnostics) }
+        var state = ReadState(tape: tape)
         state.diagnostics = parsed.diagnostics
-        let wireframe = state.readDocument(root)
+        let wireframe = state.readDocument(tape.root)
         return (wireframe, state.diagnostics.sorted(by: Diagnostic.sourceOrder))
     }
 }
@@ -62,19 +62,32 @@ private struct ReadState {
     /// Holds a route's place in `screens` while its inline routes are read; shared, so it costs no allocation.
     static let placeholder = Screen(key: "")
 
+    /// The parsed document; values are indices on it.
+    let tape: JSONTape
     var diagnostics: [Diagnostic] = []
     var screens: [Screen] = []
 
-    mutating func readDocument(_ node: JSONNode) -> Wireframe? {
-        guard let members = node.members else {
+    init(tape: JSONTape) {
+        self.tape = tape
+    }
+
+    /// Reports a value that is not an object where `what` (an object) is expected.
+    mutating func notAnObject(_ node: Int, _ what: String) {
+        diagnostics.append(Diagnostic(
+            .error, FormatCodes.wrongType, "\(what) must be an object, found \(tape.kind(node).typeName)",
+            at: tape.location(node)))
+    }
+
+    mutating func readDocument(_ node: Int) -> Wireframe? {
+        guard tape.kind(node) == .object else {
             diagnostics.append(Diagnostic(
-                .error, FormatCodes.wrongType, "a wireframe must be a JSON object, found \(node.value.typeName)",
-                at: node.location))
+                .error, FormatCodes.wrongType, "a wireframe must be a JSON object, found \(tape.kind(node).typeName)",
+                at: tape.location(node)))
             return nil
         }
-        let object = JSONObjectReader(node, members: members, subject: "the wireframe")
+        let object = JSONObjectReader(tape, node, subject: "the wireframe")
         object.reportUnknownKeys(known: JSONWireframeReader.documentKeys, into: &diagnostics)
-        var locations = WireframeLocations(document: node.location)
+        var locations = WireframeLocations(document: tape.location(node))
 
         let appName = object.string("appName", required: true, into: &diagnostics)
         locations.appName = appName?.1
@@ -84,12 +97,12 @@ private struct ReadState {
         let locale = object.string("locale", into: &diagnostics)
         var formatVersion = 1
         if let member = object.member("formatVersion") {
-            if case .number(let text) = member.value.value, let version = Int(text) {
+            if let text = tape.numberText(member.value), let version = Int(text) {
                 if version != 1 {
                     diagnostics.append(Diagnostic(
                         .error, FormatCodes.unsupportedVersion,
                         "formatVersion \(version) is not supported; this reader knows version 1",
-                        at: member.value.location))
+                        at: tape.location(member.value)))
                 }
                 formatVersion = version
             } else {
@@ -98,8 +111,10 @@ private struct ReadState {
         }
 
         if let routes = object.member("routes") {
-            locations.screens = routes.value.location
-            if let elements = routes.value.elements {
+            locations.screens = tape.location(routes.value)
+            if tape.kind(routes.value) == .array {
+                let elements = tape.elements(of: routes.value)
+                screens.reserveCapacity(elements.count)
                 for element in elements { readRoute(element, parent: nil) }
             } else {
                 object.wrongType(routes, expected: "an array of routes", into: &diagnostics)
@@ -124,21 +139,18 @@ private struct ReadState {
 
     /// Reads a route object, appends it (and its inline routes) to `screens`, and returns its key.
     @discardableResult
-    mutating func readRoute(_ node: JSONNode, parent: String?) -> String? {
-        guard let members = node.members else {
-            diagnostics.append(Diagnostic(
-                .error, FormatCodes.wrongType, "a route must be an object, found \(node.value.typeName)",
-                at: node.location))
+    mutating func readRoute(_ node: Int, parent: String?) -> String? {
+        guard tape.kind(node) == .object else {
+            notAnObject(node, "a route")
             return nil
         }
-        let nameMember = members.first { $0.key == "name" }
-        let provisionalName = nameMember?.value.string
-        let object = JSONObjectReader(node, members: members, subject: provisionalName.map { "route '\($0)'" } ?? "a route")
+        let provisionalName = tape.member("name", of: node).flatMap { tape.string($0.value) }
+        let object = JSONObjectReader(tape, node, noun: "route", name: provisionalName, fallback: "a route")
         object.reportUnknownKeys(known: JSONWireframeReader.routeKeys, into: &diagnostics)
 
         let name = object.string("name", required: true, into: &diagnostics)
         let title = object.string("title", required: true, into: &diagnostics)
-        var locations = ScreenLocations(definition: node.location, key: name?.1, title: title?.1)
+        var locations = ScreenLocations(definition: tape.location(node), key: name?.1, title: title?.1)
 
         let type = object.enumeration("type", as: ContainerType.self, allowed: JSONWireframeReader.containerTypes, into: &diagnostics)
         locations.container = type?.1
@@ -158,18 +170,18 @@ private struct ReadState {
         links.reserveCapacity(subroutes?.count ?? 0)
         if let subroutes {
             for entry in subroutes {
-                switch entry.value {
-                case .string(let target):
-                    links.append(Link(.subroute, to: target, at: entry.location))
+                switch tape.kind(entry) {
+                case .string:
+                    links.append(Link(.subroute, to: tape.string(entry) ?? "", at: tape.location(entry)))
                 case .object:
                     if let key = readRoute(entry, parent: name?.0) {
-                        links.append(Link(.subroute, to: key, isInline: true, at: entry.location))
+                        links.append(Link(.subroute, to: key, isInline: true, at: tape.location(entry)))
                     }
                 default:
                     diagnostics.append(Diagnostic(
                         .error, FormatCodes.wrongType,
-                        "entries of 'subroutes' must be route names or route objects, found \(entry.value.typeName)",
-                        at: entry.location))
+                        "entries of 'subroutes' must be route names or route objects, found \(tape.kind(entry).typeName)",
+                        at: tape.location(entry)))
                 }
             }
         }
@@ -218,65 +230,59 @@ private struct ReadState {
 
     // MARK: Navigation bars
 
-    mutating func readNavigationBar(_ node: JSONNode) -> NavigationBar? {
-        guard let members = node.members else {
-            diagnostics.append(Diagnostic(
-                .error, FormatCodes.wrongType, "a navigation must be an object, found \(node.value.typeName)",
-                at: node.location))
+    mutating func readNavigationBar(_ node: Int) -> NavigationBar? {
+        guard tape.kind(node) == .object else {
+            notAnObject(node, "a navigation")
             return nil
         }
-        let provisional = members.first { $0.key == "name" }?.value.string
-        let object = JSONObjectReader(node, members: members, subject: provisional.map { "navigation '\($0)'" } ?? "a navigation")
+        let provisional = tape.member("name", of: node).flatMap { tape.string($0.value) }
+        let object = JSONObjectReader(tape, node, noun: "navigation", name: provisional, fallback: "a navigation")
         object.reportUnknownKeys(known: ["name", "buttons"], into: &diagnostics)
         let name = object.string("name", required: true, into: &diagnostics)
         var buttons: [BarButton] = []
         for entry in object.array("buttons", into: &diagnostics) ?? [] {
-            guard let buttonMembers = entry.members else {
-                diagnostics.append(Diagnostic(
-                    .error, FormatCodes.wrongType, "a navigation button must be an object, found \(entry.value.typeName)",
-                    at: entry.location))
+            guard tape.kind(entry) == .object else {
+                notAnObject(entry, "a navigation button")
                 continue
             }
-            let button = JSONObjectReader(entry, members: buttonMembers, subject: "a navigation button")
+            let button = JSONObjectReader(tape, entry, subject: "a navigation button")
             button.reportUnknownKeys(known: ["title", "icon", "target"], into: &diagnostics)
             let title = button.string("title", into: &diagnostics)
             let icon = button.string("icon", into: &diagnostics)
             if title == nil, icon == nil, button.member("title") == nil, button.member("icon") == nil {
                 diagnostics.append(Diagnostic(
-                    .error, FormatCodes.missingKey, "a navigation button needs a 'title' or an 'icon'", at: entry.location))
+                    .error, FormatCodes.missingKey, "a navigation button needs a 'title' or an 'icon'", at: tape.location(entry)))
             }
             guard let target = button.string("target", required: true, into: &diagnostics) else { continue }
             buttons.append(BarButton(
-                title: title?.0, icon: icon?.0, target: target.0, at: entry.location, targetLocation: target.1))
+                title: title?.0, icon: icon?.0, target: target.0, at: tape.location(entry), targetLocation: target.1))
         }
         guard let name else { return nil }
-        return NavigationBar(name: name.0, buttons: buttons, at: node.location, nameLocation: name.1)
+        return NavigationBar(name: name.0, buttons: buttons, at: tape.location(node), nameLocation: name.1)
     }
 
     // MARK: Elements
 
-    mutating func readElements(_ nodes: [JSONNode]) -> [Element] {
+    mutating func readElements(_ nodes: [Int]) -> [Element] {
         nodes.compactMap { readElement($0) }
     }
 
-    mutating func readElement(_ node: JSONNode) -> Element? {
-        guard let members = node.members else {
-            diagnostics.append(Diagnostic(
-                .error, FormatCodes.wrongType, "an element must be an object, found \(node.value.typeName)",
-                at: node.location))
+    mutating func readElement(_ node: Int) -> Element? {
+        guard tape.kind(node) == .object else {
+            notAnObject(node, "an element")
             return nil
         }
-        let object = JSONObjectReader(node, members: members, subject: "an element")
+        let object = JSONObjectReader(tape, node, subject: "an element")
         // Any element may hold elements: a `container` does in JSON, and WorkflowSchema nests views
         // in views (a search bar's results, a table section's cells), which an export keeps.
-        let kindText = object.member("kind")?.value.string
+        let kindText = object.member("kind").flatMap { tape.string($0.value) }
         let isWorkflowSchemaKind = kindText.map(JSONWireframeReader.isWorkflowSchemaKind) ?? false
         object.reportUnknownKeys(known: JSONWireframeReader.elementKeys, into: &diagnostics)
 
-        var locations = ElementLocations(definition: node.location)
+        var locations = ElementLocations(definition: tape.location(node))
         let kind: (ElementKind, SourceLocation)?
         if isWorkflowSchemaKind, let member = object.member("kind"), let text = kindText {
-            kind = (ElementKind(rawValue: text), member.value.location)
+            kind = (ElementKind(rawValue: text), tape.location(member.value))
         } else {
             kind = object.enumeration("kind", as: ElementKind.self, allowed: ElementKind.jsonKinds, into: &diagnostics)
         }
@@ -297,12 +303,12 @@ private struct ReadState {
         let styleClass = object.string("class", into: &diagnostics)
         let properties = readProperties(object)
         var triggers: [Trigger] = []
-        let triggerKeys = members.filter { ["action", "target", "task", "triggers"].contains($0.key) }
+        let triggerKeys = object.members(among: ["action", "target", "task", "triggers"])
         if triggerKeys.count > 1 {
             diagnostics.append(Diagnostic(
                 .error, FormatCodes.malformedAction,
-                "an element triggers one thing; it has \(triggerKeys.map { "'\($0.key)'" }.joined(separator: " and "))",
-                at: triggerKeys[1].keyLocation))
+                "an element triggers one thing; it has \(triggerKeys.map { "'\(object.key($0))'" }.joined(separator: " and "))",
+                at: tape.location(triggerKeys[1].key)))
         }
         if let list = object.array("triggers", into: &diagnostics) {
             triggers = list.compactMap { readTrigger($0) }
@@ -311,7 +317,7 @@ private struct ReadState {
         }
         if let param = object.member("param"), object.member("task") == nil {
             diagnostics.append(Diagnostic(
-                .warning, FormatCodes.unknownKey, "'param' has no effect without 'task'", at: param.keyLocation))
+                .warning, FormatCodes.unknownKey, "'param' has no effect without 'task'", at: tape.location(param.key)))
         }
         if let kind, let trigger = triggers.first, trigger.event == nil, !isWorkflowSchemaKind,
             !ElementKind.controls.contains(kind.0)
@@ -334,100 +340,108 @@ private struct ReadState {
 
     /// `actions` is an object of named actions (order does not matter, so they are sorted by name),
     /// or an array of actions with a `name` each (order matters, as in WorkflowSchema).
-    mutating func readActions(_ member: JSONMember) -> [NamedAction] {
-        switch member.value.value {
-        case .object(let entries):
-            return entries
+    mutating func readActions(_ member: JSONTape.Member) -> [NamedAction] {
+        let node = member.value
+        switch tape.kind(node) {
+        case .object:
+            return tape.members(of: node)
                 .compactMap { entry in
-                    readAction(entry.value).map { NamedAction(name: entry.key, action: $0, nameLocation: entry.keyLocation) }
+                    readAction(entry.value).map {
+                        NamedAction(name: tape.string(entry.key) ?? "", action: $0, nameLocation: tape.location(entry.key))
+                    }
                 }
                 .sorted { ($0.name ?? "") < ($1.name ?? "") }
-        case .array(let entries):
+        case .array:
             var result: [NamedAction] = []
-            for entry in entries {
-                guard let members = entry.members else {
-                    diagnostics.append(Diagnostic(
-                        .error, FormatCodes.wrongType, "an action must be an object, found \(entry.value.typeName)",
-                        at: entry.location))
+            for entry in tape.elements(of: node) {
+                guard tape.kind(entry) == .object else {
+                    notAnObject(entry, "an action")
                     continue
                 }
-                let nameMember = members.first { $0.key == "name" }
+                let nameMember = tape.member("name", of: entry)
                 var name: String?
                 if let nameMember {
-                    if case .string(let text) = nameMember.value.value {
+                    if let text = tape.string(nameMember.value) {
                         name = text
                     } else {
                         diagnostics.append(Diagnostic(
                             .error, FormatCodes.wrongType,
-                            "'name' must be a string, found \(nameMember.value.value.typeName)", at: nameMember.value.location))
+                            "'name' must be a string, found \(tape.kind(nameMember.value).typeName)",
+                            at: tape.location(nameMember.value)))
                     }
                 }
-                let body = JSONNode(.object(members.filter { $0.key != "name" }), at: entry.location)
-                if let action = readAction(body) {
-                    result.append(NamedAction(name: name, action: action, nameLocation: nameMember?.value.location ?? entry.location))
+                if let action = readAction(entry, skipping: nameMember) {
+                    result.append(NamedAction(
+                        name: name, action: action,
+                        nameLocation: nameMember.map { tape.location($0.value) } ?? tape.location(entry)))
                 }
             }
             return result
         default:
             diagnostics.append(Diagnostic(
                 .error, FormatCodes.wrongType,
-                "'actions' must be an object of named actions, found \(member.value.value.typeName)",
-                at: member.value.location))
+                "'actions' must be an object of named actions, found \(tape.kind(node).typeName)",
+                at: tape.location(node)))
             return []
         }
     }
 
-    mutating func readAction(_ node: JSONNode) -> Action? {
-        guard let members = node.members else {
-            diagnostics.append(Diagnostic(
-                .error, FormatCodes.wrongType, "an action must be an object, found \(node.value.typeName)",
-                at: node.location))
+    /// Reads an action object; `skipping` is a member that belongs to the entry holding the
+    /// action (the `name` of an entry of an `actions` array), not to the action.
+    mutating func readAction(_ node: Int, skipping: JSONTape.Member? = nil) -> Action? {
+        guard tape.kind(node) == .object else {
+            notAnObject(node, "an action")
             return nil
         }
-        let object = JSONObjectReader(node, members: members, subject: "an action")
-        let kinds = members.filter { JSONWireframeReader.actionKeys.contains($0.key) }
+        let object = JSONObjectReader(tape, node, subject: "an action", skipping: skipping)
+        let kinds = object.members(among: JSONWireframeReader.actionKeys)
         let companions = JSONWireframeReader.actionCompanions
-        for member in members where !JSONWireframeReader.actionKeys.contains(member.key) {
-            if let owners = companions[member.key] {
-                if !kinds.contains(where: { owners.contains($0.key) }) {
+        object.forEachMember { member in
+            let key = object.key(member)
+            guard !JSONWireframeReader.actionKeys.contains(key) else { return }
+            if let owners = companions[key] {
+                if !kinds.contains(where: { owners.contains(object.key($0)) }) {
                     diagnostics.append(Diagnostic(
                         .warning, FormatCodes.unknownKey,
-                        "'\(member.key)' has no effect without \(owners.map { "'\($0)'" }.joined(separator: " or "))",
-                        at: member.keyLocation))
+                        "'\(key)' has no effect without \(owners.map { "'\($0)'" }.joined(separator: " or "))",
+                        at: tape.location(member.key)))
                 }
-                continue
+                return
             }
             let known = JSONWireframeReader.actionKeys + companions.keys.sorted()
             diagnostics.append(Diagnostic(
                 .warning, FormatCodes.unknownKey,
-                "unknown key '\(member.key)' in an action\(Suggestions.didYouMean(member.key, in: known))",
-                at: member.keyLocation))
+                "unknown key '\(key)' in an action\(Suggestions.didYouMean(key, in: known))",
+                at: tape.location(member.key)))
         }
         guard kinds.count == 1, let kindMember = kinds.first else {
             let message = kinds.isEmpty
                 ? "an action needs one of \(JSONWireframeReader.actionKeys.map { "'\($0)'" }.joined(separator: ", "))"
-                : "an action does one thing; it has \(kinds.map { "'\($0.key)'" }.joined(separator: " and ")) (use 'sequence' for several)"
+                : "an action does one thing; it has \(kinds.map { "'\(object.key($0))'" }.joined(separator: " and ")) (use 'sequence' for several)"
             diagnostics.append(Diagnostic(
-                .error, FormatCodes.malformedAction, message, at: kinds.dropFirst().first?.keyLocation ?? node.location))
+                .error, FormatCodes.malformedAction, message,
+                at: kinds.dropFirst().first.map { tape.location($0.key) } ?? tape.location(node)))
             return nil
         }
         let value = kindMember.value
+        let valueText = tape.string(value)
         func target() -> String? {
-            guard let text = value.string else {
+            guard let text = valueText else {
                 object.wrongType(kindMember, expected: "a route name", into: &diagnostics)
                 return nil
             }
             return text
         }
         func flag() -> Bool {
-            guard case .bool(true) = value.value else {
+            guard tape.kind(value) == .true else {
                 object.wrongType(kindMember, expected: "true", into: &diagnostics)
                 return false
             }
             return true
         }
         let kind: ActionKind
-        switch kindMember.key {
+        let kindKey = object.key(kindMember)
+        switch kindKey {
         case "push": guard let text = target() else { return nil }; kind = .push(text)
         case "present": guard let text = target() else { return nil }; kind = .present(text)
         case "branch": guard let text = target() else { return nil }; kind = .branch(text)
@@ -437,44 +451,44 @@ private struct ReadState {
         case "dismiss": guard flag() else { return nil }; kind = .dismiss
         case "popToRoot": guard flag() else { return nil }; kind = .popToRoot
         case "alert":
-            guard let text = value.string else { object.wrongType(kindMember, expected: "a text", into: &diagnostics); return nil }
+            guard let text = valueText else { object.wrongType(kindMember, expected: "a text", into: &diagnostics); return nil }
             kind = .alert(text)
         case "url":
-            guard let text = value.string else { object.wrongType(kindMember, expected: "an address", into: &diagnostics); return nil }
+            guard let text = valueText else { object.wrongType(kindMember, expected: "an address", into: &diagnostics); return nil }
             kind = .url(text)
         case "task":
-            guard let text = value.string else { object.wrongType(kindMember, expected: "a task name", into: &diagnostics); return nil }
+            guard let text = valueText else { object.wrongType(kindMember, expected: "a task name", into: &diagnostics); return nil }
             let parameter = object.string("param", into: &diagnostics)
             kind = .task(name: text, parameter: parameter?.0)
             if let parameterLocation = parameter?.1 {
-                return Action(kind, at: node.location, targetLocation: value.location, parameterLocation: parameterLocation)
+                return Action(kind, at: tape.location(node), targetLocation: tape.location(value), parameterLocation: parameterLocation)
             }
         case "send":
             guard let message = readMessage(object, member: kindMember) else { return nil }
             kind = .send(message)
         case "loadSchema", "conditional":
-            guard let text = value.string else {
-                object.wrongType(kindMember, expected: kindMember.key == "loadSchema" ? "a path" : "a condition", into: &diagnostics)
+            guard let text = valueText else {
+                object.wrongType(kindMember, expected: kindKey == "loadSchema" ? "a path" : "a condition", into: &diagnostics)
                 return nil
             }
             let success = object.member("success").flatMap { readAction($0.value) }
             let failure = object.member("failure").flatMap { readAction($0.value) }
-            kind = kindMember.key == "loadSchema"
+            kind = kindKey == "loadSchema"
                 ? .loadSchema(path: text, success: success, failure: failure)
                 : .conditional(condition: text, success: success, failure: failure)
         case "other":
-            guard let text = value.string else { object.wrongType(kindMember, expected: "an action name", into: &diagnostics); return nil }
+            guard let text = valueText else { object.wrongType(kindMember, expected: "an action name", into: &diagnostics); return nil }
             kind = .other(kind: text, properties: readProperties(object))
         case "sequence":
-            guard let entries = value.elements else {
+            guard tape.kind(value) == .array else {
                 object.wrongType(kindMember, expected: "an array of actions", into: &diagnostics)
                 return nil
             }
-            kind = .sequence(entries.compactMap { readAction($0) })
+            kind = .sequence(tape.elements(of: value).compactMap { readAction($0) })
         default:
             return nil
         }
-        return Action(kind, at: node.location, targetLocation: value.location)
+        return Action(kind, at: tape.location(node), targetLocation: tape.location(value))
     }
 
     // MARK: Shared pieces
@@ -482,39 +496,39 @@ private struct ReadState {
     /// `properties`: an object of strings, kept for values the model has no field for.
     mutating func readProperties(_ object: JSONObjectReader) -> [String: String] {
         guard let member = object.member("properties") else { return [:] }
-        guard let entries = member.value.members else {
+        guard tape.kind(member.value) == .object else {
             object.wrongType(member, expected: "an object of strings", into: &diagnostics)
             return [:]
         }
         var result: [String: String] = [:]
-        for entry in entries {
-            if let text = entry.value.string {
-                result[entry.key] = text
+        tape.forEachMember(of: member.value) { entry in
+            if let text = tape.string(entry.value) {
+                result[tape.string(entry.key) ?? ""] = text
             } else {
                 diagnostics.append(Diagnostic(
                     .error, FormatCodes.wrongType,
-                    "values of 'properties' must be strings, found \(entry.value.value.typeName)", at: entry.value.location))
+                    "values of 'properties' must be strings, found \(tape.kind(entry.value).typeName)",
+                    at: tape.location(entry.value)))
             }
         }
         return result
     }
 
     /// One entry of an element's `triggers`: an optional `event` and one effect.
-    mutating func readTrigger(_ node: JSONNode) -> Trigger? {
-        guard let members = node.members else {
-            diagnostics.append(Diagnostic(
-                .error, FormatCodes.wrongType, "a trigger must be an object, found \(node.value.typeName)", at: node.location))
+    mutating func readTrigger(_ node: Int) -> Trigger? {
+        guard tape.kind(node) == .object else {
+            notAnObject(node, "a trigger")
             return nil
         }
-        let object = JSONObjectReader(node, members: members, subject: "a trigger")
+        let object = JSONObjectReader(tape, node, subject: "a trigger")
         object.reportUnknownKeys(
             known: ["event", "action", "target", "task", "param", "send", "destination", "destinationName"], into: &diagnostics)
         let event = object.string("event", into: &diagnostics)
-        let effects = members.filter { ["action", "target", "task", "send"].contains($0.key) }
+        let effects = object.members(among: ["action", "target", "task", "send"])
         guard effects.count == 1 else {
             diagnostics.append(Diagnostic(
                 .error, FormatCodes.malformedAction,
-                "a trigger needs exactly one of 'action', 'target', 'task', 'send'", at: effects.dropFirst().first?.keyLocation ?? node.location))
+                "a trigger needs exactly one of 'action', 'target', 'task', 'send'", at: effects.dropFirst().first.map { tape.location($0.key) } ?? tape.location(node)))
             return nil
         }
         return readTriggerEffect(object, event: event?.0)
@@ -533,20 +547,20 @@ private struct ReadState {
             return Trigger(event: event, .task(name: task.0, parameter: parameter?.0), at: task.1, parameterLocation: parameter?.1)
         }
         if let member = object.member("send"), let message = readMessage(object, member: member) {
-            return Trigger(event: event, .message(message), at: member.value.location)
+            return Trigger(event: event, .message(message), at: tape.location(member.value))
         }
         return nil
     }
 
     /// `send` with its optional `destination` (default `parent`) and `destinationName`.
-    mutating func readMessage(_ object: JSONObjectReader, member: JSONMember) -> Message? {
-        guard let name = member.value.string else {
+    mutating func readMessage(_ object: JSONObjectReader, member: JSONTape.Member) -> Message? {
+        guard let name = tape.string(member.value) else {
             object.wrongType(member, expected: "a message name", into: &diagnostics)
             return nil
         }
         let destination = object.enumeration(
             "destination", as: MessageDestination.self, allowed: JSONWireframeReader.messageDestinations, into: &diagnostics)
         let destinationName = object.string("destinationName", into: &diagnostics)
-        return Message(name: name, destination: destination?.0 ?? .parent, destinationName: destinationName?.0, at: member.value.location)
+        return Message(name: name, destination: destination?.0 ?? .parent, destinationName: destinationName?.0, at: tape.location(member.value))
     }
 }

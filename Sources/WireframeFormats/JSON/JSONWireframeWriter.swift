@@ -124,10 +124,9 @@ public struct JSONWireframeWriter: Sendable {
         emitter.member("type", screen.container.rawValue)
         if let presentation = screen.presentation { emitter.member("presentationStyle", presentation.rawValue) }
         if let bar = screen.navigationBar { emitter.member("navigation", bar) }
-        for (kind, key) in [(LinkKind.subroute, "subroutes"), (.tab, "tabItems"), (.child, "children")] {
-            let targets = screen.links.filter { $0.kind == kind }.map(\.target)
-            if !targets.isEmpty { emitter.member(key, strings: targets) }
-        }
+        write(screen.links, .subroute, as: "subroutes", into: &emitter)
+        write(screen.links, .tab, as: "tabItems", into: &emitter)
+        write(screen.links, .child, as: "children", into: &emitter)
         if !screen.dependencies.isEmpty { emitter.member("dependencies", strings: screen.dependencies) }
         if !screen.items.isEmpty { emitter.member("items", strings: screen.items) }
         if !screen.elements.isEmpty {
@@ -140,6 +139,15 @@ public struct JSONWireframeWriter: Sendable {
         }
         if !screen.actions.isEmpty { write(screen.actions, into: &emitter) }
         if !screen.properties.isEmpty { emitter.member("properties", properties: screen.properties) }
+    }
+
+    /// The targets of the links of one kind as an array of names, in order; nothing when there is none.
+    private func write(_ links: [Link], _ kind: LinkKind, as key: String, into emitter: inout JSONEmitter) {
+        guard links.contains(where: { $0.kind == kind }) else { return }
+        emitter.key(key)
+        emitter.arrayValue { emitter in
+            for link in links where link.kind == kind { emitter.string(link.target) }
+        }
     }
 
     /// Named actions as an object when the names are unique and sorted (order then carries no

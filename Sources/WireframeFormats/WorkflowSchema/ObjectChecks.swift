@@ -1,9 +1,9 @@
 import WireframeModel
 
-/// Runs the per-object checks (C01–C07, C10, D06) on every object of a tree, lazily created
-/// sub-trees included.
+/// Runs the per-object checks (S11, P06–P09, C01–C07, C09–C12, M06, M14, D05–D08, D10–D12) on
+/// every object of a tree, lazily created sub-trees included. `locale` is the document's `lang`.
 enum ObjectChecks {
-    static func run(_ root: SchemaObject, into diagnostics: inout [Diagnostic]) {
+    static func run(_ root: SchemaObject, locale: String?, into diagnostics: inout [Diagnostic]) {
         var stack = [root]
         while let object = stack.popLast() {
             if object.mode == .ordinary {
@@ -15,7 +15,23 @@ enum ObjectChecks {
                 LongPressCheck.run(object, into: &diagnostics)
                 ImageViewCheck.run(object, into: &diagnostics)
                 StringValueCheck.run(object, into: &diagnostics)
+                RegularExpressionCheck.run(object, into: &diagnostics)
+                DateValueCheck.run(object, locale: locale, into: &diagnostics)
+                NumberValueCheck.run(object, locale: locale, into: &diagnostics)
+                BooleanValueCheck.run(object, into: &diagnostics)
+                NumericValueCheck.run(object, into: &diagnostics)
+                TableStyleCheck.run(object, into: &diagnostics)
+                IgnoredDestinationNameCheck.run(object, into: &diagnostics)
+                ResponseNameCheck.run(object, into: &diagnostics)
+                NegatedValueCheck.run(object, into: &diagnostics)
+                ComparisonOperandCheck.run(object, locale: locale, into: &diagnostics)
+                ValidationValueCheck.run(object, into: &diagnostics)
+                DuplicateInputCheck.run(object, into: &diagnostics)
+                UnnamedInputCheck.run(object, into: &diagnostics)
             }
+            UnusedNameCheck.run(object, into: &diagnostics)
+            EmptyParameterCheck.run(object, into: &diagnostics)
+            ProxyClassCheck.run(object, into: &diagnostics)
             ConditionalSchemaCheck.run(object, into: &diagnostics)
             for parameter in object.parameters.reversed() {
                 for value in parameter.values.reversed() {

@@ -1,8 +1,11 @@
 import WireframeModel
 
-/// Runs the checks on the controller graph of one file (M01–M05, M08, M09, M11, M12, A02).
+/// Runs the checks on the controller graph of one file (M01–M05, M08–M13, M15, M16, A01–A09,
+/// D02, D04). `isEntry` says the file is the entry of a project, so its root is neither pushed nor
+/// presented; otherwise the root may be loaded from anywhere and checks that depend on it stay silent.
 enum RoutingChecks {
-    static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
+    static func run(_ graph: SchemaGraph, isEntry: Bool = false, into diagnostics: inout [Diagnostic]) {
+        let reach = MessageReach(graph)
         UnhandledMessageCheck.run(graph, into: &diagnostics)
         DelegateMessageCheck.run(graph, into: &diagnostics)
         SelfMessageCheck.run(graph, into: &diagnostics)
@@ -13,6 +16,70 @@ enum RoutingChecks {
         LifecycleInFormCheck.run(graph, into: &diagnostics)
         ReservedActionCheck.run(graph, into: &diagnostics)
         ReplaceRootCheck.run(graph, into: &diagnostics)
+        LifecycleTypoCheck.run(graph, reach: reach, into: &diagnostics)
+        UnreachableActionCheck.run(graph, reach: reach, into: &diagnostics)
+        FormSubmissionCheck.run(graph, reach: reach, into: &diagnostics)
+        CellSelectionCheck.run(graph, into: &diagnostics)
+        NavigationStackCheck.run(graph, isEntry: isEntry, into: &diagnostics)
+        MissingControllerCheck.run(graph, into: &diagnostics)
+        DismissCheck.run(graph, isEntry: isEntry, into: &diagnostics)
+        ViewNamesCheck.run(graph, into: &diagnostics)
+        UpdateViewsCheck.run(graph, into: &diagnostics)
+        TransientValueCheck.run(graph, reach: reach, into: &diagnostics)
+        SequenceStopCheck.run(graph, into: &diagnostics)
+        ConditionalResultCheck.run(graph, reach: reach, into: &diagnostics)
+        ProxySlotCheck.run(graph, into: &diagnostics)
+        TemplateValueCheck.run(graph, into: &diagnostics)
+    }
+
+    /// Where an action sits, for the checks that walk action trees.
+    struct ActionSite {
+        /// The controller's top-level action it is part of.
+        var topLevel: SchemaObject
+        /// Directly the success action of a loadSchema (the context holds `schema`).
+        var inLoadSuccess = false
+        /// Under a sendMessage response action (the context is the reply's).
+        var inResponse = false
+        /// In a multipleActions, with actions after it.
+        var hasFollowers = false
+    }
+
+    /// Visits every action of a controller, nested ones included, depth first in document order.
+    static func walkActions(of controller: ControllerNode, _ visit: (SchemaObject, ActionSite) -> Void) {
+        var stack: [(SchemaObject, ActionSite)] = controller.actions.reversed().map { ($0, ActionSite(topLevel: $0)) }
+        while let (action, site) = stack.popLast() {
+            visit(action, site)
+            var nested: [(SchemaObject, ActionSite)] = []
+            switch action.schemaClass {
+            case .multipleActions:
+                let actions = action.objects("actions")
+                for (index, child) in actions.enumerated() {
+                    var childSite = site
+                    childSite.inLoadSuccess = false
+                    childSite.hasFollowers = index < actions.count - 1
+                    nested.append((child, childSite))
+                }
+            case .conditionalAction, .loadSchema:
+                for name in ["successAction", "failureAction"] {
+                    for child in action.objects(name) {
+                        var childSite = site
+                        childSite.inLoadSuccess = action.schemaClass == .loadSchema && name == "successAction"
+                        nested.append((child, childSite))
+                    }
+                }
+            case .sendMessage:
+                for child in action.objects("actions") {
+                    var childSite = site
+                    childSite.inResponse = true
+                    childSite.inLoadSuccess = false
+                    childSite.hasFollowers = false
+                    nested.append((child, childSite))
+                }
+            default:
+                break
+            }
+            stack += nested.reversed()
+        }
     }
 
     /// Follows the creator chain from a controller while it forwards every message; returns the

@@ -10,6 +10,15 @@ struct ControllerNode {
     var children: [Int] = []
     /// Controllers its actions show (pushed, presented, replacing the root).
     var shown: [Int] = []
+    /// How it came to be: the file root, a child of its creator, or shown by one of its actions.
+    var arrival: Arrival
+    /// Whether it may receive messages this file does not show: it creates a controller taken from
+    /// data or another file, or owns a message whose name comes from data.
+    var receivesUnknownMessages = false
+
+    enum Arrival {
+        case root, child, pushed, presented, replacedRoot
+    }
     /// The controller's actions, in order.
     let actions: [SchemaObject]
     /// The position in `actions` of the first action of each name.
@@ -21,6 +30,7 @@ struct ControllerNode {
         self.key = key
         self.object = object
         self.creator = creator
+        self.arrival = creator == nil ? .root : .child
         let actions = object.objects("actions")
         var firstNamed: [String: Int] = [:]
         var firstUnnamed: Int?
@@ -211,6 +221,7 @@ struct SchemaMapper {
             if let index = positions[key] { graph.controllers[creator].children.append(index) }
             return key
         case .proxy(let keyPath):
+            graph.controllers[creator].receivesUnknownMessages = true
             if keyPath == "schema", let loadPath = loadPath ?? currentLoadPath {
                 if let loadIndex = graph.loads.lastIndex(where: { $0.path == loadPath }) {
                     graph.loads[loadIndex].expectedTags.append((child.tag, child.location))
@@ -269,9 +280,14 @@ struct SchemaMapper {
                     if child.schemaClass == .message {
                         if let message = Self.message(child) {
                             addTrigger(message, parameter: parameter.name, event: nil, to: &element, owner: owner)
+                        } else {
+                            graph.controllers[owner].receivesUnknownMessages = true
                         }
                     } else if child.schemaClass == .string, case .proxy(let keyPath) = child.mode {
                         element.properties["\(parameter.name).keyPath"] = keyPath
+                        if parameter.name.hasSuffix("Message") || parameter.name == "message" {
+                            graph.controllers[owner].receivesUnknownMessages = true
+                        }
                     } else if child.schemaClass == .image, child.mode == .ordinary {
                         element.properties[parameter.name] = child.text("name") ?? ""
                         if let label = child.text("accessibilityLabel") { element.properties["\(parameter.name).accessibilityLabel"] = label }
@@ -347,11 +363,14 @@ struct SchemaMapper {
             if let controller = action.objects("controller").first {
                 target = linkTarget(controller, pathKey: "\(path)/\(controller.tag)", creator: performer, parentKey: performerKey, loadPath: loadPath)
                 if controller.mode == .ordinary, let target, let index = positions[target] {
+                    graph.controllers[index].arrival =
+                        action.schemaClass == .pushController ? .pushed : action.schemaClass == .presentController ? .presented : .replacedRoot
                     graph.controllers[performer].shown.append(index)
                     graph.controllers[performer].children.removeAll { $0 == index }
                 }
             } else if action.parameter("controller") == nil {
                 target = loadPath
+                graph.controllers[performer].receivesUnknownMessages = true
             }
             guard let target else { return Action(.other(kind: action.tag, properties: [:]), at: action.location) }
             if let screenIndex = positions[target] {
@@ -380,8 +399,17 @@ struct SchemaMapper {
                 }
             }
             return Action(.alert(action.text("message") ?? ""), at: action.location)
+        case .showActionSheet:
+            for button in action.objects("cancelButtonItem") + action.objects("destructiveButtonItem") + action.objects("otherButtonItems") {
+                if let value = button.values("message").first, let message = Self.message(value) {
+                    graph.sends.append(MessageSend(message: message, owner: performer, sender: .element))
+                }
+            }
+            return Action(.other(kind: action.tag, properties: literalProperties()), at: action.location)
         case .sendMessage:
             guard let value = action.values("message").first, let message = Self.message(value) else {
+                graph.controllers[performer].receivesUnknownMessages = true
+                if let creator = graph.controllers[performer].creator { graph.controllers[creator].receivesUnknownMessages = true }
                 return Action(.other(kind: action.tag, properties: [:]), at: action.location)
             }
             graph.sends.append(MessageSend(message: message, owner: performer, sender: .action(action)))

@@ -11,6 +11,8 @@ public struct WorkflowSchemaProject: Sendable {
         public var wireframe: Wireframe?
         /// The file's diagnostics (without `path`; they are about this file).
         public var diagnostics: [Diagnostic]
+        /// The messages that reach the app's root delegate from this file (spec M07).
+        public var appMessages: [WorkflowSchemaAppMessage] = []
     }
 
     /// The project root, as given.
@@ -23,6 +25,9 @@ public struct WorkflowSchemaProject: Sendable {
     /// are keyed `path#key`, and loaded-root references (`keyPath="schema"`, bare controller
     /// actions) point at the loaded file's root key. Nil when the entry cannot be read.
     public var merged: Wireframe?
+    /// Every file inside the project root that some file of the project loads, whether it exists
+    /// or not (relative paths): when one of them changes, appears or goes, the entry's verdict may change.
+    public var loadTargets: Set<String> = []
 }
 
 /// Cross-file diagnostic codes (spec §5.7).
@@ -37,7 +42,6 @@ enum CrossFileCodes {
     static func missingMessage(_ path: String) -> String { "loaded file '\(path)' does not exist" }
     static func outsideMessage(_ path: String) -> String { "loaded path '\(path)' leaves the project root" }
     static func entryOutsideMessage(_ path: String) -> String { "file '\(path)' is not inside the project root" }
-    static func unreadableMessage(_ path: String) -> String { "file '\(path)' cannot be read" }
     static func errorsMessage(_ path: String, count: Int) -> String {
         "loaded file '\(path)' has \(count) error\(count == 1 ? "" : "s")"
     }
@@ -57,7 +61,12 @@ extension WorkflowSchemaReader {
     /// leaves `projectRoot` is an error with the same code and is not read. A loaded file with
     /// errors gives WF1602 at the load site; a loaded root that does not fit (not a controller, or
     /// not the class a `keyPath="schema"` proxy names) gives WF1603.
-    public func read(fileAt path: String, projectRoot: String) -> WorkflowSchemaProject {
+    ///
+    /// Files are loaded with `reader`'s size limit and never block on special files; `entryBytes`,
+    /// when given, are the entry's bytes already read by the caller.
+    public func read(
+        fileAt path: String, projectRoot: String, entryBytes: [UInt8]? = nil, reader: DocumentReader = DocumentReader()
+    ) -> WorkflowSchemaProject {
         let rootPath = WorkflowSchemaPaths.normalise(URL(fileURLWithPath: projectRoot).standardizedFileURL.path, relativeTo: "") ?? projectRoot
         let absoluteEntry = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: rootPath)).standardizedFileURL.path
         var project = WorkflowSchemaProject(projectRoot: projectRoot, files: [], diagnostics: [], merged: nil)
@@ -71,6 +80,7 @@ extension WorkflowSchemaReader {
             var diagnostics: [Diagnostic]
             var loads: [SchemaLoad]
             var rootTag: String?
+            var appMessages: [WorkflowSchemaAppMessage] = []
         }
         var loaded: [String: Loaded] = [:]
         var order: [String] = []
@@ -82,19 +92,22 @@ extension WorkflowSchemaReader {
             let file = queue.removeFirst()
             guard loaded[file] == nil else { continue }
             order.append(file)
-            // Read as any document is: size-limited, and never blocking on a FIFO named `*.xml`.
-            let data: [UInt8]
-            switch DocumentReader().loadBytes(path: rootPath + "/" + file) {
-            case .bytes(let bytes):
-                data = bytes
-            case .failure(let failure):
-                let diagnostic = failure.code == FormatCodes.unreadable
-                    ? Diagnostic(.error, FormatCodes.unreadable, CrossFileCodes.unreadableMessage(file) + ": " + failure.message, at: .start) : failure
-                loaded[file] = Loaded(wireframe: nil, diagnostics: [diagnostic], loads: [], rootTag: nil)
-                continue
+            let bytes: [UInt8]
+            if file == entry, let entryBytes {
+                bytes = entryBytes
+            } else {
+                switch reader.loadBytes(path: rootPath + "/" + file) {
+                case .success(let loadedBytes):
+                    bytes = loadedBytes
+                case .failure(let failure):
+                    loaded[file] = Loaded(wireframe: nil, diagnostics: [failure.diagnostic], loads: [], rootTag: nil)
+                    continue
+                }
             }
-            let result = readDetailed(data, path: file)
-            loaded[file] = Loaded(wireframe: result.wireframe, diagnostics: result.diagnostics, loads: result.loads, rootTag: result.rootTag)
+            let result = readDetailed(bytes, path: file, isEntry: entryIsAppRoot && file == entry)
+            loaded[file] = Loaded(
+                wireframe: result.wireframe, diagnostics: result.diagnostics, loads: result.loads, rootTag: result.rootTag,
+                appMessages: result.appMessages)
             for load in result.loads {
                 guard let target = WorkflowSchemaPaths.normalise(load.path, relativeTo: WorkflowSchemaPaths.directory(of: file)),
                     !target.hasPrefix("/")
@@ -102,6 +115,7 @@ extension WorkflowSchemaReader {
                     extra[file, default: []].append(Diagnostic(.error, CrossFileCodes.unresolved, CrossFileCodes.outsideMessage(load.path), at: load.location))
                     continue
                 }
+                project.loadTargets.insert(target)
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: rootPath + "/" + target, isDirectory: &isDirectory), !isDirectory.boolValue else {
                     extra[file, default: []].append(Diagnostic(.warning, CrossFileCodes.unresolved, CrossFileCodes.missingMessage(load.path), at: load.location))
@@ -132,10 +146,13 @@ extension WorkflowSchemaReader {
             }
         }
 
+        LoadCycleCheck.run(order: order, loads: loaded.mapValues(\.loads), resolved: resolvedTargets, into: &extra)
+
         for file in order {
             guard let info = loaded[file] else { continue }
             let diagnostics = (info.diagnostics + (extra[file] ?? [])).sorted(by: Diagnostic.sourceOrder)
-            project.files.append(WorkflowSchemaProject.File(path: file, wireframe: info.wireframe, diagnostics: diagnostics))
+            project.files.append(WorkflowSchemaProject.File(
+                path: file, wireframe: info.wireframe, diagnostics: diagnostics, appMessages: info.appMessages))
             project.diagnostics += diagnostics.map { var copy = $0; copy.path = file; return copy }
         }
         project.merged = merge(order: order, loaded: loaded.mapValues(\.wireframe), resolved: resolvedTargets, entry: entry)

@@ -20,6 +20,10 @@ public struct WorkflowSchemaReader: Sendable {
     public var maximumSize: Int
     /// Elements nested deeper than this are refused.
     public var maximumDepth: Int
+    /// Whether a project's entry file is known to be the app's root: its root controller is then
+    /// neither pushed nor presented, which A01 and A04 use. Off by default, because a folder is
+    /// validated file by file, each as an entry, loaded files included.
+    public var entryIsAppRoot = false
 
     /// Creates a reader with a 16 MiB size limit and a depth limit of 256.
     public init() {
@@ -39,8 +43,9 @@ public struct WorkflowSchemaReader: Sendable {
         var root: SchemaObject?
         for object in objects { root = grouper.group(object) ?? root }
         var diagnostics = tree.diagnostics + builder.diagnostics + grouper.diagnostics
-        if let root { ObjectChecks.run(root, into: &diagnostics) }
-        return WorkflowSchemaDocument(root: root, locale: document.attribute("lang")?.value, diagnostics: diagnostics)
+        let locale = document.attribute("lang")?.value
+        if let root { ObjectChecks.run(root, locale: locale, into: &diagnostics) }
+        return WorkflowSchemaDocument(root: root, locale: locale, diagnostics: diagnostics)
     }
 
     /// Reads one file. The wireframe is nil when the file is not well-formed or has no root
@@ -52,22 +57,34 @@ public struct WorkflowSchemaReader: Sendable {
         return (result.wireframe, result.diagnostics)
     }
 
-    /// Reads one file and keeps what the project reader needs: the loads and the root tag.
-    func readDetailed(_ bytes: [UInt8], path: String) -> (wireframe: Wireframe?, diagnostics: [Diagnostic], loads: [SchemaLoad], rootTag: String?) {
+    /// The messages of one file that reach the app's root delegate (`rootDelegate` messages,
+    /// messages leaving the file at its root, `loadSchema` requests): what the host app must
+    /// handle (spec M07). Empty when the file has no controller root.
+    public func appMessages(_ bytes: [UInt8]) -> [WorkflowSchemaAppMessage] {
+        readDetailed(bytes, path: "").appMessages
+    }
+
+    /// Reads one file and keeps what the project reader needs: the loads, the root tag and the
+    /// app messages. `isEntry`: the file is a project's entry (its root is not pushed or presented).
+    func readDetailed(
+        _ bytes: [UInt8], path: String, isEntry: Bool = false
+    ) -> (wireframe: Wireframe?, diagnostics: [Diagnostic], loads: [SchemaLoad], rootTag: String?, appMessages: [WorkflowSchemaAppMessage]) {
         let document = parse(bytes)
         var diagnostics = document.diagnostics
         var wireframe: Wireframe?
         var loads: [SchemaLoad] = []
+        var appMessages: [WorkflowSchemaAppMessage] = []
         if let root = document.root, root.schemaClass.isController, root.mode == .ordinary {
             var mapper = SchemaMapper()
             let graph = mapper.map(root)
-            RoutingChecks.run(graph, into: &diagnostics)
+            RoutingChecks.run(graph, isEntry: isEntry, into: &diagnostics)
             loads = graph.loads
+            appMessages = AppMessagesInventory.list(graph)
             wireframe = Wireframe(
                 appName: WorkflowSchemaPaths.stem(of: path), root: graph.rootKey, screens: mapper.screens,
                 locale: document.locale, sourceFormat: .workflowSchema,
                 locations: WireframeLocations(document: root.location, root: root.location))
         }
-        return (wireframe, diagnostics.sorted(by: Diagnostic.sourceOrder), loads, document.root?.tag)
+        return (wireframe, diagnostics.sorted(by: Diagnostic.sourceOrder), loads, document.root?.tag, appMessages)
     }
 }

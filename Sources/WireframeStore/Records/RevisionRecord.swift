@@ -50,6 +50,38 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         sessionId = row["sessionId"]
     }
 
+    /// The columns read by ``init(indexedRow:)``, in its order; `header` is left out (NULL) when
+    /// the caller does not need it.
+    static func selection(header: Bool = true) -> String {
+        "revision.id, revision.documentId, revision.number, revision.parentId, revision.isDeletion, revision.contentHash, "
+            + "revision.sourceHash, \(header ? "revision.header" : "NULL"), revision.screenCount, revision.createdAt, "
+            + "revision.author, revision.origin, revision.message, revision.sessionId"
+    }
+
+    /// The number of columns in ``selection(header:)``.
+    static let selectionCount = 14
+
+    /// Reads a row of ``selection(header:)`` by position (no lookup of column names per row).
+    init(indexedRow row: Row) throws {
+        id = row[0]
+        documentId = row[1]
+        number = row[2]
+        parentId = row[3]
+        isDeletion = row[4]
+        contentHash = row[5]
+        sourceHash = row[6]
+        header = row[7]
+        screenCount = row[8]
+        guard let created = Timestamp.fromDatabaseValue(row[9] as DatabaseValue) else {
+            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "revision \(id ?? 0) has no readable createdAt")
+        }
+        createdAt = created
+        author = row[10]
+        origin = row[11]
+        message = row[12]
+        sessionId = row[13]
+    }
+
     /// Creates a record.
     init(
         id: Int64? = nil, documentId: Int64, number: Int64, parentId: Int64?, isDeletion: Bool, contentHash: String?,

@@ -6,6 +6,7 @@ extension WFS {
     /// `wfs audit`: what changed between two meetings.
     struct Audit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "audit",
             abstract: "List the documents and screens that changed between two sessions.",
             discussion: "Compares what the store held at the end of --from with the end of --to (or now)."
         )

@@ -7,6 +7,7 @@ extension WFS {
     /// `wfs diff`: what changed between two revisions.
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Compare two revisions screen by screen and field by field.",
             discussion: "Screens are matched by key; runs of unchanged screens are summarised."
         )
@@ -47,12 +48,10 @@ extension WFS {
                 let history = History(store: store)
                 let oldRevision = try history.resolve(old)
                 let newRevision = try history.resolve(new)
-                let diff = try history.diff(oldRevision, newRevision)
-                let oldKeys = try store.screenHashes(revisionId: oldRevision.id)
-                let newKeys = try store.screenHashes(revisionId: newRevision.id)
+                let (diff, screenKeys) = try history.comparison(oldRevision, newRevision)
                 let changed = Dictionary(diff.screens.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
                 let renamedFrom = Set(diff.screens.compactMap(\.previousKey))
-                let allKeys = Set(oldKeys.keys).union(newKeys.keys).sorted()
+                let allKeys = screenKeys.sorted()
                 let unchangedCount = allKeys.filter { changed[$0] == nil && !renamedFrom.contains($0) }.count
                 switch format {
                 case .json:

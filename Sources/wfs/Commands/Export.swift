@@ -6,6 +6,7 @@ extension WFS {
     /// `wfs export`: the wireframes of a point in time as files.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write the wireframes of a session, a time or now as files, with a manifest of content hashes.",
             discussion: "Importing the exported folder again gives the same content hashes. With --format xml, only documents read from WorkflowSchema are written."
         )

@@ -7,6 +7,7 @@ extension WFS {
     /// `wfs import`: stores a new revision of each file whose meaning changed.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Import wireframe files or folders into the store.",
             discussion: """
                 Each file is read, validated and compared with its last revision: a file with errors is \

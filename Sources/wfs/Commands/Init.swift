@@ -6,6 +6,7 @@ extension WFS {
     /// `wfs init`: creates the store of a project.
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Create a store for a project folder.",
             discussion: """
                 The store is .wfs/store.sqlite in the project root unless --store or WFS_STORE names \

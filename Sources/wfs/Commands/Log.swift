@@ -6,6 +6,7 @@ extension WFS {
     /// `wfs log`: the history, newest first.
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "log",
             abstract: "List revisions, newest first, with the screens each one added, removed or modified."
         )
 

@@ -8,6 +8,7 @@ extension WFS {
     /// `wfs path`: the shortest way from one screen to another.
     struct Path: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "path",
             abstract: "Print the shortest sequence of steps from one screen to another.",
             discussion: """
                 Steps follow subroutes, tabs, navigation buttons, element targets and actions; a pushed \

@@ -36,7 +36,7 @@ extension WFS {
         }
 
         struct Start: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Open a session now.")
+            static let configuration = CommandConfiguration(commandName: "start", abstract: "Open a session now.")
             @OptionGroup var storeOptions: StoreOptions
             @Option(help: "Notes about the meeting.") var notes: String?
             @Argument(help: "The session's name, unique in the store.") var name: String
@@ -50,7 +50,7 @@ extension WFS {
         }
 
         struct End: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "End the open session now.")
+            static let configuration = CommandConfiguration(commandName: "end", abstract: "End the open session now.")
             @OptionGroup var storeOptions: StoreOptions
 
             func run() throws {
@@ -63,6 +63,7 @@ extension WFS {
 
         struct Add: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "add",
                 abstract: "Record a session after the fact.",
                 discussion: "Revisions of that interval that belong to no session join it.")
             @OptionGroup var storeOptions: StoreOptions
@@ -81,7 +82,7 @@ extension WFS {
         }
 
         struct List: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List sessions, oldest first.")
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "List sessions, oldest first.")
             @OptionGroup var storeOptions: StoreOptions
             @Option(help: "Output format.") var format: OutputFormat = .text
 
@@ -97,7 +98,7 @@ extension WFS {
         }
 
         struct Show: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Show a session and the revisions made during it.")
+            static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a session and the revisions made during it.")
             @OptionGroup var storeOptions: StoreOptions
             @Option(help: "Output format.") var format: OutputFormat = .text
             @Argument(help: "The session's name.") var name: String

@@ -6,6 +6,7 @@ extension WFS {
     /// `wfs show`: one revision.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Print a stored revision: a summary, its canonical JSON, or its exact source.",
             discussion: "REF is a revision id (42), a document (app.json), app.json@SESSION or app.json@2026-11-20T15:00."
         )

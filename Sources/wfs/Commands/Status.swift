@@ -7,6 +7,7 @@ extension WFS {
     /// `wfs status`: the store at a glance.
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Show the store, its documents' heads, the open session and the latest import attempts."
         )
 

@@ -8,6 +8,7 @@ extension WFS {
     /// `wfs validate`: diagnostics for wireframe files, for editors and CI.
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check wireframe files and print what is wrong, with its location.",
             discussion: """
                 Folders are searched for .json and .xml wireframes. Exit status: 0 when no file has \

@@ -6,6 +6,7 @@ extension WFS {
     /// `wfs verify`: checks the store.
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Check the store: SQLite integrity, every stored hash, every revision's source.",
             discussion: "Exit status 1 when a problem is found."
         )

@@ -1,0 +1,125 @@
+import Foundation
+import WireframeModel
+
+/// What several checks share: value reading (§1.8) and walks over created objects.
+enum CheckSupport {
+    /// The object values of every parameter, in order.
+    static func children(of object: SchemaObject) -> [SchemaObject] {
+        object.parameters.flatMap { parameter in
+            parameter.values.compactMap { if case .object(let child) = $0 { child } else { nil } }
+        }
+    }
+
+    /// The objects a controller builds in its own context (views, items, sections, cells, …),
+    /// depth first, without entering nested controllers or actions; only the given parameters of
+    /// the controller when `parameters` is set. `visit` gets each object and whether it is
+    /// dynamic: under a proxy (its `default` or `template`) or a branch of a conditional schema.
+    static func ownedObjects(
+        of controller: SchemaObject, parameters: Set<String>? = nil, _ visit: (SchemaObject, _ dynamic: Bool) -> Void
+    ) {
+        var stack: [(SchemaObject, Bool)] = []
+        for parameter in controller.parameters.reversed() where parameter.name != "actions" {
+            if let parameters, !parameters.contains(parameter.name) { continue }
+            for case .object(let child) in parameter.values.reversed() { stack.append((child, false)) }
+        }
+        while let (object, dynamic) = stack.popLast() {
+            if object.schemaClass.isController || object.definition.kind == .action { continue }
+            visit(object, dynamic)
+            for parameter in object.parameters.reversed() {
+                let nested = dynamic || object.isProxy
+                    || (object.mode == .conditional && parameter.name != "condition")
+                for case .object(let child) in parameter.values.reversed() { stack.append((child, nested)) }
+            }
+        }
+    }
+
+    /// The named views of a controller's view hierarchy (§3.15): its view, table sections and
+    /// header/footer, and those of its child controllers (stack, tabs, hosted), templates
+    /// included, bar items excluded. `complete` is false when part of it comes from data or
+    /// another file (a keyPath view, section, cell or controller).
+    static func namedViews(of index: Int, in graph: SchemaGraph) -> (views: [String: [SchemaObject]], complete: Bool) {
+        var views: [String: [SchemaObject]] = [:]
+        var complete = true
+        var controllers = [index]
+        var seen = Set<Int>()
+        while let current = controllers.popLast() {
+            guard seen.insert(current).inserted else { continue }
+            let node = graph.controllers[current]
+            controllers += node.children
+            var stack: [SchemaObject] = []
+            for name in ["view", "sections", "tableHeaderView", "tableFooterView", "viewControllers"] {
+                stack += node.object.objects(name)
+            }
+            while let object = stack.popLast() {
+                if object.isProxy, object.schemaClass.isSubclass(of: .view) || object.schemaClass.isSubclass(of: .viewController)
+                    || object.schemaClass == .tableSection || object.schemaClass == .object
+                {
+                    complete = false
+                }
+                if object.schemaClass.isController || object.definition.kind == .action { continue }
+                if object.definition.kind == .view, let name = object.workflowName, !name.isEmpty { views[name, default: []].append(object) }
+                for parameter in object.parameters where !["navigationItem", "toolbarItems", "items"].contains(parameter.name) {
+                    for case .object(let child) in parameter.values { stack.append(child) }
+                }
+            }
+        }
+        return (views, complete)
+    }
+
+    /// The classes that register with a form as inputs (§3.7).
+    static let formInputs: Set<SchemaClass> = [.textField, .textView, .switch, .slider, .datePicker, .searchBar]
+
+    /// The number a property reads as (§1.8): the leading numeric prefix with `.` as the decimal
+    /// point; nil when there is none (the original then uses 0).
+    static func numericPrefix(_ text: String) -> Double? {
+        var scalars = Substring(text).unicodeScalars.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        var prefix = ""
+        if let first = scalars.first, first == "+" || first == "-" {
+            prefix.unicodeScalars.append(first)
+            scalars = scalars.dropFirst()
+        }
+        var sawDigit = false, sawPoint = false
+        for scalar in scalars {
+            if ("0"..."9").contains(scalar) {
+                sawDigit = true
+            } else if scalar == ".", !sawPoint {
+                sawPoint = true
+            } else {
+                break
+            }
+            prefix.unicodeScalars.append(scalar)
+        }
+        return sawDigit ? Double(prefix) : nil
+    }
+
+    /// Whether text is a decimal number in the document locale (`<number>`, comparisons; §1.8):
+    /// an optional sign, digits with optional grouping separators, at most one decimal separator.
+    /// Without a locale both `.` and `,` are accepted as the decimal separator.
+    static func isDecimal(_ text: String, locale: String?) -> Bool {
+        let separator: String
+        let grouping: String
+        if let locale {
+            let resolved = Locale(identifier: locale)
+            separator = resolved.decimalSeparator ?? "."
+            grouping = resolved.groupingSeparator ?? ""
+        } else {
+            separator = "."
+            grouping = ""
+        }
+        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        if let first = body.first, first == "+" || first == "-" { body = body.dropFirst() }
+        var sawDigit = false, sawSeparator = false
+        for character in body {
+            if character.isASCII, character.isNumber {
+                sawDigit = true
+            } else if String(character) == separator || (locale == nil && character == ","), !sawSeparator {
+                sawSeparator = true
+            } else if !grouping.isEmpty, String(character) == grouping || (grouping == "\u{A0}" && character == " " ) || (grouping == "\u{202F}" && character == " "), !sawSeparator {
+                continue
+            } else {
+                return false
+            }
+        }
+        return sawDigit
+    }
+}

@@ -1,0 +1,30 @@
+import WireframeModel
+
+/// P06: text for a YES/NO parameter that is not recognisably yes or no. The original reads it
+/// with `boolValue` (§1.8), so for example `on` or `enabled` reads as NO.
+enum BooleanValueCheck {
+    static let code: DiagnosticCode = "WF1206"
+
+    /// The YES/NO parameters of §2 (and `value` of `bool`).
+    static let parameters: Set<String> = [
+        "hidesBottomBarWhenPushed", "shouldForwardAllMessages", "navigationBarHidden", "toolbarHidden", "hidden",
+        "translucent", "enablesReturnKeyAutomatically", "secureTextEntry", "adjustsFontSizeToFitWidth",
+        "clearsOnBeginEditing", "editable", "on", "continuous", "apportionsSegmentWidthsByContent", "momentary",
+        "showsBookmarkButton", "showsCancelButton", "showsSearchResultsButton", "selectable", "hidesBackButton",
+        "leftItemsSupplementBackButton", "enabled", "transient", "rightAlignLastColumn",
+    ]
+
+    static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
+        for parameter in object.parameters where parameters.contains(parameter.name) || (object.tag == "bool" && parameter.name == "value") {
+            for case .text(let text, let location) in parameter.values where !BooleanText.isBooleanLike(text) {
+                guard !text.isEmpty else { continue }
+                diagnostics.append(Diagnostic(
+                    .warning, code, message(text, parameter: parameter.name, isTrue: BooleanText.isTrue(text)), at: location))
+            }
+        }
+    }
+
+    static func message(_ text: String, parameter: String, isTrue: Bool) -> String {
+        "'\(text)' is not a yes/no value for '\(parameter)'; it reads as \(isTrue ? "YES" : "NO")"
+    }
+}

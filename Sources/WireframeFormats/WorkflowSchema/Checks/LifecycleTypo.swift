@@ -1,0 +1,32 @@
+import WireframeModel
+
+/// M10: an action name that looks like a lifecycle event (the same ignoring case, or within two
+/// edits of viewDidLoad, viewWillAppear, …) but is not exactly one, and that no message in the file
+/// targets: it never fires (§3.6, names are case-sensitive).
+enum LifecycleTypoCheck {
+    static let code: DiagnosticCode = "WF1410"
+
+    static func run(_ graph: SchemaGraph, reach: MessageReach, into diagnostics: inout [Diagnostic]) {
+        for controller in graph.controllers {
+            for action in controller.actions {
+                guard let attribute = action.attribute("name"), !attribute.value.isEmpty,
+                    !NamedAction.lifecycleNames.contains(attribute.value), !reach.allNames.contains(attribute.value),
+                    let event = lifecycleEvent(like: attribute.value)
+                else { continue }
+                diagnostics.append(Diagnostic(.warning, code, message(attribute.value, event: event), at: attribute.valueLocation))
+            }
+        }
+    }
+
+    /// The lifecycle name that `name` is probably a misspelling of.
+    static func lifecycleEvent(like name: String) -> String? {
+        let lowered = name.lowercased()
+        return NamedAction.lifecycleNames.first {
+            $0.lowercased() == lowered || Suggestions.distance(name.lowercased(), $0.lowercased(), limit: 2) <= 2
+        }
+    }
+
+    static func message(_ name: String, event: String) -> String {
+        "action '\(name)' never fires: no message targets it and it is not the lifecycle event '\(event)' (names are case-sensitive)"
+    }
+}

@@ -1,0 +1,32 @@
+import WireframeModel
+
+/// P07: text for a numeric parameter that is not a number. The original uses the leading numeric
+/// prefix (§1.8), so `two` reads as 0 and `2 taps` as 2.
+enum NumericValueCheck {
+    static let code: DiagnosticCode = "WF1207"
+
+    /// The numeric parameters of §2, by name; `value` only on a slider.
+    static let parameters: Set<String> = [
+        "numberOfLines", "numberOfColumns", "numberOfTapsRequired", "numberOfTouchesRequired", "minimumPressDuration",
+        "allowableMovement", "minimumValue", "maximumValue", "selectedSegmentIndex", "countDownDuration",
+        "minuteInterval", "indentationLevel",
+    ]
+
+    static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
+        for parameter in object.parameters
+        where parameters.contains(parameter.name) || (object.schemaClass == .slider && parameter.name == "value") {
+            for case .text(let text, let location) in parameter.values where !text.isEmpty && Double(text) == nil {
+                let reading = CheckSupport.numericPrefix(text).map(format) ?? "0"
+                diagnostics.append(Diagnostic(.warning, code, message(text, parameter: parameter.name, reading: reading), at: location))
+            }
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    static func message(_ text: String, parameter: String, reading: String) -> String {
+        "'\(text)' is not a number for '\(parameter)'; it reads as \(reading)"
+    }
+}

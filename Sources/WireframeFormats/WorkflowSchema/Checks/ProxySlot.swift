@@ -1,0 +1,35 @@
+import WireframeModel
+
+/// D02: a keyPath proxy without `default` as the only value of a mandatory parameter that is
+/// created eagerly (for example `<screen keyPath>` in a navigation's `viewControllers`): when the
+/// key is missing the object lacks the parameter ("Missing mandatory parameters"). Silent under
+/// templates and sendMessage response actions (their data is unknown) and for `schema`.
+enum ProxySlotCheck {
+    static let code: DiagnosticCode = "WF1702"
+
+    static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
+        guard let root = graph.controllers.first?.object else { return }
+        var stack: [(SchemaObject, Bool)] = [(root, false)]
+        while let (object, quiet) = stack.popLast() {
+            if !quiet, object.mode == .ordinary {
+                for parameter in object.parameters
+                where parameter.values.allSatisfy({ if case .object(let value) = $0 { value.isProxy && !value.has("default") } else { false } }) {
+                    guard let definition = object.definition.parameter(parameter.name), definition.isMandatory, !definition.isLazy else { continue }
+                    for case .object(let proxy) in parameter.values {
+                        guard case .proxy(let keyPath) = proxy.mode, keyPath != "schema" else { continue }
+                        diagnostics.append(Diagnostic(.warning, code, message(keyPath, parameter: definition.name, tag: object.tag), at: proxy.location))
+                    }
+                }
+            }
+            for parameter in object.parameters.reversed() {
+                let nestedQuiet = quiet || (object.isProxy && parameter.name == "template")
+                    || (object.schemaClass == .sendMessage && parameter.name == "actions")
+                for case .object(let child) in parameter.values.reversed() { stack.append((child, nestedQuiet)) }
+            }
+        }
+    }
+
+    static func message(_ keyPath: String, parameter: String, tag: String) -> String {
+        "'\(keyPath)' may be missing, and mandatory parameter '\(parameter)' of '\(tag)' has no other value; add a 'default'"
+    }
+}

@@ -1,0 +1,40 @@
+import WireframeModel
+
+/// S11: a `name` attribute on something that never uses it: a condition, a value, a message or a
+/// gesture, or an action nested in multipleActions, conditionalAction or loadSchema (only the
+/// top-level actions of a controller and sendMessage response actions are matched by name, §3.2).
+enum UnusedNameCheck {
+    static let code: DiagnosticCode = "WF1111"
+
+    static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
+        if let attribute = object.attribute("name") {
+            switch object.definition.kind {
+            case .condition, .gesture:
+                diagnostics.append(Diagnostic(.note, code, message(object.tag), at: attribute.location))
+            case .value, .message:
+                let hint = object.definition.parameter("name") != nil ? ownNameHint(object.tag) : ""
+                diagnostics.append(Diagnostic(.note, code, message(object.tag) + hint, at: attribute.location))
+            default:
+                break
+            }
+        }
+        let nestedParameters: [String] =
+            switch object.schemaClass {
+            case .multipleActions: ["actions"]
+            case .conditionalAction, .loadSchema: ["successAction", "failureAction"]
+            default: []
+            }
+        for parameter in nestedParameters {
+            for nested in object.objects(parameter) {
+                guard let attribute = nested.attribute("name") else { continue }
+                diagnostics.append(Diagnostic(.note, code, nestedMessage(nested.tag, in: object.tag), at: attribute.location))
+            }
+        }
+    }
+
+    static func message(_ tag: String) -> String { "'name' on '\(tag)' is never used" }
+    static func ownNameHint(_ tag: String) -> String { "; the \(tag)'s own name is its 'name' parameter or its text" }
+    static func nestedMessage(_ tag: String, in parent: String) -> String {
+        "'name' on '\(tag)' inside '\(parent)' is never used; only a controller's top-level actions are matched by name"
+    }
+}

@@ -1,0 +1,18 @@
+import WireframeModel
+
+/// D10: a condition used as a form validation but given a `value`: validations test the input's
+/// value, so it is ignored (§2.1).
+enum ValidationValueCheck {
+    static let code: DiagnosticCode = "WF1710"
+
+    static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
+        for condition in object.objects("validations") {
+            guard let value = condition.parameter("value") else { continue }
+            diagnostics.append(Diagnostic(.note, code, message(condition.tag, input: object.tag), at: value.location))
+        }
+    }
+
+    static func message(_ tag: String, input: String) -> String {
+        "'value' of validation '\(tag)' is ignored; a validation tests the value of its '\(input)'"
+    }
+}

@@ -1,0 +1,67 @@
+import WireframeModel
+
+/// Which message names reach each controller of a file (spec §3.3, §3.4), after forwarding.
+struct MessageReach {
+    /// Names that reach each controller, by index.
+    var names: [Set<String>]
+    /// Names that reach each controller from a sendMessage with response actions (its result is used).
+    var answered: [Set<String>]
+    /// Whether a controller may receive messages the file does not show: it is named (a
+    /// `descendant` target from anywhere), creates a controller taken from data or another file, or
+    /// owns a message whose name is data.
+    var unknown: [Bool]
+    /// Every message name sent in the file.
+    var allNames: Set<String>
+
+    init(_ graph: SchemaGraph) {
+        let count = graph.controllers.count
+        names = Array(repeating: [], count: count)
+        answered = Array(repeating: [], count: count)
+        unknown = Array(repeating: false, count: count)
+        allNames = []
+        var named: [String: [Int]] = [:]
+        for (index, controller) in graph.controllers.enumerated() {
+            if let name = controller.object.workflowName, !name.isEmpty { named[name, default: []].append(index) }
+        }
+        for send in graph.sends {
+            let name = send.message.name
+            allNames.insert(name)
+            var targets: [Int] = []
+            var hasResponses = false
+            switch send.sender {
+            case .element:
+                if send.message.destination != .rootDelegate { targets = [send.owner] }
+            case .action(let action):
+                hasResponses = !action.objects("actions").isEmpty
+                switch send.message.destination {
+                case .delegate: targets = graph.controllers[send.owner].creator.map { [$0] } ?? []
+                case .self: targets = [send.owner]
+                case .descendant: targets = send.message.destinationName.flatMap { named[$0] } ?? []
+                default: targets = []
+                }
+            }
+            for target in targets {
+                guard let receiver = RoutingChecks.receiver(from: target, in: graph) else { continue }
+                names[receiver].insert(name)
+                if hasResponses { answered[receiver].insert(name) }
+            }
+        }
+        for index in graph.controllers.indices {
+            let node = graph.controllers[index]
+            guard node.receivesUnknownMessages || !(node.object.workflowName ?? "").isEmpty else { continue }
+            unknown[index] = true
+            if let receiver = RoutingChecks.receiver(from: index, in: graph) { unknown[receiver] = true }
+        }
+    }
+
+    /// Whether a name reaches the controller, implicit names and lifecycle events included.
+    func reaches(_ name: String, _ index: Int, in graph: SchemaGraph) -> Bool {
+        if unknown[index] || names[index].contains(name) { return true }
+        switch graph.controllers[index].object.schemaClass {
+        case .screen, .navigation, .tabs: return NamedAction.lifecycleNames.contains(name)
+        case .form: return name == "didSubmit" || name == "didNotSubmit"
+        case .table: return name == "didSelectCell"
+        default: return false
+        }
+    }
+}
