@@ -64,6 +64,10 @@ struct XMLTreeReader {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             return (nil, lines, [Diagnostic(.error, FormatCodes.emptyDocument, "file is empty", at: .start)])
         }
+        // XML allows no NUL character anywhere, and libxml2 (under XMLParser) can crash on one.
+        if let offset = bytes.firstIndex(of: 0) {
+            return (nil, lines, [WellFormednessCheck.diagnostic("a NUL character is not allowed in XML", at: lines.location(of: offset))])
+        }
         let scanner = MarkupScanner(bytes, maximumDepth: maximumDepth)
         switch scanner.failure {
         case .documentType(let offset):
