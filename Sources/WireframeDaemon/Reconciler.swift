@@ -38,10 +38,13 @@ public struct Reconciler: Sendable {
         }
     }
 
-    /// Runs the pass; `shouldStop` is asked between files, `report` hears of every import made.
+    /// Runs the pass; `shouldStop` is asked between files, `report` hears of every import made,
+    /// `failed` of every file whose import failed on the store (nil: the failure is only logged).
     ///
     /// - Returns: The files found (relative to the root).
-    public func run(shouldStop: () -> Bool, report: (ImportResult, Duration) -> Void, logger: Logger) throws -> [String] {
+    public func run(
+        shouldStop: () -> Bool, report: (ImportResult, Duration) -> Void, failed: ((String, any Error) -> Void)? = nil, logger: Logger
+    ) throws -> [String] {
         let files = self.files()
         var present = Set<String>()
         // A file whose newest attempt was rejected and that has not changed since is not tried again.
@@ -54,7 +57,7 @@ public struct Reconciler: Sendable {
             let absolute = pipeline.root + "/" + relative
             let head = try? pipeline.store.revision(documentPath: relative, atOrBefore: nil)
             if let head, !head.isDeletion, let sourceHash = head.sourceHash,
-                let bytes = FileManager.default.contents(atPath: absolute), ContentHash.hex(of: [UInt8](bytes)) == sourceHash
+                case .success(let bytes) = DocumentReader().loadBytes(path: absolute), ContentHash.hex(of: bytes) == sourceHash
             {
                 continue
             }
@@ -69,7 +72,11 @@ public struct Reconciler: Sendable {
                 let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
                 report(result, clock.now - started)
             } catch {
-                logger.info("reconcile could not import a file", metadata: ["file.path": .string(relative), "error": .string(String(describing: error))])
+                if let failed {
+                    failed(relative, error)
+                } else {
+                    logger.info("reconcile could not import a file", metadata: ["file.path": .string(relative), "error": .string(String(describing: error))])
+                }
             }
         }
         for document in try pipeline.store.documentPaths() where !present.contains(document) {

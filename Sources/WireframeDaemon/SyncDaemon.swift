@@ -56,6 +56,8 @@ public final class SyncDaemon: Service, Sendable {
         var status: DaemonStatus
         var importStartedAt: ContinuousClock.Instant?
         var stopping = false
+        /// Files whose import failed on the store (busy, disk full, read-only), by consecutive failures.
+        var failures: [String: Int] = [:]
     }
 
     private let prepared: Prepared
@@ -291,7 +293,9 @@ public final class SyncDaemon: Service, Sendable {
     private func importFile(_ relative: String, cause: String? = nil) {
         let absolute = prepared.root + "/" + relative
         var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder)
+        // A symbolic link that leads nowhere (a loop, a missing target) is a file that cannot be
+        // read, not a deletion: the pipeline records why.
+        let exists = FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder) || ProjectFiles.isSymbolicLink(absolute)
         if exists && isFolder.boolValue { return }
         let pipeline = pipeline(origin: .daemon)
         let started = clock.now
@@ -308,9 +312,35 @@ public final class SyncDaemon: Service, Sendable {
             } else {
                 runtime.withLock { _ = $0.knownFiles.remove(relative) }
             }
+            runtime.withLock { _ = $0.failures.removeValue(forKey: relative) }
         } catch {
-            logger.info("import failed", metadata: ["file.path": .string(relative), "error": .string(String(describing: error))])
+            retryLater(relative, error: error)
         }
+    }
+
+    /// A failed import (the store busy beyond its timeout, its disk full, read-only) is tried again
+    /// after a delay that doubles with each failure, up to a minute, so that the save is stored as
+    /// soon as the store can take it; nothing was written by the failed attempt.
+    private func retryLater(_ relative: String, error: any Error) {
+        let (delay, stopping) = runtime.withLock { state -> (Duration, Bool) in
+            let failures = (state.failures[relative] ?? 0) + 1
+            state.failures[relative] = failures
+            return (Self.retryDelay(afterFailures: failures), state.stopping)
+        }
+        var metadata: Logger.Metadata = ["file.path": .string(relative), "error": .string(String(describing: error))]
+        if stopping {
+            // Shutting down: the next start's catch-up pass imports it.
+            logger.info("import failed; the next start catches up", metadata: metadata)
+            return
+        }
+        metadata["retry.milliseconds"] = .string(Self.milliseconds(delay))
+        logger.info("import failed; retrying", metadata: metadata)
+        scheduler.touch(relative, settle: delay)
+    }
+
+    /// Half a second after the first failure, doubling up to a minute.
+    static func retryDelay(afterFailures failures: Int) -> Duration {
+        .milliseconds(min(500 << min(max(failures - 1, 0), 7), 60_000))
     }
 
     private func reconcile(reason: String) {
@@ -321,7 +351,7 @@ public final class SyncDaemon: Service, Sendable {
             let files = try reconciler.run(shouldStop: { self.isStopping }, report: { result, duration in
                 imported.insert(result.path)
                 self.record(result, duration: duration)
-            }, logger: logger)
+            }, failed: { self.retryLater($0, error: $1) }, logger: logger)
             runtime.withLock { $0.knownFiles = Set(files) }
             logger.info("reconciled", metadata: [
                 "reconcile.reason": .string(reason), "reconcile.files": .stringConvertible(files.count),

@@ -11,6 +11,11 @@ public enum ProjectFiles {
             || name.hasSuffix(".tmp") || name == "4913"
     }
 
+    /// Whether `path` itself is a symbolic link (followed or not, wherever it leads).
+    public static func isSymbolicLink(_ path: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeSymbolicLink
+    }
+
     /// Paths of the wireframe files below `folder`, sorted, as `folder/relative/path`.
     ///
     /// Hidden folders and `ignoredFolders` are skipped; symbolic links to folders are not

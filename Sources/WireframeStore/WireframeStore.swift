@@ -147,10 +147,12 @@ public struct WireframeStore: Sendable {
             case .SQLITE_READONLY:
                 throw StoreError.readOnly(path: path)
             case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+                if let fault = fileSystemFault(path: path) { throw fault }
                 throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
             case .SQLITE_NOTADB, .SQLITE_CORRUPT:
                 throw StoreError.corrupt(path: path, reason: error.message ?? "\(error.resultCode)")
             case .SQLITE_IOERR:
+                if let fault = fileSystemFault(path: path) { throw fault }
                 if error.extendedResultCode == .SQLITE_IOERR_WRITE || error.extendedResultCode == .SQLITE_IOERR_FSYNC {
                     throw StoreError.diskFull(path: path)
                 }

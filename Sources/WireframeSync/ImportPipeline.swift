@@ -71,7 +71,7 @@ public struct ImportPipeline: Sendable {
             let absolute = StoreLocation.absolute(given)
             let relative = try relativePath(absolute, given: given)
             var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder)
+            let exists = FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder) || ProjectFiles.isSymbolicLink(absolute)
             if exists && isFolder.boolValue {
                 let files = ProjectFiles.wireframes(in: absolute)
                 var seen: Set<String> = []
@@ -190,6 +190,9 @@ public struct ImportPipeline: Sendable {
     }
 
     func readDocument(absolutePath: String, relativePath: String) -> ReadDocument {
+        if let refusal = RootConfinement.refusal(path: absolutePath, root: root) {
+            return ReadDocument(bytes: [], wireframe: nil, diagnostics: [refusal], loadTargets: [])
+        }
         guard DocumentFormat(path: relativePath) == .workflowSchema else {
             let read = reader.read(path: absolutePath, displayPath: relativePath)
             return ReadDocument(bytes: read.bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [])

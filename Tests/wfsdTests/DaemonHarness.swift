@@ -10,10 +10,11 @@ final class Project: @unchecked Sendable {
     let root: URL
     var store: String { root.path + "/.wfs/store.sqlite" }
 
-    init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("wfsd-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let result = try Self.run(Binaries.wfs, ["init", "--root", root.path], in: root)
+    /// A project in `root` (default: a new temporary folder), with a store made by `wfs init`.
+    init(root: URL? = nil) throws {
+        self.root = root ?? FileManager.default.temporaryDirectory.appendingPathComponent("wfsd-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: self.root, withIntermediateDirectories: true)
+        let result = try Self.run(Binaries.wfs, ["init", "--root", self.root.path], in: self.root)
         guard result.status == 0 else { throw HarnessError.failed("wfs init: \(result.stderr)") }
     }
 

@@ -35,7 +35,8 @@ extension WFS {
             var missingCount = 0
             for path in paths {
                 var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                // A link that leads nowhere (a loop) is a file that cannot be read, not a missing path.
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || ProjectFiles.isSymbolicLink(path) else {
                     Terminal.error("\(path): error: no such file or folder")
                     missingCount += 1
                     continue
