@@ -110,6 +110,29 @@ import WireframeModel
         #expect(project.loadTargets == ["sub/broken.xml", "sub/table.xml"])
     }
 
+    @Test func aLoadedSymbolicLinkOutOfTheRootIsNotFollowed() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("wfs-project-\(UUID().uuidString)")
+        let directory = base.appendingPathComponent("project")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        try "<workflow><screen><title>Secret</title></screen></workflow>".write(
+            to: base.appendingPathComponent("secret.xml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("link.xml").path, withDestinationPath: base.appendingPathComponent("secret.xml").path)
+        let entry = """
+            <workflow><navigation><screen/>
+            <loadSchema name="a"><path>link.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
+            </navigation></workflow>
+            """
+        try entry.write(to: directory.appendingPathComponent("main.xml"), atomically: true, encoding: .utf8)
+        let project = WorkflowSchemaReader().read(fileAt: "main.xml", projectRoot: directory.path)
+        let secret = base.appendingPathComponent("secret.xml").resolvingSymlinksInPath().path
+        #expect(project.diagnostics.map { "\($0.path ?? "") \($0.location) \($0.severity) \($0.code): \($0.message)" } == [
+            "main.xml 2:28 error WF1601: loaded path 'link.xml' is a symbolic link to '\(secret)', outside the project root",
+        ])
+        #expect(project.files.map(\.path) == ["main.xml"])
+    }
+
     @Test func aLoadedFIFOIsRefusedWithoutBlockingAndMissingTargetsAreStillTargets() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wfs-project-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

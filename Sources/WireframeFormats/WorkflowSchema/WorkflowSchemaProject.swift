@@ -41,6 +41,9 @@ enum CrossFileCodes {
 
     static func missingMessage(_ path: String) -> String { "loaded file '\(path)' does not exist" }
     static func outsideMessage(_ path: String) -> String { "loaded path '\(path)' leaves the project root" }
+    static func linkOutsideMessage(_ path: String, target: String) -> String {
+        "loaded path '\(path)' is a symbolic link to '\(target)', outside the project root"
+    }
     static func entryOutsideMessage(_ path: String) -> String { "file '\(path)' is not inside the project root" }
     static func errorsMessage(_ path: String, count: Int) -> String {
         "loaded file '\(path)' has \(count) error\(count == 1 ? "" : "s")"
@@ -119,6 +122,12 @@ extension WorkflowSchemaReader {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: rootPath + "/" + target, isDirectory: &isDirectory), !isDirectory.boolValue else {
                     extra[file, default: []].append(Diagnostic(.warning, CrossFileCodes.unresolved, CrossFileCodes.missingMessage(load.path), at: load.location))
+                    continue
+                }
+                if let (resolved, _) = RootConfinement.outside(path: rootPath + "/" + target, root: rootPath) {
+                    // A symbolic link out of the root is not followed, as no import follows one.
+                    extra[file, default: []].append(Diagnostic(
+                        .error, CrossFileCodes.unresolved, CrossFileCodes.linkOutsideMessage(load.path, target: resolved), at: load.location))
                     continue
                 }
                 resolvedTargets[file, default: [:]][load.path] = target
