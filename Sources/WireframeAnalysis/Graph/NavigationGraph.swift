@@ -261,6 +261,49 @@ public struct NavigationGraph: Sendable {
         walk(from: starts.map { canonicalPosition[$0] }, includingStarts: false)
     }
 
+    /// ``reachable(after:)`` for up to 64 sets of positions in one walk: bit `i` of the result
+    /// at a position says whether it is reachable after the positions `starts[i]`. Sets past
+    /// the 64th are left out.
+    public func reachable(afterEach starts: [[Int]]) -> [UInt64] {
+        var masks = Array(repeating: UInt64(0), count: screens.count)
+        var queued = Array(repeating: false, count: screens.count)
+        var queue: [Int] = []
+        for (bit, group) in starts.prefix(64).enumerated() {
+            let flag = UInt64(1) << UInt64(bit)
+            for start in group {
+                let start = canonicalPosition[start]
+                for next in successors[successorStart[start]..<successorStart[start + 1]] where masks[next] & flag == 0 {
+                    masks[next] |= flag
+                    if !queued[next] {
+                        queued[next] = true
+                        queue.append(next)
+                    }
+                }
+            }
+        }
+        // A screen goes back on the queue whenever it gains a bit, so it is walked at most 64 times.
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            queued[current] = false
+            let mask = masks[current]
+            for next in successors[successorStart[current]..<successorStart[current + 1]] {
+                let added = mask & ~masks[next]
+                guard added != 0 else { continue }
+                masks[next] |= added
+                if !queued[next] {
+                    queued[next] = true
+                    queue.append(next)
+                }
+            }
+        }
+        for position in masks.indices where canonicalPosition[position] != position {
+            masks[position] = masks[canonicalPosition[position]]
+        }
+        return masks
+    }
+
     private func walk(from starts: [Int], includingStarts: Bool) -> [Bool] {
         var seen = Array(repeating: false, count: screens.count)
         var queue: [Int] = []

@@ -23,15 +23,29 @@ public struct DependencySupplyRule: Rule {
                 if let reference = element.reference { producers[reference, default: []].append(position) }
             }
         }
-        var suppliedTo: [String: [Bool]] = [:]
+        // The dependencies that need a walk, each numbered once, in the order they come up.
+        var numbers: [String: Int] = [:]
+        var needed: [String] = []
+        for position in screens.indices where context.reachable[position] && screens[position].key != root.key {
+            for dependency in screens[position].dependencies where !appInputs.contains(dependency) && numbers[dependency] == nil {
+                numbers[dependency] = needed.count
+                needed.append(dependency)
+            }
+        }
+        guard !needed.isEmpty else { return }
+        // One walk of the graph answers 64 dependencies at once.
+        var supplied: [[UInt64]] = []
+        for first in stride(from: 0, to: needed.count, by: 64) {
+            let group = needed[first..<min(first + 64, needed.count)]
+            supplied.append(context.graph.reachable(afterEach: group.map { producers[$0] ?? [] }))
+        }
         for position in screens.indices where context.reachable[position] {
             let screen = screens[position]
             guard screen.key != root.key else { continue }
             for (index, dependency) in screen.dependencies.enumerated() where !appInputs.contains(dependency) {
-                if suppliedTo[dependency] == nil {
-                    suppliedTo[dependency] = context.graph.reachable(after: producers[dependency] ?? [])
-                }
-                guard suppliedTo[dependency]?[position] != true else { continue }
+                guard let number = numbers[dependency],
+                    supplied[number / 64][position] & (UInt64(1) << UInt64(number % 64)) == 0
+                else { continue }
                 let location = index < screen.locations.dependencies.count
                     ? screen.locations.dependencies[index] : screen.locations.definition
                 diagnostics.append(Diagnostic(

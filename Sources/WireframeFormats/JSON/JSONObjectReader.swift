@@ -13,31 +13,77 @@ struct JSONObjectReader {
     /// when the object has a name, else `fallback`. Built only when a message needs it: most
     /// objects have nothing to report.
     private let noun: String
-    private let name: String?
+    private var name: String?
     private let fallback: String
     var subject: String { name.map { "\(noun) '\($0)'" } ?? fallback }
     /// A member of the object that the reader leaves out (one that belongs to an enclosing entry).
     private let skipped: JSONTape.Member?
+    /// The keys the object may have, when the reader was given them: each member is then filed
+    /// under its key's position in one pass, and the accessors read the slots.
+    private let keys: JSONKeySet?
+    /// The key index on the tape of the member under each known key (by its position in `keys`),
+    /// 0 when absent.
+    private var slots = InlineArray<24, Int32>(repeating: 0)
+    /// How many members have a key outside `keys`.
+    private var unknownCount = 0
 
     /// A reader for an object; its subject is `subject`.
-    init(_ tape: JSONTape, _ node: Int, subject: String, skipping skipped: JSONTape.Member? = nil) {
-        self.init(tape, node, noun: "", name: nil, fallback: subject, skipping: skipped)
+    init(_ tape: JSONTape, _ node: Int, subject: String, keys: JSONKeySet? = nil, skipping skipped: JSONTape.Member? = nil) {
+        self.init(tape, node, noun: "", name: nil, fallback: subject, keys: keys, skipping: skipped)
     }
 
     /// A reader for an object whose subject is `noun 'name'`, or `fallback` without a name.
-    init(_ tape: JSONTape, _ node: Int, noun: String, name: String?, fallback: String, skipping skipped: JSONTape.Member? = nil) {
+    init(
+        _ tape: JSONTape, _ node: Int, noun: String, name: String?, fallback: String, keys: JSONKeySet? = nil,
+        skipping skipped: JSONTape.Member? = nil
+    ) {
         self.tape = tape
         self.node = node
         self.noun = noun
         self.name = name
         self.fallback = fallback
         self.skipped = skipped
+        self.keys = keys
+        guard let keys else { return }
+        var slots = InlineArray<24, Int32>(repeating: 0)
+        var unknownCount = 0
+        tape.forEachMember(of: node) { member in
+            guard member != skipped else { return }
+            if let position = tape.position(ofKey: member.key, in: keys) {
+                slots[position] = Int32(truncatingIfNeeded: member.key)
+            } else {
+                unknownCount += 1
+            }
+        }
+        self.slots = slots
+        self.unknownCount = unknownCount
+    }
+
+    /// A reader for an object whose subject is `noun 'name'`, the name being the object's own
+    /// `name` member when it is a string.
+    init(_ tape: JSONTape, _ node: Int, noun: String, namedBy keys: JSONKeySet, fallback: String) {
+        self.init(tape, node, noun: noun, name: nil, fallback: fallback, keys: keys)
+        name = member(at: .name).flatMap { tape.string($0.value) }
+    }
+
+    /// The member filed under a known key.
+    @inline(__always)
+    func member(at key: JSONKey) -> JSONTape.Member? {
+        guard let position = keys?.position(of: key) else { return nil }
+        let key = Int(slots[position])
+        return key == 0 ? nil : JSONTape.Member(key: key, value: key + 1)
     }
 
     var location: SourceLocation { tape.location(node) }
 
-    func member(_ key: String) -> JSONTape.Member? {
-        guard let member = tape.member(key, of: node) else { return nil }
+    func member(_ key: JSONKey) -> JSONTape.Member? {
+        if let keys {
+            if let position = keys.position(of: key) {
+                let index = Int(slots[position])
+                return index == 0 ? nil : JSONTape.Member(key: index, value: index + 1)
+            }
+        }
+        guard let member = tape.member(key.name, of: node) else { return nil }
         return member == skipped ? nil : member
     }
 
@@ -48,14 +94,18 @@ struct JSONObjectReader {
         }
     }
 
-    /// The members whose keys are among `keys`, in source order.
-    func members(among keys: [String]) -> [JSONTape.Member] {
+    /// The members filed under known keys, in source order.
+    func members(at keys: [JSONKey]) -> [JSONTape.Member] {
         var result: [JSONTape.Member] = []
-        forEachMember { member in
-            if keys.contains(where: { tape.stringEquals(member.key, $0) }) { result.append(member) }
+        for key in keys {
+            if let member = member(at: key) { result.append(member) }
         }
+        if result.count > 1 { result.sort { $0.key < $1.key } }
         return result
     }
+
+    /// Whether every member's key is one of the reader's known keys.
+    var hasOnlyKnownKeys: Bool { keys != nil && unknownCount == 0 }
 
     /// The key of a member, decoded.
     func key(_ member: JSONTape.Member) -> String { tape.string(member.key) ?? "" }
@@ -72,6 +122,12 @@ struct JSONObjectReader {
         }
     }
 
+    /// Warns about every key outside the reader's known keys, with a "did you mean" among them.
+    func reportUnknownKeys(into diagnostics: inout [Diagnostic]) {
+        guard let keys, unknownCount > 0 else { return }
+        reportUnknownKeys(known: keys.names, into: &diagnostics)
+    }
+
     func wrongType(_ member: JSONTape.Member, expected: String, into diagnostics: inout [Diagnostic]) {
         diagnostics.append(Diagnostic(
             .error, FormatCodes.wrongType,
@@ -79,13 +135,13 @@ struct JSONObjectReader {
             at: tape.location(member.value)))
     }
 
-    func missing(_ key: String, into diagnostics: inout [Diagnostic]) {
+    func missing(_ key: JSONKey, into diagnostics: inout [Diagnostic]) {
         diagnostics.append(Diagnostic(
-            .error, FormatCodes.missingKey, "\(subject) is missing required key '\(key)'", at: location))
+            .error, FormatCodes.missingKey, "\(subject) is missing required key '\(key.name)'", at: location))
     }
 
     /// A string member; nil when absent or of another type.
-    func string(_ key: String, required: Bool = false, into diagnostics: inout [Diagnostic]) -> (String, SourceLocation)? {
+    func string(_ key: JSONKey, required: Bool = false, into diagnostics: inout [Diagnostic]) -> (String, SourceLocation)? {
         guard let member = member(key) else {
             if required { missing(key, into: &diagnostics) }
             return nil
@@ -98,7 +154,7 @@ struct JSONObjectReader {
     }
 
     /// An array member (the indices of its elements); nil when absent or of another type.
-    func array(_ key: String, into diagnostics: inout [Diagnostic]) -> [Int]? {
+    func array(_ key: JSONKey, into diagnostics: inout [Diagnostic]) -> [Int]? {
         guard let member = member(key) else { return nil }
         guard tape.kind(member.value) == .array else {
             wrongType(member, expected: "an array", into: &diagnostics)
@@ -108,7 +164,7 @@ struct JSONObjectReader {
     }
 
     /// An array of strings; entries of another type are reported and left out.
-    func strings(_ key: String, into diagnostics: inout [Diagnostic]) -> [(String, SourceLocation)]? {
+    func strings(_ key: JSONKey, into diagnostics: inout [Diagnostic]) -> [(String, SourceLocation)]? {
         guard let elements = array(key, into: &diagnostics) else { return nil }
         var result: [(String, SourceLocation)] = []
         result.reserveCapacity(elements.count)
@@ -118,7 +174,7 @@ struct JSONObjectReader {
             } else {
                 diagnostics.append(Diagnostic(
                     .error, FormatCodes.wrongType,
-                    "entries of '\(key)' must be strings, found \(tape.kind(element).typeName)", at: tape.location(element)))
+                    "entries of '\(key.name)' must be strings, found \(tape.kind(element).typeName)", at: tape.location(element)))
             }
         }
         return result
@@ -126,7 +182,7 @@ struct JSONObjectReader {
 
     /// A string member whose value must be one of `allowed`.
     func enumeration<Value: RawRepresentable>(
-        _ key: String, as type: Value.Type, allowed: [Value], into diagnostics: inout [Diagnostic]
+        _ key: JSONKey, as type: Value.Type, allowed: [Value], into diagnostics: inout [Diagnostic]
     ) -> (Value, SourceLocation)? where Value.RawValue == String {
         guard let (text, location) = string(key, into: &diagnostics) else { return nil }
         if let value = Value(rawValue: text), allowed.contains(where: { $0.rawValue == text }) {
@@ -135,7 +191,7 @@ struct JSONObjectReader {
         let names = allowed.map(\.rawValue)
         diagnostics.append(Diagnostic(
             .error, FormatCodes.invalidValue,
-            "'\(text)' is not a valid '\(key)'"
+            "'\(text)' is not a valid '\(key.name)'"
                 + (Suggestions.closest(to: text, in: names).map { "; did you mean '\($0)'?" }
                     ?? "; expected one of " + names.map { "'\($0)'" }.joined(separator: ", ")),
             at: location))

@@ -184,6 +184,17 @@ public struct JSONTape: Sendable {
         return nil
     }
 
+    /// The position in `keys` of the key at `index`, comparing its bytes with one known key at most.
+    func position(ofKey index: Int, in keys: JSONKeySet) -> Int? {
+        let record = records[index]
+        if record.flags & Record.escaped != 0 {
+            return decodedBytes(record).withUnsafeBufferPointer { keys.position(of: $0) }
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            keys.position(of: UnsafeBufferPointer(rebasing: buffer[(Int(record.offset) + 1)..<Int(record.extent)]))
+        }
+    }
+
     /// Whether the string at `index` is `utf8`, byte for byte once decoded.
     func keyEquals(_ index: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let record = records[index]

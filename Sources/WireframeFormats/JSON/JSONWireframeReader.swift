@@ -37,6 +37,20 @@ public struct JSONWireframeReader: Sendable {
         "success": ["loadSchema", "conditional"], "failure": ["loadSchema", "conditional"],
         "properties": ["other"],
     ]
+    static let documentKeySet = JSONKeySet(documentKeys)
+    static let routeKeySet = JSONKeySet(routeKeys)
+    static let elementKeySet = JSONKeySet(elementKeys)
+    /// An element's keys that say what it triggers, as positions in `elementKeySet`.
+    static let elementTriggerKeys: [JSONKey] = [.action, .target, .task, .triggers]
+    /// An action's keys: what it does (the first `actionKeys.count`), then the companions.
+    static let actionKeySet = JSONKeySet(actionKeys + actionCompanions.keys.sorted())
+    /// Keys of a trigger.
+    static let triggerKeySet = JSONKeySet(["event", "action", "target", "task", "param", "send", "destination", "destinationName"])
+    /// A trigger's keys that say what it does, as positions in `triggerKeySet`.
+    static let triggerEffectKeys: [JSONKey] = [.action, .target, .task, .send]
+    /// What an action does, and the keys that go with it.
+    static let actionKindKeys = actionKeys.compactMap(JSONKey.init(name:))
+    static let actionCompanionKeys = actionCompanions.keys.sorted().compactMap(JSONKey.init(name:))
     /// Route types the JSON format accepts.
     public static let containerTypes: [ContainerType] = ContainerType.allCases
     /// Whether an element kind is a WorkflowSchema tag that is not a JSON kind (`tableCell`, `navigationItem`, …).
@@ -85,18 +99,18 @@ private struct ReadState {
                 at: tape.location(node)))
             return nil
         }
-        let object = JSONObjectReader(tape, node, subject: "the wireframe")
-        object.reportUnknownKeys(known: JSONWireframeReader.documentKeys, into: &diagnostics)
+        let object = JSONObjectReader(tape, node, subject: "the wireframe", keys: JSONWireframeReader.documentKeySet)
+        object.reportUnknownKeys(into: &diagnostics)
         var locations = WireframeLocations(document: tape.location(node))
 
-        let appName = object.string("appName", required: true, into: &diagnostics)
+        let appName = object.string(.appName, required: true, into: &diagnostics)
         locations.appName = appName?.1
-        let root = object.string("root", required: true, into: &diagnostics)
+        let root = object.string(.root, required: true, into: &diagnostics)
         locations.root = root?.1
 
-        let locale = object.string("locale", into: &diagnostics)
+        let locale = object.string(.locale, into: &diagnostics)
         var formatVersion = 1
-        if let member = object.member("formatVersion") {
+        if let member = object.member(.formatVersion) {
             if let text = tape.numberText(member.value), let version = Int(text) {
                 if version != 1 {
                     diagnostics.append(Diagnostic(
@@ -110,7 +124,7 @@ private struct ReadState {
             }
         }
 
-        if let routes = object.member("routes") {
+        if let routes = object.member(.routes) {
             locations.screens = tape.location(routes.value)
             if tape.kind(routes.value) == .array {
                 let elements = tape.elements(of: routes.value)
@@ -120,11 +134,11 @@ private struct ReadState {
                 object.wrongType(routes, expected: "an array of routes", into: &diagnostics)
             }
         } else {
-            object.missing("routes", into: &diagnostics)
+            object.missing(.routes, into: &diagnostics)
         }
 
         var bars: [NavigationBar] = []
-        if let entries = object.array("navigations", into: &diagnostics) {
+        if let entries = object.array(.navigations, into: &diagnostics) {
             for entry in entries {
                 if let bar = readNavigationBar(entry) { bars.append(bar) }
             }
@@ -144,21 +158,20 @@ private struct ReadState {
             notAnObject(node, "a route")
             return nil
         }
-        let provisionalName = tape.member("name", of: node).flatMap { tape.string($0.value) }
-        let object = JSONObjectReader(tape, node, noun: "route", name: provisionalName, fallback: "a route")
-        object.reportUnknownKeys(known: JSONWireframeReader.routeKeys, into: &diagnostics)
+        let object = JSONObjectReader(tape, node, noun: "route", namedBy: JSONWireframeReader.routeKeySet, fallback: "a route")
+        object.reportUnknownKeys(into: &diagnostics)
 
-        let name = object.string("name", required: true, into: &diagnostics)
-        let title = object.string("title", required: true, into: &diagnostics)
+        let name = object.string(.name, required: true, into: &diagnostics)
+        let title = object.string(.title, required: true, into: &diagnostics)
         var locations = ScreenLocations(definition: tape.location(node), key: name?.1, title: title?.1)
 
-        let type = object.enumeration("type", as: ContainerType.self, allowed: JSONWireframeReader.containerTypes, into: &diagnostics)
+        let type = object.enumeration(.type, as: ContainerType.self, allowed: JSONWireframeReader.containerTypes, into: &diagnostics)
         locations.container = type?.1
 
         let presentation = readPresentation(object)
         locations.presentation = presentation?.1
 
-        let navigation = object.string("navigation", into: &diagnostics)
+        let navigation = object.string(.navigation, into: &diagnostics)
         locations.navigationBar = navigation?.1
 
         // Reserve this route's place so that routes come out in the order they are defined.
@@ -166,7 +179,7 @@ private struct ReadState {
         screens.append(Self.placeholder)
 
         var links: [Link] = []
-        let subroutes = object.array("subroutes", into: &diagnostics)
+        let subroutes = object.array(.subroutes, into: &diagnostics)
         links.reserveCapacity(subroutes?.count ?? 0)
         if let subroutes {
             for entry in subroutes {
@@ -185,19 +198,19 @@ private struct ReadState {
                 }
             }
         }
-        for (target, location) in object.strings("tabItems", into: &diagnostics) ?? [] {
+        for (target, location) in object.strings(.tabItems, into: &diagnostics) ?? [] {
             links.append(Link(.tab, to: target, at: location))
         }
-        for (target, location) in object.strings("children", into: &diagnostics) ?? [] {
+        for (target, location) in object.strings(.children, into: &diagnostics) ?? [] {
             links.append(Link(.child, to: target, at: location))
         }
         let properties = readProperties(object)
 
-        let dependencies = object.strings("dependencies", into: &diagnostics) ?? []
+        let dependencies = object.strings(.dependencies, into: &diagnostics) ?? []
         locations.dependencies = dependencies.map(\.1)
-        let items = object.strings("items", into: &diagnostics) ?? []
-        let elements = object.array("elements", into: &diagnostics).map { readElements($0) } ?? []
-        let actions = object.member("actions").map { readActions($0) } ?? []
+        let items = object.strings(.items, into: &diagnostics) ?? []
+        let elements = object.array(.elements, into: &diagnostics).map { readElements($0) } ?? []
+        let actions = object.member(.actions).map { readActions($0) } ?? []
 
         let screen = Screen(
             key: name?.0 ?? "", title: title?.0 ?? "", container: type?.0 ?? .view,
@@ -214,8 +227,8 @@ private struct ReadState {
 
     /// `presentationStyle` and `presentationType` are one field; both with different values is an error.
     mutating func readPresentation(_ object: JSONObjectReader) -> (Presentation, SourceLocation)? {
-        let style = object.enumeration("presentationStyle", as: Presentation.self, allowed: Presentation.allCases, into: &diagnostics)
-        let type = object.enumeration("presentationType", as: Presentation.self, allowed: Presentation.allCases, into: &diagnostics)
+        let style = object.enumeration(.presentationStyle, as: Presentation.self, allowed: Presentation.allCases, into: &diagnostics)
+        let type = object.enumeration(.presentationType, as: Presentation.self, allowed: Presentation.allCases, into: &diagnostics)
         if let style, let type, style.0 != type.0 {
             let (first, second) = style.1 < type.1 ? (style, type) : (type, style)
             let secondKey = second.1 == style.1 ? "presentationStyle" : "presentationType"
@@ -238,22 +251,22 @@ private struct ReadState {
         let provisional = tape.member("name", of: node).flatMap { tape.string($0.value) }
         let object = JSONObjectReader(tape, node, noun: "navigation", name: provisional, fallback: "a navigation")
         object.reportUnknownKeys(known: ["name", "buttons"], into: &diagnostics)
-        let name = object.string("name", required: true, into: &diagnostics)
+        let name = object.string(.name, required: true, into: &diagnostics)
         var buttons: [BarButton] = []
-        for entry in object.array("buttons", into: &diagnostics) ?? [] {
+        for entry in object.array(.buttons, into: &diagnostics) ?? [] {
             guard tape.kind(entry) == .object else {
                 notAnObject(entry, "a navigation button")
                 continue
             }
             let button = JSONObjectReader(tape, entry, subject: "a navigation button")
             button.reportUnknownKeys(known: ["title", "icon", "target"], into: &diagnostics)
-            let title = button.string("title", into: &diagnostics)
-            let icon = button.string("icon", into: &diagnostics)
-            if title == nil, icon == nil, button.member("title") == nil, button.member("icon") == nil {
+            let title = button.string(.title, into: &diagnostics)
+            let icon = button.string(.icon, into: &diagnostics)
+            if title == nil, icon == nil, button.member(.title) == nil, button.member(.icon) == nil {
                 diagnostics.append(Diagnostic(
                     .error, FormatCodes.missingKey, "a navigation button needs a 'title' or an 'icon'", at: tape.location(entry)))
             }
-            guard let target = button.string("target", required: true, into: &diagnostics) else { continue }
+            guard let target = button.string(.target, required: true, into: &diagnostics) else { continue }
             buttons.append(BarButton(
                 title: title?.0, icon: icon?.0, target: target.0, at: tape.location(entry), targetLocation: target.1))
         }
@@ -272,27 +285,27 @@ private struct ReadState {
             notAnObject(node, "an element")
             return nil
         }
-        let object = JSONObjectReader(tape, node, subject: "an element")
+        let object = JSONObjectReader(tape, node, subject: "an element", keys: JSONWireframeReader.elementKeySet)
         // Any element may hold elements: a `container` does in JSON, and WorkflowSchema nests views
         // in views (a search bar's results, a table section's cells), which an export keeps.
-        let kindText = object.member("kind").flatMap { tape.string($0.value) }
+        let kindText = object.member(.kind).flatMap { tape.string($0.value) }
         let isWorkflowSchemaKind = kindText.map(JSONWireframeReader.isWorkflowSchemaKind) ?? false
-        object.reportUnknownKeys(known: JSONWireframeReader.elementKeys, into: &diagnostics)
+        object.reportUnknownKeys(into: &diagnostics)
 
         var locations = ElementLocations(definition: tape.location(node))
         let kind: (ElementKind, SourceLocation)?
-        if isWorkflowSchemaKind, let member = object.member("kind"), let text = kindText {
+        if isWorkflowSchemaKind, let member = object.member(.kind), let text = kindText {
             kind = (ElementKind(rawValue: text), tape.location(member.value))
         } else {
-            kind = object.enumeration("kind", as: ElementKind.self, allowed: ElementKind.jsonKinds, into: &diagnostics)
+            kind = object.enumeration(.kind, as: ElementKind.self, allowed: ElementKind.jsonKinds, into: &diagnostics)
         }
-        if kind == nil, object.member("kind") == nil { object.missing("kind", into: &diagnostics) }
+        if kind == nil, object.member(.kind) == nil { object.missing(.kind, into: &diagnostics) }
         locations.kind = kind?.1
-        let reference = object.string("reference", into: &diagnostics)
+        let reference = object.string(.reference, into: &diagnostics)
         locations.reference = reference?.1
 
-        let text = object.string("text", into: &diagnostics)
-        let title = object.string("title", into: &diagnostics)
+        let text = object.string(.text, into: &diagnostics)
+        let title = object.string(.title, into: &diagnostics)
         if let text, let title, text.0 != title.0 {
             diagnostics.append(Diagnostic(
                 .error, FormatCodes.conflictingAliases,
@@ -300,22 +313,22 @@ private struct ReadState {
                 at: max(text.1, title.1)))
         }
 
-        let styleClass = object.string("class", into: &diagnostics)
+        let styleClass = object.string(.`class`, into: &diagnostics)
         let properties = readProperties(object)
         var triggers: [Trigger] = []
-        let triggerKeys = object.members(among: ["action", "target", "task", "triggers"])
+        let triggerKeys = object.members(at: JSONWireframeReader.elementTriggerKeys)
         if triggerKeys.count > 1 {
             diagnostics.append(Diagnostic(
                 .error, FormatCodes.malformedAction,
                 "an element triggers one thing; it has \(triggerKeys.map { "'\(object.key($0))'" }.joined(separator: " and "))",
                 at: tape.location(triggerKeys[1].key)))
         }
-        if let list = object.array("triggers", into: &diagnostics) {
+        if let list = object.array(.triggers, into: &diagnostics) {
             triggers = list.compactMap { readTrigger($0) }
         } else if let trigger = readTriggerEffect(object, event: nil) {
             triggers.append(trigger)
         }
-        if let param = object.member("param"), object.member("task") == nil {
+        if let param = object.member(.param), object.member(.task) == nil {
             diagnostics.append(Diagnostic(
                 .warning, FormatCodes.unknownKey, "'param' has no effect without 'task'", at: tape.location(param.key)))
         }
@@ -329,7 +342,7 @@ private struct ReadState {
         }
 
         var children: [Element] = []
-        children = object.array("elements", into: &diagnostics).map { readElements($0) } ?? []
+        children = object.array(.elements, into: &diagnostics).map { readElements($0) } ?? []
         guard let kind else { return nil }
         return Element(
             kind: kind.0, reference: reference?.0, styleClass: styleClass?.0, text: text?.0 ?? title?.0,
@@ -393,10 +406,13 @@ private struct ReadState {
             notAnObject(node, "an action")
             return nil
         }
-        let object = JSONObjectReader(tape, node, subject: "an action", skipping: skipping)
-        let kinds = object.members(among: JSONWireframeReader.actionKeys)
+        let object = JSONObjectReader(tape, node, subject: "an action", keys: JSONWireframeReader.actionKeySet, skipping: skipping)
+        let kinds = object.members(at: JSONWireframeReader.actionKindKeys)
         let companions = JSONWireframeReader.actionCompanions
-        object.forEachMember { member in
+        // Keys other than what the action does are rare: look at each only when there is one.
+        let onlyKinds = object.hasOnlyKnownKeys
+            && JSONWireframeReader.actionCompanionKeys.allSatisfy { object.member(at: $0) == nil }
+        if !onlyKinds { object.forEachMember { member in
             let key = object.key(member)
             guard !JSONWireframeReader.actionKeys.contains(key) else { return }
             if let owners = companions[key] {
@@ -413,7 +429,7 @@ private struct ReadState {
                 .warning, FormatCodes.unknownKey,
                 "unknown key '\(key)' in an action\(Suggestions.didYouMean(key, in: known))",
                 at: tape.location(member.key)))
-        }
+        } }
         guard kinds.count == 1, let kindMember = kinds.first else {
             let message = kinds.isEmpty
                 ? "an action needs one of \(JSONWireframeReader.actionKeys.map { "'\($0)'" }.joined(separator: ", "))"
@@ -458,7 +474,7 @@ private struct ReadState {
             kind = .url(text)
         case "task":
             guard let text = valueText else { object.wrongType(kindMember, expected: "a task name", into: &diagnostics); return nil }
-            let parameter = object.string("param", into: &diagnostics)
+            let parameter = object.string(.param, into: &diagnostics)
             kind = .task(name: text, parameter: parameter?.0)
             if let parameterLocation = parameter?.1 {
                 return Action(kind, at: tape.location(node), targetLocation: tape.location(value), parameterLocation: parameterLocation)
@@ -471,8 +487,8 @@ private struct ReadState {
                 object.wrongType(kindMember, expected: kindKey == "loadSchema" ? "a path" : "a condition", into: &diagnostics)
                 return nil
             }
-            let success = object.member("success").flatMap { readAction($0.value) }
-            let failure = object.member("failure").flatMap { readAction($0.value) }
+            let success = object.member(.success).flatMap { readAction($0.value) }
+            let failure = object.member(.failure).flatMap { readAction($0.value) }
             kind = kindKey == "loadSchema"
                 ? .loadSchema(path: text, success: success, failure: failure)
                 : .conditional(condition: text, success: success, failure: failure)
@@ -495,7 +511,7 @@ private struct ReadState {
 
     /// `properties`: an object of strings, kept for values the model has no field for.
     mutating func readProperties(_ object: JSONObjectReader) -> [String: String] {
-        guard let member = object.member("properties") else { return [:] }
+        guard let member = object.member(.properties) else { return [:] }
         guard tape.kind(member.value) == .object else {
             object.wrongType(member, expected: "an object of strings", into: &diagnostics)
             return [:]
@@ -520,11 +536,10 @@ private struct ReadState {
             notAnObject(node, "a trigger")
             return nil
         }
-        let object = JSONObjectReader(tape, node, subject: "a trigger")
-        object.reportUnknownKeys(
-            known: ["event", "action", "target", "task", "param", "send", "destination", "destinationName"], into: &diagnostics)
-        let event = object.string("event", into: &diagnostics)
-        let effects = object.members(among: ["action", "target", "task", "send"])
+        let object = JSONObjectReader(tape, node, subject: "a trigger", keys: JSONWireframeReader.triggerKeySet)
+        object.reportUnknownKeys(into: &diagnostics)
+        let event = object.string(.event, into: &diagnostics)
+        let effects = object.members(at: JSONWireframeReader.triggerEffectKeys)
         guard effects.count == 1 else {
             diagnostics.append(Diagnostic(
                 .error, FormatCodes.malformedAction,
@@ -536,17 +551,17 @@ private struct ReadState {
 
     /// The effect keys of an element or trigger object: `action`, `target`, `task` (+`param`), `send`.
     mutating func readTriggerEffect(_ object: JSONObjectReader, event: String?) -> Trigger? {
-        if let action = object.string("action", into: &diagnostics) {
+        if let action = object.string(.action, into: &diagnostics) {
             return Trigger(event: event, .action(action.0), at: action.1)
         }
-        if let target = object.string("target", into: &diagnostics) {
+        if let target = object.string(.target, into: &diagnostics) {
             return Trigger(event: event, .target(target.0), at: target.1)
         }
-        if let task = object.string("task", into: &diagnostics) {
-            let parameter = object.string("param", into: &diagnostics)
+        if let task = object.string(.task, into: &diagnostics) {
+            let parameter = object.string(.param, into: &diagnostics)
             return Trigger(event: event, .task(name: task.0, parameter: parameter?.0), at: task.1, parameterLocation: parameter?.1)
         }
-        if let member = object.member("send"), let message = readMessage(object, member: member) {
+        if let member = object.member(.send), let message = readMessage(object, member: member) {
             return Trigger(event: event, .message(message), at: tape.location(member.value))
         }
         return nil
@@ -559,8 +574,8 @@ private struct ReadState {
             return nil
         }
         let destination = object.enumeration(
-            "destination", as: MessageDestination.self, allowed: JSONWireframeReader.messageDestinations, into: &diagnostics)
-        let destinationName = object.string("destinationName", into: &diagnostics)
+            .destination, as: MessageDestination.self, allowed: JSONWireframeReader.messageDestinations, into: &diagnostics)
+        let destinationName = object.string(.destinationName, into: &diagnostics)
         return Message(name: name, destination: destination?.0 ?? .parent, destinationName: destinationName?.0, at: tape.location(member.value))
     }
 }

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every key of an object the JSON reader knows, across all kinds of objects; a reader keeps one
+/// slot for each.
+enum JSONKey: Int, CaseIterable, Sendable {
+    case appName, root, routes, navigations, formatVersion, locale, name, title, type, presentationStyle
+    case presentationType, subroutes, navigation, tabItems, children, dependencies, items, elements
+    case actions, properties, kind, reference, `class`, text, action, target, task, param, triggers
+    case push, present, branch, replaceRoot, pop, dismiss, popToRoot, popToView, alert, url, send
+    case sequence, loadSchema, conditional, other, destination, destinationName, success, failure, event
+    case buttons, icon
+
+    /// The keys as they are spelled in JSON (the names of the cases), by raw value.
+    static let names: [String] = allCases.map { String(describing: $0) }
+
+    /// The key as it is spelled in JSON.
+    var name: String { Self.names[rawValue] }
+
+    /// The key spelled `name`.
+    init?(name: String) {
+        guard let index = Self.names.firstIndex(of: name) else { return nil }
+        self.init(rawValue: index)
+    }
+}
+
+/// The keys an object may have, looked up from a key's bytes on the tape in one comparison each:
+/// a key is compared by length and first byte with every known key, and byte for byte only with
+/// the one that matches both.
+struct JSONKeySet: Sendable {
+    /// The keys, in the order callers list them (the order of "did you mean" candidates).
+    let names: [String]
+    /// For each ``JSONKey`` by raw value, its position among `names`, -1 when not among them.
+    private let positions: [Int8]
+    /// Each key's UTF-8 bytes, one after another; `starts[i]..<starts[i + 1]` is key `i`.
+    private let utf8: [UInt8]
+    private let starts: [Int]
+    /// Each key's length and first byte in one word, so a candidate is rejected by one comparison.
+    private let signatures: [UInt32]
+
+    /// The most keys a set may hold (the number of a reader's slots).
+    static let capacity = 24
+
+    /// A set of keys, each of which is a ``JSONKey``.
+    init(_ names: [String]) {
+        precondition(names.count <= Self.capacity, "a key set holds at most \(Self.capacity) keys")
+        self.names = names
+        let keys = names.compactMap(JSONKey.init(name:))
+        var positions = [Int8](repeating: -1, count: JSONKey.allCases.count)
+        for (position, key) in keys.enumerated() { positions[key.rawValue] = Int8(position) }
+        self.positions = positions
+        var utf8: [UInt8] = []
+        var starts: [Int] = [0]
+        var signatures: [UInt32] = []
+        for key in keys {
+            utf8.append(contentsOf: key.name.utf8)
+            starts.append(utf8.count)
+            signatures.append(Self.signature(length: key.name.utf8.count, first: key.name.utf8.first ?? 0))
+        }
+        self.utf8 = utf8
+        self.starts = starts
+        self.signatures = signatures
+    }
+
+    @inline(__always)
+    private static func signature(length: Int, first: UInt8) -> UInt32 {
+        UInt32(truncatingIfNeeded: length) << 8 | UInt32(first)
+    }
+
+    /// The position of `key` in the set.
+    @inline(__always)
+    func position(of key: JSONKey) -> Int? {
+        let position = Int(positions[key.rawValue])
+        return position < 0 ? nil : position
+    }
+
+    /// The position in the set of the key whose UTF-8 bytes are `bytes` (a key's decoded UTF-8).
+    func position(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = bytes.first else { return nil }
+        let wanted = Self.signature(length: bytes.count, first: first)
+        return signatures.withUnsafeBufferPointer { signatures in
+            utf8.withUnsafeBufferPointer { utf8 in
+                for index in 0..<signatures.count where signatures[index] == wanted {
+                    if bytes.count == 1 { return index }
+                    guard let base = utf8.baseAddress, let other = bytes.baseAddress else { continue }
+                    if memcmp(base + starts[index] + 1, other + 1, bytes.count - 1) == 0 { return index }
+                }
+                return nil
+            }
+        }
+    }
+}
