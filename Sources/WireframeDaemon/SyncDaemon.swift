@@ -290,6 +290,16 @@ public final class SyncDaemon: Service, Sendable {
         }
     }
 
+    /// A document's head; nil for a path the store does not know. Any other store error is
+    /// thrown, so that a deletion seen while the store is busy is retried, not forgotten.
+    private func storedHead(_ relative: String) throws -> Revision? {
+        do {
+            return try prepared.store.revision(documentPath: relative, atOrBefore: nil)
+        } catch StoreError.unknownDocument {
+            return nil
+        }
+    }
+
     private func importFile(_ relative: String, cause: String? = nil) {
         let absolute = prepared.root + "/" + relative
         var isFolder: ObjCBool = false
@@ -305,7 +315,7 @@ public final class SyncDaemon: Service, Sendable {
             if exists {
                 let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
                 record(result, duration: clock.now - started, cause: cause)
-            } else if let head = try? prepared.store.revision(documentPath: relative, atOrBefore: nil), !head.isDeletion {
+            } else if let head = try storedHead(relative), !head.isDeletion {
                 if let result = try pipeline.recordDeletion(relativePath: relative) {
                     record(result, duration: clock.now - started)
                 }
