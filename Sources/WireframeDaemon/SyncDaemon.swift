@@ -53,6 +53,9 @@ public final class SyncDaemon: Service, Sendable {
         var knownFiles: Set<String> = []
         /// What each WorkflowSchema document loads (see ``ImportResult/loadTargets``), once known.
         var loadTargets: [String: Set<String>] = [:]
+        /// Whether every known WorkflowSchema document has its entry in `loadTargets` (imports
+        /// keep them current; a catch-up pass may add documents it did not import).
+        var loadTargetsComplete = false
         var status: DaemonStatus
         var importStartedAt: ContinuousClock.Instant?
         var stopping = false
@@ -271,8 +274,10 @@ public final class SyncDaemon: Service, Sendable {
     private func revalidateLoaders(of changed: Set<String>) {
         guard !changed.isEmpty, !isStopping else { return }
         // Documents unchanged since the start were not read: learn what they load, once.
-        let unknown = runtime.withLock { state in
-            state.knownFiles.filter { DocumentFormat(path: $0) == .workflowSchema && state.loadTargets[$0] == nil }
+        let unknown = runtime.withLock { state -> Set<String> in
+            guard !state.loadTargetsComplete else { return [] }
+            state.loadTargetsComplete = true
+            return state.knownFiles.filter { DocumentFormat(path: $0) == .workflowSchema && state.loadTargets[$0] == nil }
         }
         if !unknown.isEmpty {
             let pipeline = pipeline(origin: .daemon)
@@ -362,7 +367,10 @@ public final class SyncDaemon: Service, Sendable {
                 imported.insert(result.path)
                 self.record(result, duration: duration)
             }, failed: { self.retryLater($0, error: $1) }, logger: logger)
-            runtime.withLock { $0.knownFiles = Set(files) }
+            runtime.withLock { state in
+                state.knownFiles = Set(files)
+                state.loadTargetsComplete = false
+            }
             logger.info("reconciled", metadata: [
                 "reconcile.reason": .string(reason), "reconcile.files": .stringConvertible(files.count),
                 "reconcile.imports": .stringConvertible(imported.count), "duration.milliseconds": .string(Self.milliseconds(clock.now - started)),
