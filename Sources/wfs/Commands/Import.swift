@@ -53,7 +53,10 @@ extension WFS {
                         failed = true
                         for diagnostic in result.diagnostics { Terminal.error(diagnostic.rendered(path: result.path, colour: colour)) }
                         let errors = result.diagnostics.count(of: .error)
-                        Terminal.outputLine("\(result.outcome.rawValue) \(result.path): \(errors) error\(errors == 1 ? "" : "s"); the last good revision is kept")
+                        let head = (try? store.revision(documentPath: result.path, atOrBefore: nil)) ?? nil
+                        let kept =
+                            if let head, !head.isDeletion { "the last good revision (\(head.id), #\(head.number)) is kept" } else { "nothing was stored" }
+                        Terminal.outputLine("\(result.outcome.rawValue) \(result.path): \(errors) error\(errors == 1 ? "" : "s"); \(kept)")
                     }
                 }
             }
