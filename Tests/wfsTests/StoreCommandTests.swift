@@ -27,7 +27,10 @@ import Testing
         let rejected = try cli.run("import", "app.json")
         #expect(rejected.status == 1)
         #expect(rejected.error.contains("app.json:1:"))
-        #expect(rejected.output.contains("rejected app.json"))
+        #expect(rejected.output.contains("rejected app.json: 1 error; the last good revision (3, #3) is kept"))
+        try cli.write("broken.json", "{")
+        let first = try cli.run("import", "broken.json")
+        #expect(first.output.contains("rejected broken.json: 1 error; nothing was stored"))
 
         #expect(try cli.run("session", "start", "Review").status == 0)
         #expect(try cli.run("session", "end").status == 0)
