@@ -1,4 +1,7 @@
 import CZlib
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How the store keeps the exact bytes of each revision: zlib in full, or a copy/insert delta
 /// against the parent revision's bytes.
@@ -60,11 +63,31 @@ public enum SourceCodec {
     /// Encoding: a sequence of operations; `0, offset, length` (varints) copies from the base,
     /// `1, length, bytes` inserts literal bytes.
     public static func delta(from base: [UInt8], to target: [UInt8]) -> [UInt8] {
+        base.withUnsafeBufferPointer { base in
+            target.withUnsafeBufferPointer { target in
+                delta(from: base, to: target)
+            }
+        }
+    }
+
+    private static func delta(from base: UnsafeBufferPointer<UInt8>, to target: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
         let block = blockSize
-        // Every aligned block of the base by hash, offsets ascending.
-        let index = BlockIndex(base)
+        guard let baseAddress = base.baseAddress, let targetAddress = target.baseAddress, base.count >= block, target.count >= block else {
+            // Nothing to copy from (or nothing long enough to copy): the target as one insert.
+            if !target.isEmpty {
+                output.append(1)
+                appendVarint(&output, target.count)
+                output.append(contentsOf: target)
+            }
+            return output
+        }
+        let basePointer = Bytes(start: baseAddress, count: base.count)
+        let targetPointer = Bytes(start: targetAddress, count: target.count)
+        // Every aligned block of the base by hash, offsets ascending; built at the first block
+        // that is not where the alignment predicts (a file saved unchanged needs none).
+        var index: BlockIndex?
         var literalStart = 0
         var position = 0
         func flushLiteral(upTo end: Int) {
@@ -79,14 +102,17 @@ public enum SourceCodec {
         while position + block <= target.count {
             let predicted = position + shift
             var match: Int?
-            if predicted >= 0, predicted + block <= base.count, equalBlock(base, predicted, target, position, block) {
+            if predicted >= 0, predicted + block <= base.count, equal(basePointer, predicted, targetPointer, position, block) {
                 match = predicted
-            } else if case let candidates = index.offsets(of: blockHash(target, position)), !candidates.isEmpty {
-                // Of repeated blocks, the one nearest to where the alignment predicts.
-                // A short match among repeated text is usually the wrong place: ask for three blocks.
-                match = nearest(in: candidates, to: predicted) {
-                    $0 + 3 * block <= base.count && position + 3 * block <= target.count
-                        && equalBlock(base, $0, target, position, 3 * block)
+            } else {
+                if index == nil { index = BlockIndex(basePointer) }
+                if let index {
+                    // Of repeated blocks, the one nearest to where the alignment predicts.
+                    // A short match among repeated text is usually the wrong place: ask for three blocks.
+                    match = index.nearest(blockHash(targetPointer, position), to: predicted) {
+                        $0 + 3 * block <= base.count && position + 3 * block <= target.count
+                            && equal(basePointer, $0, targetPointer, position, 3 * block)
+                    }
                 }
             }
             if let candidate = match {
@@ -95,11 +121,8 @@ public enum SourceCodec {
                     baseStart -= 1
                     targetStart -= 1
                 }
-                var baseEnd = candidate + block, targetEnd = position + block
-                while baseEnd < base.count, targetEnd < target.count, base[baseEnd] == target[targetEnd] {
-                    baseEnd += 1
-                    targetEnd += 1
-                }
+                let agreeing = commonPrefix(basePointer, candidate + block, targetPointer, position + block)
+                let baseEnd = candidate + block + agreeing, targetEnd = position + block + agreeing
                 if targetEnd - targetStart >= 4 * block { shift = baseStart - targetStart }
                 flushLiteral(upTo: targetStart)
                 output.append(0)
@@ -146,73 +169,105 @@ public enum SourceCodec {
     /// than an array per distinct hash: a 250 KB base has some 15,000 blocks.
     private struct BlockIndex {
         /// The first block number of each bucket, or -1.
-        private var buckets: [Int]
+        private var buckets: [Int32]
         /// The next block number in the same bucket, ascending, or -1.
-        private var next: [Int]
+        private var next: [Int32]
         /// Each block's hash.
-        private var hashes: [Int]
+        private var hashes: [UInt64]
 
-        init(_ base: [UInt8]) {
+        init(_ base: Bytes) {
             let count = base.count / blockSize
             var size = 1
             while size < 2 * count { size <<= 1 }
-            buckets = Array(repeating: -1, count: size)
-            next = Array(repeating: -1, count: count)
-            hashes = Array(repeating: 0, count: count)
-            // From the last block to the first, so that each bucket's chain is in ascending order.
-            var number = count - 1
-            while number >= 0 {
-                let hash = blockHash(base, number * blockSize)
-                hashes[number] = hash
-                let bucket = hash & (size - 1)
-                next[number] = buckets[bucket]
-                buckets[bucket] = number
-                number -= 1
+            var buckets = [Int32](repeating: -1, count: size)
+            var next = [Int32](repeating: -1, count: count)
+            var hashes = [UInt64](repeating: 0, count: count)
+            buckets.withUnsafeMutableBufferPointer { buckets in
+                next.withUnsafeMutableBufferPointer { next in
+                    hashes.withUnsafeMutableBufferPointer { hashes in
+                        // From the last block to the first, so that each bucket's chain is in ascending order.
+                        var number = count - 1
+                        while number >= 0 {
+                            let hash = blockHash(base, number * blockSize)
+                            hashes[number] = hash
+                            let bucket = Int(truncatingIfNeeded: hash) & (size - 1)
+                            next[number] = buckets[bucket]
+                            buckets[bucket] = Int32(truncatingIfNeeded: number)
+                            number -= 1
+                        }
+                    }
+                }
             }
+            self.buckets = buckets
+            self.next = next
+            self.hashes = hashes
         }
 
-        /// The offsets of the blocks with this hash, ascending.
-        func offsets(of hash: Int) -> [Int] {
-            var result: [Int] = []
-            var number = buckets[hash & (buckets.count - 1)]
+        /// The offset nearest to `expected` among the blocks with this hash that `accept` takes
+        /// (64 tries at most).
+        func nearest(_ hash: UInt64, to expected: Int, accept: (Int) -> Bool) -> Int? {
+            var offsets: [Int] = []
+            var number = Int(buckets[Int(truncatingIfNeeded: hash) & (buckets.count - 1)])
             while number >= 0 {
-                if hashes[number] == hash { result.append(number * blockSize) }
-                number = next[number]
+                if hashes[number] == hash { offsets.append(number * blockSize) }
+                number = Int(next[number])
             }
-            return result
+            guard !offsets.isEmpty else { return nil }
+            var low = 0, high = offsets.count
+            while low < high {
+                let middle = (low + high) / 2
+                if offsets[middle] < expected { low = middle + 1 } else { high = middle }
+            }
+            var after = low, before = low - 1
+            var tries = 0
+            while (after < offsets.count || before >= 0) && tries < 64 {
+                tries += 1
+                let takeAfter = before < 0 || (after < offsets.count && offsets[after] - expected <= expected - offsets[before])
+                let offset = takeAfter ? offsets[after] : offsets[before]
+                if takeAfter { after += 1 } else { before -= 1 }
+                if accept(offset) { return offset }
+            }
+            return nil
         }
     }
 
-    /// The offset nearest to `expected` among ascending `offsets` that `accept` takes.
-    private static func nearest(in offsets: [Int], to expected: Int, accept: (Int) -> Bool) -> Int? {
-        var low = 0, high = offsets.count
-        while low < high {
-            let middle = (low + high) / 2
-            if offsets[middle] < expected { low = middle + 1 } else { high = middle }
-        }
-        var after = low, before = low - 1
-        var tries = 0
-        while (after < offsets.count || before >= 0) && tries < 64 {
-            tries += 1
-            let takeAfter = before < 0 || (after < offsets.count && offsets[after] - expected <= expected - offsets[before])
-            let offset = takeAfter ? offsets[after] : offsets[before]
-            if takeAfter { after += 1 } else { before -= 1 }
-            if accept(offset) { return offset }
-        }
-        return nil
+    /// Non-empty bytes being compared: a start and a count.
+    private struct Bytes {
+        var start: UnsafePointer<UInt8>
+        var count: Int
     }
 
-    private static func blockHash(_ bytes: [UInt8], _ offset: Int) -> Int {
-        var hash: UInt64 = 14_695_981_039_346_656_037
-        for index in offset..<(offset + blockSize) {
-            hash = (hash ^ UInt64(bytes[index])) &* 1_099_511_628_211
-        }
-        return Int(truncatingIfNeeded: hash)
+    /// A hash of the `blockSize` (16) bytes at `offset`: two 8-byte words, multiplied and mixed.
+    private static func blockHash(_ bytes: Bytes, _ offset: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(bytes.start + offset)
+        let low = raw.loadUnaligned(as: UInt64.self)
+        let high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        let mixed = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F)
+        return mixed ^ (mixed >> 29)
     }
 
-    private static func equalBlock(_ base: [UInt8], _ baseOffset: Int, _ target: [UInt8], _ targetOffset: Int, _ length: Int) -> Bool {
-        for step in 0..<length where base[baseOffset + step] != target[targetOffset + step] { return false }
-        return true
+    /// Whether `length` bytes agree at the two offsets (both in bounds).
+    private static func equal(_ base: Bytes, _ baseOffset: Int, _ target: Bytes, _ targetOffset: Int, _ length: Int) -> Bool {
+        memcmp(base.start + baseOffset, target.start + targetOffset, length) == 0
+    }
+
+    /// How many bytes agree from the two offsets onwards, eight at a time where they can.
+    private static func commonPrefix(_ base: Bytes, _ baseOffset: Int, _ target: Bytes, _ targetOffset: Int) -> Int {
+        let limit = min(base.count - baseOffset, target.count - targetOffset)
+        guard limit > 0 else { return 0 }
+        let left = UnsafeRawPointer(base.start + baseOffset)
+        let right = UnsafeRawPointer(target.start + targetOffset)
+        var count = 0
+        while count + 8 <= limit {
+            // In memory order: the first differing byte is the lowest of the little-endian words.
+            let difference =
+                UInt64(littleEndian: left.loadUnaligned(fromByteOffset: count, as: UInt64.self))
+                ^ UInt64(littleEndian: right.loadUnaligned(fromByteOffset: count, as: UInt64.self))
+            if difference != 0 { return count + difference.trailingZeroBitCount / 8 }
+            count += 8
+        }
+        while count < limit, left.load(fromByteOffset: count, as: UInt8.self) == right.load(fromByteOffset: count, as: UInt8.self) { count += 1 }
+        return count
     }
 
     private static func appendVarint(_ output: inout [UInt8], _ value: Int) {

@@ -11,6 +11,44 @@ import WireframeStore
         #expect(try SourceCodec.apply(delta, to: Array(base.utf8), size: target.utf8.count) == Array(target.utf8))
     }
 
+    /// Random files and random edits of them (inserts, deletions, replacements, moved blocks, at
+    /// the ends too): every delta rebuilds its target, and a few small edits of a large file give
+    /// a small delta (the unchanged stretches are copies, not inserts).
+    @Test func randomEditsRoundTripAndStaySmall() throws {
+        var generator = SplitMix(seed: 0x5EED)
+        let alphabet = Array("{}[]\":, \nabcdefghijklmnopqrstuvwxyz0123456789é".utf8)
+        for round in 0..<200 {
+            let length = round < 20 ? Int(generator.next() % 40) : Int(generator.next() % 60_000)
+            var base = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            if round % 3 == 0 {  // repetitive text, as in generated wireframes
+                base = Array(String(repeating: "\"screen\": {\"title\": \"Title\"},\n", count: length / 30 + 1).utf8)
+            }
+            var target = base
+            let edits = Int(generator.next() % 4) + 1
+            var changedBytes = 0
+            for _ in 0..<edits {
+                let at = target.isEmpty ? 0 : Int(generator.next() % UInt64(target.count + 1))
+                let size = Int(generator.next() % 24) + 1
+                switch generator.next() % 4 {
+                case 0: target.insert(contentsOf: (0..<size).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }, at: at)
+                case 1: target.removeSubrange(at..<min(target.count, at + size))
+                case 2: target.replaceSubrange(at..<min(target.count, at + size), with: Array("replaced".utf8))
+                default:
+                    let moved = Array(target[at..<min(target.count, at + size * 10)])
+                    target.removeSubrange(at..<min(target.count, at + size * 10))
+                    target.append(contentsOf: moved)
+                    changedBytes += moved.count
+                }
+                changedBytes += size + 8
+            }
+            let delta = SourceCodec.delta(from: base, to: target)
+            #expect(try SourceCodec.apply(delta, to: base, size: target.count) == target, "round \(round)")
+            if base.count > 10_000 {
+                #expect(delta.count < 64 * edits + 2 * changedBytes, "round \(round): \(delta.count) bytes for \(edits) edits")
+            }
+        }
+    }
+
     @Test func zlibRoundTrips() throws {
         let bytes = Array(String(repeating: "wireframe ", count: 1000).utf8)
         let compressed = try SourceCodec.compress(bytes)
@@ -31,5 +69,18 @@ import WireframeStore
         #expect(Timestamp.parse("1969-12-31T23:59:59.5Z", defaultOffsetSeconds: nil)?.microseconds == -500_000)
         #expect(Timestamp.parse("2026-13-01", defaultOffsetSeconds: 0) == nil)
         #expect(Timestamp.parse("2026-11-20T15:00:00.1234567Z", defaultOffsetSeconds: nil)?.microseconds ?? 0 % 1_000_000 != 0)
+    }
+}
+
+/// A small deterministic random number generator for property tests.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
