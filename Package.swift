@@ -32,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: ["JSON", "YAML"]),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // Already in the graph through swift-configuration's YAML trait; the daemon uses it
+        // directly to locate the keys of its configuration file.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Format- and storage-neutral value types: wireframes, screens, diagnostics, locations.
@@ -86,6 +89,7 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings
         ),

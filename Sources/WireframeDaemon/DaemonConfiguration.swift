@@ -93,6 +93,11 @@ public struct DaemonConfiguration: Sendable, Equatable {
         }
         let reader = ConfigReader(providers: providers)
         var problems: [DaemonConfigurationError.Problem] = []
+        if let file, let bytes = FileManager.default.contents(atPath: file) {
+            for unknown in ConfigurationKeys.unknown(inFile: file, bytes: [UInt8](bytes)) {
+                problems.append(.init(key: unknown.key, message: ConfigurationKeys.message(for: unknown.key), location: unknown.position.map { "\(file):\($0)" }))
+            }
+        }
 
         func value<T>(_ key: String, _ fetch: () async throws -> T?) async -> T? {
             do {
@@ -159,6 +164,15 @@ public enum DaemonConfigurationError: Error, Equatable, CustomStringConvertible 
         public var key: String
         /// What is wrong with it.
         public var message: String
+        /// `path:line:column` of the key in the configuration file, when the problem is there.
+        public var location: String?
+
+        /// Creates a problem.
+        public init(key: String, message: String, location: String? = nil) {
+            self.key = key
+            self.message = message
+            self.location = location
+        }
     }
 
     /// The configuration file named does not exist.
@@ -176,7 +190,8 @@ public enum DaemonConfigurationError: Error, Equatable, CustomStringConvertible 
         case .unreadableFile(let path, let reason):
             "configuration file '\(path)' cannot be read: \(reason)"
         case .invalid(let problems):
-            problems.map { "invalid configuration: '\($0.key)' \($0.message)" }.joined(separator: "\n")
+            problems.map { ($0.location.map { "\($0): error: " } ?? "") + "invalid configuration: '\($0.key)' \($0.message)" }
+                .joined(separator: "\n")
         }
     }
 }

@@ -60,7 +60,8 @@ struct WFSD: AsyncParsableCommand {
 
     /// Prints a startup error and exits 2 (the daemon could not run).
     static func fail(_ error: any Error) -> Never {
-        let lines = "\(error)".split(separator: "\n").map { "wfsd: error: \($0)\n" }.joined()
+        // A line located in a file (`path:line:column: error: …`) is printed as it is, as compilers do.
+        let lines = "\(error)".split(separator: "\n").map { $0.contains(": error: ") ? "\($0)\n" : "wfsd: error: \($0)\n" }.joined()
         FileHandle.standardError.write(Data(lines.utf8))
         Foundation.exit(2)
     }

@@ -53,6 +53,44 @@ struct DaemonPartsTests {
         }
     }
 
+    @Test func aMisspeltKeyInTheFileIsNamedWithItsPlaceAndTheNearestKey() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wfsd-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let yaml = folder.appendingPathComponent("wfsd.yaml").path
+        try "# settle\nsettleMiliseconds: 5\nauthor: team\n  \nlogLevl: debug\ncolour: blue\n".write(toFile: yaml, atomically: true, encoding: .utf8)
+        do {
+            _ = try await DaemonConfiguration.load(file: yaml, flags: .init(), environment: [:])
+            Issue.record("a configuration with unknown keys was accepted")
+        } catch let error as DaemonConfigurationError {
+            let lines = error.description.split(separator: "\n").map(String.init)
+            #expect(lines.count == 3)
+            #expect(lines.first == "\(yaml):2:1: error: invalid configuration: 'settleMiliseconds' is not a configuration key (known keys: store, root, include, exclude, settleMilliseconds, author, logLevel); did you mean 'settleMilliseconds'?")
+            #expect(lines.dropFirst().first?.hasPrefix("\(yaml):5:1: error: invalid configuration: 'logLevl' is not a configuration key") == true)
+            #expect(lines.dropFirst().first?.hasSuffix("did you mean 'logLevel'?") == true)
+            #expect(lines.last?.hasPrefix("\(yaml):6:1: error: invalid configuration: 'colour' is not a configuration key") == true)
+            #expect(lines.last?.contains("did you mean") == false)
+        }
+
+        let json = folder.appendingPathComponent("wfsd.json").path
+        try "{\n  \"author\": \"team\",\n  \"excludes\": [\"drafts/**\"]\n}\n".write(toFile: json, atomically: true, encoding: .utf8)
+        do {
+            _ = try await DaemonConfiguration.load(file: json, flags: .init(), environment: [:])
+            Issue.record("a JSON configuration with an unknown key was accepted")
+        } catch let error as DaemonConfigurationError {
+            #expect(error.description.hasPrefix("\(json):3:3: error: invalid configuration: 'excludes' is not a configuration key"))
+            #expect(error.description.hasSuffix("did you mean 'exclude'?"))
+        }
+    }
+
+    @Test func theShippedExampleConfigurationLoads() async throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Config/wfsd.yaml").path
+        let configuration = try await DaemonConfiguration.load(file: example, flags: .init(), environment: [:])
+        #expect(configuration.settleMilliseconds == DaemonConfiguration.defaultSettleMilliseconds)
+        #expect(configuration.excludes("drafts/idea.json"))
+    }
+
     @Test func aMissingConfigurationFileIsNamed() async throws {
         await #expect(throws: DaemonConfigurationError.missingFile(path: "/no/such/wfsd.yaml")) {
             try await DaemonConfiguration.load(file: "/no/such/wfsd.yaml", flags: .init(), environment: [:])

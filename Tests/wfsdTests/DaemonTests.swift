@@ -278,6 +278,16 @@ struct DaemonTests {
         try waitUntil("wfsd exits") { !second.process.isRunning }
         #expect(!second.log.contains("'settleMilliseconds'"))
         #expect(second.log.contains("'logLevel'"))
+
+        // A misspelt key is an error at its place in the file, not a silent default.
+        try "settleMilliseconds: 5\nauthr: team\n".write(to: config, atomically: true, encoding: .utf8)
+        let third = try project.startDaemon(arguments: ["--config", config.path])
+        try waitUntil("wfsd exits") { !third.process.isRunning }
+        third.process.waitUntilExit()
+        #expect(third.process.terminationStatus == 2)
+        #expect(third.log.contains("\(config.path):2:1: error: invalid configuration: 'authr' is not a configuration key"))
+        #expect(third.log.contains("did you mean 'author'?"))
+        #expect(!third.log.contains("wfsd: error: \(config.path)"))
     }
 
     @Test func excludesFromTheConfigurationAreNotImported() throws {
