@@ -64,6 +64,35 @@ import Testing
         #expect(try cli.run("verify").status == 0)
     }
 
+    /// A rejected file waits for a fix in `wfs status` while it exists or has a good revision;
+    /// one that was never stored and is gone (a save that vanished) waits for nothing.
+    @Test func aRejectedFileThatIsGoneIsNoLongerListedAsWaitingForAFix() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        #expect(try cli.run("init").status == 0)
+        try cli.write("app.json", StoreCLI.wireframe(base))
+        #expect(try cli.run("import", "app.json").status == 0)
+        try cli.write("app.json", "{\"appName\": \"Demo\" \"root\": \"home\"}")
+        try cli.write("draft.json", "{\"appName\": ")
+        #expect(try cli.run("import", "app.json").status == 1)
+        #expect(try cli.run("import", "draft.json").status == 1)
+        func rejectedPaths() throws -> [String] {
+            let status = try #require(try StoreCLI.json(try cli.run("status", "--format", "json").output) as? [String: Any])
+            return try #require(status["rejected"] as? [[String: Any]]).compactMap { $0["path"] as? String }
+        }
+        #expect(try rejectedPaths() == ["app.json", "draft.json"])
+        try FileManager.default.removeItem(atPath: cli.root + "/draft.json")
+        try FileManager.default.removeItem(atPath: cli.root + "/app.json")
+        // app.json still has a good revision that the store takes for the file until its deletion is imported.
+        #expect(try rejectedPaths() == ["app.json"])
+        let text = try cli.run("status").output
+        let waiting = try #require(text.components(separatedBy: "rejected (the last good revision is kept):\n").last?
+            .components(separatedBy: "latest imports:").first)
+        #expect(waiting.hasPrefix("  app.json  rejected "))
+        #expect(waiting.split(separator: "\n").count == 1)
+        #expect(text.contains("rejected  draft.json"))  // still in the history of imports
+    }
+
     @Test func everyCommandOnAProject() throws {
         let cli = try StoreCLI()
         defer { cli.remove() }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import WireframeModel
 import WireframeStore
 import WireframeSync
@@ -55,14 +56,20 @@ extension WFS {
                 let store = try storeOptions.open()
                 let heads = try store.state(atOrBefore: nil)
                 let attempts = try store.recentAttempts(limit: 10)
-                let rejected = try store.rejectedDocuments()
+                let root = try store.projectRoot()
+                let stored = Set(heads.filter { !$0.isDeletion }.map(\.documentPath))
+                // A file that was never stored and is gone (a save that vanished before it could be
+                // read, a draft deleted) waits for no fix; one with a good revision is kept in view.
+                let rejected = try store.rejectedDocuments().filter { entry in
+                    stored.contains(entry.path) || root.map { FileManager.default.fileExists(atPath: $0 + "/" + entry.path) } ?? true
+                }
                 let runningPid = DaemonStatus.runningPid(store: store.path)
                 let state = runningPid == nil ? nil : DaemonStatus.read(store: store.path)
                 let daemon = Result.Daemon(
                     running: runningPid != nil, pid: runningPid, since: state?.since, lastEvent: state?.lastEvent,
                     lastImport: state?.lastImport, watchedFiles: state?.watchedFiles, watchedFolders: state?.watchedFolders)
                 let result = Result(
-                    store: store.path, root: try store.projectRoot(), openSession: try store.openSession()?.name,
+                    store: store.path, root: root, openSession: try store.openSession()?.name,
                     documents: heads.map { RevisionJSON($0, changes: nil) }, counts: try store.counts(),
                     recentAttempts: attempts.map {
                         Result.Attempt(
