@@ -18,6 +18,8 @@ public final class SettleScheduler: Sendable {
     private struct State {
         var due: [String: ContinuousClock.Instant] = [:]
         var rescan: String?
+        /// When the rescan asked for is due; nil means now.
+        var rescanDue: ContinuousClock.Instant?
         var closed = false
         /// Counts every change (touch, rescan, close), so a waiter knows whether it missed one.
         var generation: UInt64 = 0
@@ -45,10 +47,18 @@ public final class SettleScheduler: Sendable {
         waiter?.resume()
     }
 
-    /// Asks for a full rescan before any further file.
-    public func requestRescan(reason: String) {
+    /// Asks for a full rescan before any further file, or, with a delay, once the delay has
+    /// passed (files due meanwhile are handed out). A rescan asked for sooner wins.
+    public func requestRescan(reason: String, after delay: Duration = .zero) {
+        let due = delay > .zero ? clock.now.advanced(by: delay) : nil
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            state.rescan = state.rescan ?? reason
+            if state.rescan == nil {
+                state.rescan = reason
+                state.rescanDue = due
+            } else if let pending = state.rescanDue, due.map({ $0 < pending }) ?? true {
+                state.rescan = reason
+                state.rescanDue = due
+            }
             state.generation &+= 1
             defer { state.waiter = nil }
             return state.waiter
@@ -86,16 +96,20 @@ public final class SettleScheduler: Sendable {
                     state.due[path] = nil
                     return .work(.file(path))
                 }
-                if let reason = state.rescan {
+                if let reason = state.rescan, (state.rescanDue.map { $0 <= now } ?? true) {
                     state.rescan = nil
+                    state.rescanDue = nil
                     return .work(.rescan(reason: reason))
                 }
-                guard let (path, due) = state.due.min(by: { $0.value < $1.value }) else { return .wait(generation: state.generation) }
-                if due <= now {
+                let file = state.due.min(by: { $0.value < $1.value })
+                if let (path, due) = file, due <= now {
                     state.due[path] = nil
                     return .work(.file(path))
                 }
-                return .sleep(until: due, generation: state.generation)
+                // Asleep until the earliest of the next file's due time and a delayed rescan's.
+                let wake = [file?.value, state.rescan == nil ? nil : state.rescanDue].compactMap { $0 }.min()
+                guard let wake else { return .wait(generation: state.generation) }
+                return .sleep(until: wake, generation: state.generation)
             }
             switch decision {
             case .work(let work):

@@ -61,6 +61,8 @@ public final class SyncDaemon: Service, Sendable {
         var stopping = false
         /// Files whose import failed on the store (busy, disk full, read-only), by consecutive failures.
         var failures: [String: Int] = [:]
+        /// Consecutive catch-up passes that failed on the store.
+        var reconcileFailures = 0
     }
 
     private let prepared: Prepared
@@ -370,6 +372,7 @@ public final class SyncDaemon: Service, Sendable {
             runtime.withLock { state in
                 state.knownFiles = Set(files)
                 state.loadTargetsComplete = false
+                state.reconcileFailures = 0
             }
             logger.info("reconciled", metadata: [
                 "reconcile.reason": .string(reason), "reconcile.files": .stringConvertible(files.count),
@@ -377,7 +380,21 @@ public final class SyncDaemon: Service, Sendable {
             ])
             revalidateLoaders(of: imported)
         } catch {
-            logger.info("reconcile failed", metadata: ["reconcile.reason": .string(reason), "error": .string(String(describing: error))])
+            // The pass stopped on the store (busy beyond its timeout, full, read-only): what it
+            // did not reach (deletions, the rest of the files) is caught up by another pass, after
+            // a delay that doubles with each failure, as for single files.
+            let (delay, stopping) = runtime.withLock { state -> (Duration, Bool) in
+                state.reconcileFailures += 1
+                return (Self.retryDelay(afterFailures: state.reconcileFailures), state.stopping)
+            }
+            var metadata: Logger.Metadata = ["reconcile.reason": .string(reason), "error": .string(String(describing: error))]
+            if stopping {
+                logger.info("reconcile failed; the next start catches up", metadata: metadata)
+            } else {
+                metadata["retry.milliseconds"] = .string(Self.milliseconds(delay))
+                logger.info("reconcile failed; retrying", metadata: metadata)
+                scheduler.requestRescan(reason: "retry", after: delay)
+            }
         }
         writeStatus()
     }

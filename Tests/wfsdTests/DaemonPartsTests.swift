@@ -91,6 +91,29 @@ struct DaemonPartsTests {
         #expect(configuration.excludes("drafts/idea.json"))
     }
 
+    @Test func aDelayedRescanComesAfterItsDelayWhileFilesFlow() async {
+        let scheduler = SettleScheduler()
+        let clock = ContinuousClock()
+        let start = clock.now
+        scheduler.requestRescan(reason: "retry", after: .milliseconds(300))
+        scheduler.touch("a.json", settle: .zero)
+        #expect(await scheduler.next() == .file("a.json"))
+        #expect(await scheduler.next() == .rescan(reason: "retry"))
+        #expect(clock.now - start >= .milliseconds(300))
+
+        // A rescan asked for at once wins over a delayed one, and comes before files.
+        scheduler.requestRescan(reason: "retry", after: .seconds(600))
+        scheduler.touch("b.json", settle: .zero)
+        scheduler.requestRescan(reason: "overflow")
+        #expect(await scheduler.next() == .rescan(reason: "overflow"))
+        #expect(await scheduler.next() == .file("b.json"))
+
+        // Closed: what is due is handed out, a delayed rescan is not.
+        scheduler.requestRescan(reason: "retry", after: .seconds(600))
+        scheduler.close()
+        #expect(await scheduler.next() == nil)
+    }
+
     @Test func aMissingConfigurationFileIsNamed() async throws {
         await #expect(throws: DaemonConfigurationError.missingFile(path: "/no/such/wfsd.yaml")) {
             try await DaemonConfiguration.load(file: "/no/such/wfsd.yaml", flags: .init(), environment: [:])

@@ -175,6 +175,41 @@ struct StoreFaultTests {
         #expect(try project.wfs(["verify"]).status == 0)
     }
 
+    @Test func aCatchUpPassStoppedByABusyStoreIsRetried() throws {
+        let project = try Project()
+        try project.write("kept.json", wireframe(title: "Kept"))
+        try project.write("gone.json", wireframe(title: "Gone"))
+        #expect(try project.wfs(["import", "kept.json", "gone.json"]).status == 0)
+        let daemon = try project.startDaemon()
+        try daemon.waitUntilWatching()
+
+        // Another writer holds the write lock beyond the busy timeout while a file is deleted and a
+        // reload asks for a catch-up pass: the pass stops at the deletion it cannot record.
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true  // the transaction is held across accesses on purpose
+        let other = try DatabaseQueue(path: project.store, configuration: configuration)
+        try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+        try project.remove("gone.json")
+        kill(daemon.process.processIdentifier, SIGHUP)
+        try waitUntil("the catch-up pass fails on the busy store; log:\n\(daemon.log)", timeout: .seconds(90)) {
+            daemon.log.contains("reconcile failed; retrying")
+        }
+        #expect(try project.log("gone.json").count == 1)
+        try other.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
+        try other.close()
+
+        // Once the lock is released, a later pass runs to its end.
+        try waitUntil("a retried pass completes; log:\n\(daemon.log)", timeout: .seconds(90)) {
+            daemon.log.contains("reconcile.reason=retry") && daemon.log.components(separatedBy: "\n").contains {
+                $0.contains(" reconciled ") && $0.contains("reconcile.reason=retry")
+            }
+        }
+        try waitUntil("the deletion is recorded") { try project.log("gone.json").count == 2 }
+        #expect(try project.log("kept.json").count == 1)
+        #expect(try daemon.stop() == 0)
+        #expect(try project.wfs(["verify"]).status == 0)
+    }
+
     @Test func aStoreFromANewerSchemaIsRefusedByBoth() throws {
         let project = try Project()
         try project.write("app.json", wireframe(title: "Before"))
