@@ -127,7 +127,7 @@ let package = Package(
             path: "Benchmarks/wfs-import-bench",
             swiftSettings: strictSettings
         ),
-        // Shared by the test targets: expected locations marked in test inputs (`1️⃣`).
+        // Shared by the test targets: expected locations marked in test inputs (`1️⃣`), a seeded generator.
         .target(name: "WireframeTestSupport", dependencies: ["WireframeModel"], path: "Tests/WireframeTestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "WireframeFormatsTests",
@@ -142,7 +142,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireframeStoreTests",
-            dependencies: ["WireframeModel", "WireframeStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["WireframeModel", "WireframeStore", "WireframeTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         // End-to-end tests of the built daemon and command line on temporary projects.

@@ -1,4 +1,5 @@
 import Testing
+import WireframeTestSupport
 import WireframeAnalysis
 import WireframeFormats
 import WireframeModel
@@ -197,17 +198,11 @@ struct CanonicalHashTests {
 
 /// A seeded generator of well-formed wireframes (SplitMix64), so that every run sees the same cases.
 struct WireframeGenerator {
-    private var state: UInt64
+    private var random: SplitMix64
 
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
+    init(seed: UInt64) { random = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))

@@ -1,5 +1,6 @@
 import Testing
 import WireframeStore
+import WireframeTestSupport
 
 @Suite struct CodecTests {
     @Test(arguments: [
@@ -15,7 +16,7 @@ import WireframeStore
     /// the ends too): every delta rebuilds its target, and a few small edits of a large file give
     /// a small delta (the unchanged stretches are copies, not inserts).
     @Test func randomEditsRoundTripAndStaySmall() throws {
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         let alphabet = Array("{}[]\":, \nabcdefghijklmnopqrstuvwxyz0123456789é".utf8)
         for round in 0..<200 {
             let length = round < 20 ? Int(generator.next() % 40) : Int(generator.next() % 60_000)
@@ -72,15 +73,3 @@ import WireframeStore
     }
 }
 
-/// A small deterministic random number generator for property tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

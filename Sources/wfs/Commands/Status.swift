@@ -51,6 +51,12 @@ extension WFS {
             var rejected: [Rejected]
         }
 
+        /// Whether anything is at `path`: a file, a folder, a FIFO, a link even when it leads nowhere.
+        static func anythingExists(at path: String) -> Bool {
+            var information = stat()
+            return lstat(path, &information) == 0
+        }
+
         func run() throws {
             try runReportingErrors {
                 let store = try storeOptions.open()
@@ -61,7 +67,7 @@ extension WFS {
                 // A file that was never stored and is gone (a save that vanished before it could be
                 // read, a draft deleted) waits for no fix; one with a good revision is kept in view.
                 let rejected = try store.rejectedDocuments().filter { entry in
-                    stored.contains(entry.path) || root.map { FileManager.default.fileExists(atPath: $0 + "/" + entry.path) } ?? true
+                    stored.contains(entry.path) || root.map { Self.anythingExists(at: $0 + "/" + entry.path) } ?? true
                 }
                 let runningPid = DaemonStatus.runningPid(store: store.path)
                 let state = runningPid == nil ? nil : DaemonStatus.read(store: store.path)
