@@ -3,7 +3,7 @@ import WireframeModel
 /// A controller found while mapping, with what the routing checks need (spec §3.1–§3.4).
 struct ControllerNode {
     var key: String
-    var object: SchemaObject
+    let object: SchemaObject
     /// The controller whose context built this one (where its delegate messages go); nil for the file root.
     var creator: Int?
     /// Child controllers: a navigation's stack, a tabs' controllers, controllers hosted in views.
@@ -44,10 +44,11 @@ struct ControllerNode {
         self.actions = actions
         self.firstNamed = firstNamed
         self.firstUnnamed = firstUnnamed
+        self.forwardsAllMessages = object.text("shouldForwardAllMessages").map(BooleanText.isTrue) ?? false
     }
 
-    /// Whether it forwards every message to its creator.
-    var forwardsAllMessages: Bool { object.text("shouldForwardAllMessages").map(BooleanText.isTrue) ?? false }
+    /// Whether it forwards every message to its creator (read once: the routing checks ask often).
+    let forwardsAllMessages: Bool
 
     /// The first action a message of that name runs (a named match or an unnamed catch-all), if any.
     func handler(for name: String) -> SchemaObject? {
