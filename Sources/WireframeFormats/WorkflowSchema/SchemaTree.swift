@@ -112,7 +112,7 @@ public struct SchemaObject: Hashable, Sendable {
     }
 
     /// The class the tag stands for.
-    public var schemaClass: SchemaClass { definition.schemaClass }
+    public var schemaClass: SchemaClass { storage.definition.schemaClass }
 
     /// An attribute by name.
     public func attribute(_ name: String) -> SchemaAttribute? {
@@ -151,7 +151,7 @@ public struct SchemaObject: Hashable, Sendable {
     }
 
     /// Whether the object is a keyPath proxy.
-    public var isProxy: Bool { if case .proxy = mode { true } else { false } }
+    public var isProxy: Bool { if case .proxy = storage.mode { true } else { false } }
 }
 
 /// An attribute of an object tag.
