@@ -19,7 +19,11 @@ public struct SchemaObject: Hashable, Sendable {
     private final class Storage: @unchecked Sendable {
         // Written only through `SchemaObject`'s setters, after `makeUnique()`.
         var tag: String
-        var definition: TagDefinition
+        var definition: TagDefinition {
+            didSet { schemaClass = definition.schemaClass }
+        }
+        /// `definition.schemaClass`, kept beside it: the checks ask for it on every object.
+        private(set) var schemaClass: SchemaClass
         var mode: ObjectMode
         var location: SourceLocation
         var attributes: [SchemaAttribute]
@@ -31,6 +35,7 @@ public struct SchemaObject: Hashable, Sendable {
         ) {
             self.tag = tag
             self.definition = definition
+            self.schemaClass = definition.schemaClass
             self.mode = mode
             self.location = location
             self.attributes = attributes
@@ -112,7 +117,7 @@ public struct SchemaObject: Hashable, Sendable {
     }
 
     /// The class the tag stands for.
-    public var schemaClass: SchemaClass { storage.definition.schemaClass }
+    public var schemaClass: SchemaClass { storage.schemaClass }
 
     /// An attribute by name.
     public func attribute(_ name: String) -> SchemaAttribute? {
