@@ -174,11 +174,11 @@ struct SchemaMapper {
                     case .text(let text, _):
                         properties[parameter.name] = text
                     case .object(let child):
-                        var mapped = mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: parameter.name)
-                        if Self.bareRoute(object.definition, child) != parameter.name {
-                            for index in mapped.indices { mapped[index].properties["parameter"] = parameter.name }
+                        let start = elements.count
+                        mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: parameter.name, into: &elements)
+                        if start < elements.count, Self.bareRoute(object.definition, child) != parameter.name {
+                            for index in start..<elements.count { elements[index].properties["parameter"] = parameter.name }
                         }
-                        elements += mapped
                     }
                 }
             }
@@ -235,21 +235,24 @@ struct SchemaMapper {
         }
     }
 
-    /// Maps a value of a controller or view parameter: views and items become elements, hosted
+    /// Maps a value of a controller or view parameter: views and items become elements (appended
+    /// to `elements`, where they stay instead of being copied up level by level), hosted
     /// controllers become child links.
-    mutating func mapContent(_ object: SchemaObject, owner: Int, screenKey: String, links: inout [Link], parameter: String) -> [Element] {
+    mutating func mapContent(
+        _ object: SchemaObject, owner: Int, screenKey: String, links: inout [Link], parameter: String, into elements: inout [Element]
+    ) {
         if object.schemaClass.isController {
             let count = graph.controllers[owner].children.count
             if let target = linkTarget(object, pathKey: "\(screenKey)/\(object.tag)[\(count)]", creator: owner, parentKey: screenKey, loadPath: nil) {
                 links.append(Link(.child, to: target, at: object.location))
             }
-            return []
+            return
         }
         switch object.definition.kind {
         case .view, .item:
             break
         default:
-            return []
+            return
         }
         var element = Element(
             kind: ElementKind(rawValue: object.tag), reference: object.workflowName, styleClass: object.attribute("class")?.value,
@@ -304,16 +307,16 @@ struct SchemaMapper {
                             }
                         }
                     } else {
-                        var children = mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameter.name)
-                        if Self.bareRoute(object.definition, child) != parameter.name || object.mode != .ordinary {
-                            for index in children.indices { children[index].properties["parameter"] = parameter.name }
+                        let start = element.elements.count
+                        mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameter.name, into: &element.elements)
+                        if start < element.elements.count, Self.bareRoute(object.definition, child) != parameter.name || object.mode != .ordinary {
+                            for index in start..<element.elements.count { element.elements[index].properties["parameter"] = parameter.name }
                         }
-                        element.elements += children
                     }
                 }
             }
         }
-        return [element]
+        elements.append(element)
     }
 
     mutating func addTrigger(text: String, location: SourceLocation, parameter: String, event: String?, to element: inout Element, owner: Int) {
