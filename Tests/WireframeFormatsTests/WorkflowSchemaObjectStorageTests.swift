@@ -67,4 +67,29 @@ import WireframeModel
         #expect(p06("navigationBarHidden", "Maybe") == ["'Maybe' is not a yes/no value for 'navigationBarHidden'; it reads as NO"])
         #expect(p06("title", "Maybe").isEmpty)
     }
+
+    /// M08 compares the names of a short list one by one and builds a dictionary for a long one:
+    /// both find every repeat, pointing at the first action of that name.
+    @Test func repeatedActionNamesInShortAndLongLists() {
+        func m08(_ names: [String]) -> [String] {
+            let actions = names.map { "<showAlert name=\"\($0)\">x</showAlert>" }.joined(separator: "\n")
+            let source = "<workflow><screen>\n\(actions)\n</screen></workflow>"
+            return WorkflowSchemaFixtures.read(source).diagnostics.filter { $0.code == "WF1408" }.map {
+                "\($0.location.line) \($0.message) first at \($0.notes.map { "\($0.location?.line ?? 0)" }.joined())"
+            }
+        }
+        #expect(m08(["a", "b", "a", "a"]) == [
+            "4 action 'a' is defined again and never runs first at 2",
+            "5 action 'a' is defined again and never runs first at 2",
+        ])
+        let long = (0..<20).map { "name\($0)" }
+        #expect(m08(long).isEmpty)
+        #expect(m08(long + ["name3", "name19", "name3"]) == [
+            "22 action 'name3' is defined again and never runs first at 5",
+            "23 action 'name19' is defined again and never runs first at 21",
+            "24 action 'name3' is defined again and never runs first at 5",
+        ])
+        // A repeat of a name seen before the list grew long is found after it has.
+        #expect(m08(["x", "y"] + long + ["y"]) == ["24 action 'y' is defined again and never runs first at 3"])
+    }
 }

@@ -128,8 +128,8 @@ enum CheckSupport {
 }
 
 /// A fixed set of names that several checks test every parameter name against: the names are
-/// kept in buckets by length and first and last byte, so a lookup compares a few strings with
-/// equal lengths instead of hashing the name.
+/// kept in buckets by length and first byte, so a lookup compares a few strings with equal
+/// lengths instead of hashing the name.
 struct NameSet: Sendable {
     private let buckets: [[String]]
 
@@ -147,7 +147,6 @@ struct NameSet: Sendable {
 
     private static func bucket(of name: String) -> Int {
         let bytes = name.utf8
-        let first = Int(bytes.first ?? 0), last = Int(bytes.last ?? 0)
-        return (bytes.count &* 31 &+ first &* 7 &+ last) & 63
+        return (bytes.count &* 7 &+ Int(bytes.first ?? 0)) & 63
     }
 }
