@@ -58,13 +58,16 @@ enum CheckSupport {
                 }
                 if object.schemaClass.isController || object.definition.kind == .action { continue }
                 if object.definition.kind == .view, let name = object.workflowName, !name.isEmpty { views[name, default: []].append(object) }
-                for parameter in object.parameters where !["navigationItem", "toolbarItems", "items"].contains(parameter.name) {
+                for parameter in object.parameters where !barParameters.contains(parameter.name) {
                     for case .object(let child) in parameter.values { stack.append(child) }
                 }
             }
         }
         return (views, complete)
     }
+
+    /// The parameters that hold bar items, left out of a view hierarchy.
+    private static let barParameters = NameSet(["navigationItem", "toolbarItems", "items"])
 
     /// The classes that register with a form as inputs (§3.7).
     static let formInputs: Set<SchemaClass> = [.textField, .textView, .switch, .slider, .datePicker, .searchBar]
@@ -121,5 +124,29 @@ enum CheckSupport {
             }
         }
         return sawDigit
+    }
+}
+
+/// A fixed set of names that several checks test every parameter name against: the names are
+/// kept in buckets by length and first byte, so a lookup compares a few strings with equal
+/// lengths instead of hashing the name.
+struct NameSet: Sendable {
+    private let buckets: [[String]]
+
+    init(_ names: [String]) {
+        var buckets = [[String]](repeating: [], count: 64)
+        for name in names where !buckets[Self.bucket(of: name)].contains(name) { buckets[Self.bucket(of: name)].append(name) }
+        self.buckets = buckets
+    }
+
+    func contains(_ name: String) -> Bool {
+        let count = name.utf8.count
+        for candidate in buckets[Self.bucket(of: name)] where candidate.utf8.count == count && candidate == name { return true }
+        return false
+    }
+
+    private static func bucket(of name: String) -> Int {
+        let bytes = name.utf8
+        return (bytes.count &* 7 &+ Int(bytes.first ?? 0)) & 63
     }
 }

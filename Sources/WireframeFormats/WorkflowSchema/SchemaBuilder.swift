@@ -253,6 +253,24 @@ enum BooleanText {
 
     /// Whether the text is recognisably a yes/no value.
     static func isBooleanLike(_ text: String) -> Bool {
-        ["yes", "no", "true", "false", "1", "0", "y", "n"].contains(text.lowercased())
+        let bytes = text.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return booleanWords.contains(text.lowercased()) }
+        // ASCII: lowercase byte by byte into one number instead of building a string.
+        guard let code = packedLowercase(bytes) else { return false }
+        return booleanWordCodes.contains(code)
+    }
+
+    private static let booleanWords: Set<String> = ["yes", "no", "true", "false", "1", "0", "y", "n"]
+    private static let booleanWordCodes: [UInt64] = booleanWords.compactMap { packedLowercase($0.utf8) }
+
+    /// At most seven ASCII bytes, lowercased, with their count in the top byte; nil when longer.
+    private static func packedLowercase(_ bytes: String.UTF8View) -> UInt64? {
+        guard bytes.count <= 7 else { return nil }
+        var code = UInt64(bytes.count) << 56
+        for (index, byte) in bytes.enumerated() {
+            let lowered = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            code |= UInt64(lowered) << (8 * UInt64(index))
+        }
+        return code
     }
 }

@@ -54,6 +54,8 @@ struct SchemaGrouper {
             }
             object.parameters[index].values.append(value)
         } else {
+            // Room for a few parameters at once instead of growing the array one by one.
+            if object.parameters.isEmpty { object.parameters.reserveCapacity(min(4, definition.parameters.count)) }
             object.parameters.append(SchemaParameter(name: parameter.name, values: [value], location: value.location))
         }
     }

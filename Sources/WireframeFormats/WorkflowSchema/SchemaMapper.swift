@@ -3,7 +3,7 @@ import WireframeModel
 /// A controller found while mapping, with what the routing checks need (spec §3.1–§3.4).
 struct ControllerNode {
     var key: String
-    var object: SchemaObject
+    let object: SchemaObject
     /// The controller whose context built this one (where its delegate messages go); nil for the file root.
     var creator: Int?
     /// Child controllers: a navigation's stack, a tabs' controllers, controllers hosted in views.
@@ -44,10 +44,11 @@ struct ControllerNode {
         self.actions = actions
         self.firstNamed = firstNamed
         self.firstUnnamed = firstUnnamed
+        self.forwardsAllMessages = object.text("shouldForwardAllMessages").map(BooleanText.isTrue) ?? false
     }
 
-    /// Whether it forwards every message to its creator.
-    var forwardsAllMessages: Bool { object.text("shouldForwardAllMessages").map(BooleanText.isTrue) ?? false }
+    /// Whether it forwards every message to its creator (read once: the routing checks ask often).
+    let forwardsAllMessages: Bool
 
     /// The first action a message of that name runs (a named match or an unnamed catch-all), if any.
     func handler(for name: String) -> SchemaObject? {
@@ -173,11 +174,11 @@ struct SchemaMapper {
                     case .text(let text, _):
                         properties[parameter.name] = text
                     case .object(let child):
-                        var mapped = mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: parameter.name)
-                        if Self.bareRoute(object.definition, child) != parameter.name {
-                            for index in mapped.indices { mapped[index].properties["parameter"] = parameter.name }
+                        let start = elements.count
+                        mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: parameter.name, into: &elements)
+                        if start < elements.count, Self.bareRoute(object.definition, child) != parameter.name {
+                            for index in start..<elements.count { elements[index].properties["parameter"] = parameter.name }
                         }
-                        elements += mapped
                     }
                 }
             }
@@ -234,21 +235,24 @@ struct SchemaMapper {
         }
     }
 
-    /// Maps a value of a controller or view parameter: views and items become elements, hosted
+    /// Maps a value of a controller or view parameter: views and items become elements (appended
+    /// to `elements`, where they stay instead of being copied up level by level), hosted
     /// controllers become child links.
-    mutating func mapContent(_ object: SchemaObject, owner: Int, screenKey: String, links: inout [Link], parameter: String) -> [Element] {
+    mutating func mapContent(
+        _ object: SchemaObject, owner: Int, screenKey: String, links: inout [Link], parameter: String, into elements: inout [Element]
+    ) {
         if object.schemaClass.isController {
             let count = graph.controllers[owner].children.count
             if let target = linkTarget(object, pathKey: "\(screenKey)/\(object.tag)[\(count)]", creator: owner, parentKey: screenKey, loadPath: nil) {
                 links.append(Link(.child, to: target, at: object.location))
             }
-            return []
+            return
         }
         switch object.definition.kind {
         case .view, .item:
             break
         default:
-            return []
+            return
         }
         var element = Element(
             kind: ElementKind(rawValue: object.tag), reference: object.workflowName, styleClass: object.attribute("class")?.value,
@@ -303,16 +307,16 @@ struct SchemaMapper {
                             }
                         }
                     } else {
-                        var children = mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameter.name)
-                        if Self.bareRoute(object.definition, child) != parameter.name || object.mode != .ordinary {
-                            for index in children.indices { children[index].properties["parameter"] = parameter.name }
+                        let start = element.elements.count
+                        mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameter.name, into: &element.elements)
+                        if start < element.elements.count, Self.bareRoute(object.definition, child) != parameter.name || object.mode != .ordinary {
+                            for index in start..<element.elements.count { element.elements[index].properties["parameter"] = parameter.name }
                         }
-                        element.elements += children
                     }
                 }
             }
         }
-        return [element]
+        elements.append(element)
     }
 
     mutating func addTrigger(text: String, location: SourceLocation, parameter: String, event: String?, to element: inout Element, owner: Int) {

@@ -11,31 +11,135 @@ public enum ObjectMode: Hashable, Sendable {
 }
 
 /// A created object (spec §1.7): a tag whose children have been grouped into named parameters.
+///
+/// The fields live in one copy-on-write box, so copying an object (into a check's stack, a
+/// controller node, a parameter's values) costs one reference count instead of one per field.
 public struct SchemaObject: Hashable, Sendable {
+    /// The fields; replaced by a copy before a write when it is shared.
+    private final class Storage: @unchecked Sendable {
+        // Written only through `SchemaObject`'s setters, after `makeUnique()`.
+        var tag: String
+        var definition: TagDefinition {
+            didSet { schemaClass = definition.schemaClass }
+        }
+        /// `definition.schemaClass`, kept beside it: the checks ask for it on every object.
+        private(set) var schemaClass: SchemaClass
+        var mode: ObjectMode
+        var location: SourceLocation
+        var attributes: [SchemaAttribute]
+        var parameters: [SchemaParameter]
+
+        init(
+            tag: String, definition: TagDefinition, mode: ObjectMode, location: SourceLocation,
+            attributes: [SchemaAttribute], parameters: [SchemaParameter]
+        ) {
+            self.tag = tag
+            self.definition = definition
+            self.schemaClass = definition.schemaClass
+            self.mode = mode
+            self.location = location
+            self.attributes = attributes
+            self.parameters = parameters
+        }
+
+        func copy() -> Storage {
+            Storage(
+                tag: tag, definition: definition, mode: mode, location: location, attributes: attributes,
+                parameters: parameters)
+        }
+    }
+
+    private var storage: Storage
+
+    init(
+        tag: String, definition: TagDefinition, mode: ObjectMode, location: SourceLocation,
+        attributes: [SchemaAttribute], parameters: [SchemaParameter]
+    ) {
+        storage = Storage(
+            tag: tag, definition: definition, mode: mode, location: location, attributes: attributes,
+            parameters: parameters)
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
     /// The tag name.
-    public var tag: String
+    public var tag: String {
+        get { storage.tag }
+        set { makeUnique(); storage.tag = newValue }
+    }
     /// The tag's registered definition.
-    public var definition: TagDefinition
+    public var definition: TagDefinition {
+        get { storage.definition }
+        set { makeUnique(); storage.definition = newValue }
+    }
     /// Ordinary, proxy or conditional.
-    public var mode: ObjectMode
+    public var mode: ObjectMode {
+        get { storage.mode }
+        set { makeUnique(); storage.mode = newValue }
+    }
     /// The tag's `<`.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { storage.location }
+        set { makeUnique(); storage.location = newValue }
+    }
     /// The attributes, in source order.
-    public var attributes: [SchemaAttribute]
+    public var attributes: [SchemaAttribute] {
+        get { storage.attributes }
+        _modify {
+            makeUnique()
+            yield &storage.attributes
+        }
+    }
     /// The parameters, in the order they were first given.
-    public var parameters: [SchemaParameter]
+    public var parameters: [SchemaParameter] {
+        get { storage.parameters }
+        _modify {
+            makeUnique()
+            yield &storage.parameters
+        }
+    }
+
+    public static func == (lhs: SchemaObject, rhs: SchemaObject) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.tag == rhs.tag && lhs.definition == rhs.definition && lhs.mode == rhs.mode
+            && lhs.location == rhs.location && lhs.attributes == rhs.attributes && lhs.parameters == rhs.parameters
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tag)
+        hasher.combine(definition)
+        hasher.combine(mode)
+        hasher.combine(location)
+        hasher.combine(attributes)
+        hasher.combine(parameters)
+    }
 
     /// The class the tag stands for.
-    public var schemaClass: SchemaClass { definition.schemaClass }
+    public var schemaClass: SchemaClass { storage.schemaClass }
 
     /// An attribute by name.
-    public func attribute(_ name: String) -> SchemaAttribute? { attributes.first { $0.name == name } }
+    public func attribute(_ name: String) -> SchemaAttribute? {
+        // Lengths first: most names differ in length, and counting a native string's bytes is free.
+        let count = name.utf8.count
+        for attribute in storage.attributes where attribute.name.utf8.count == count && attribute.name == name {
+            return attribute
+        }
+        return nil
+    }
 
     /// The workflow name (`name` attribute).
     public var workflowName: String? { attribute("name")?.value }
 
     /// The parameter of that name.
-    public func parameter(_ name: String) -> SchemaParameter? { parameters.first { $0.name == name } }
+    public func parameter(_ name: String) -> SchemaParameter? {
+        let count = name.utf8.count
+        for parameter in storage.parameters where parameter.name.utf8.count == count && parameter.name == name {
+            return parameter
+        }
+        return nil
+    }
 
     /// The values of a parameter (empty when absent).
     public func values(_ name: String) -> [SchemaValue] { parameter(name)?.values ?? [] }
@@ -52,7 +156,7 @@ public struct SchemaObject: Hashable, Sendable {
     }
 
     /// Whether the object is a keyPath proxy.
-    public var isProxy: Bool { if case .proxy = mode { true } else { false } }
+    public var isProxy: Bool { if case .proxy = storage.mode { true } else { false } }
 }
 
 /// An attribute of an object tag.
@@ -77,8 +181,8 @@ public struct SchemaParameter: Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// A parameter value: text or an object.
-public indirect enum SchemaValue: Hashable, Sendable {
+/// A parameter value: text or an object (itself one reference, so the enum needs no box).
+public enum SchemaValue: Hashable, Sendable {
     /// Literal text, trimmed.
     case text(String, SourceLocation)
     /// An object.

@@ -111,9 +111,15 @@ public enum TagRegistry {
 
     /// The definition of a tag, if registered.
     public static func definition(of tag: String) -> TagDefinition? {
-        for definition in buckets[bucket(of: tag)] where definition.tag == tag { return definition }
+        // The names are compared apart from the definitions, so only the one found is copied.
+        let index = bucket(of: tag)
+        let names = bucketTags[index]
+        for position in names.indices where names[position] == tag { return buckets[index][position] }
         return nil
     }
+
+    /// The tags of each bucket, in the bucket's order.
+    private static let bucketTags: [[String]] = buckets.map { $0.map(\.tag) }
 
     /// The tags by length and first and last byte: one bucket holds at most a few, so a lookup
     /// compares a handful of strings instead of hashing one (it runs for every element read).

@@ -6,16 +6,17 @@ enum BooleanValueCheck {
     static let code: DiagnosticCode = "WF1206"
 
     /// The YES/NO parameters of §2 (and `value` of `bool`).
-    static let parameters: Set<String> = [
+    static let parameters = NameSet([
         "hidesBottomBarWhenPushed", "shouldForwardAllMessages", "navigationBarHidden", "toolbarHidden", "hidden",
         "translucent", "enablesReturnKeyAutomatically", "secureTextEntry", "adjustsFontSizeToFitWidth",
         "clearsOnBeginEditing", "editable", "on", "continuous", "apportionsSegmentWidthsByContent", "momentary",
         "showsBookmarkButton", "showsCancelButton", "showsSearchResultsButton", "selectable", "hidesBackButton",
         "leftItemsSupplementBackButton", "enabled", "transient", "rightAlignLastColumn",
-    ]
+    ])
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
-        for parameter in object.parameters where parameters.contains(parameter.name) || (object.tag == "bool" && parameter.name == "value") {
+        let isBool = object.tag == "bool"
+        for parameter in object.parameters where parameters.contains(parameter.name) || (isBool && parameter.name == "value") {
             for case .text(let text, let location) in parameter.values where !BooleanText.isBooleanLike(text) {
                 guard !text.isEmpty else { continue }
                 diagnostics.append(Diagnostic(

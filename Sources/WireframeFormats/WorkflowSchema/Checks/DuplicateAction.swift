@@ -19,14 +19,20 @@ enum DuplicateActionCheck {
     }
 
     static func check(_ actions: [SchemaObject], into diagnostics: inout [Diagnostic]) {
-        var first: [String: SourceLocation] = [:]
+        // Most lists hold a few names, compared one by one; a dictionary is built only for long ones.
+        var few: [(name: String, location: SourceLocation)] = []
+        var many: [String: SourceLocation]?
         for action in actions {
             guard let name = action.workflowName, !name.isEmpty, let attribute = action.attribute("name") else { continue }
-            if let earlier = first[name] {
+            let earlier = if let many { many[name] } else { few.first { $0.name == name }?.location }
+            if let earlier {
                 diagnostics.append(Diagnostic(
                     .warning, code, message(name), at: attribute.valueLocation, notes: [DiagnosticNote(noteMessage, at: earlier)]))
+            } else if many != nil {
+                many?[name] = attribute.valueLocation
             } else {
-                first[name] = attribute.valueLocation
+                few.append((name, attribute.valueLocation))
+                if few.count > 16 { many = Dictionary(uniqueKeysWithValues: few.map { ($0.name, $0.location) }) }
             }
         }
     }

@@ -6,15 +6,15 @@ enum NumericValueCheck {
     static let code: DiagnosticCode = "WF1207"
 
     /// The numeric parameters of §2, by name; `value` only on a slider.
-    static let parameters: Set<String> = [
+    static let parameters = NameSet([
         "numberOfLines", "numberOfColumns", "numberOfTapsRequired", "numberOfTouchesRequired", "minimumPressDuration",
         "allowableMovement", "minimumValue", "maximumValue", "selectedSegmentIndex", "countDownDuration",
         "minuteInterval", "indentationLevel",
-    ]
+    ])
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
-        for parameter in object.parameters
-        where parameters.contains(parameter.name) || (object.schemaClass == .slider && parameter.name == "value") {
+        let isSlider = object.schemaClass == .slider
+        for parameter in object.parameters where parameters.contains(parameter.name) || (isSlider && parameter.name == "value") {
             for case .text(let text, let location) in parameter.values where !text.isEmpty && Double(text) == nil {
                 let reading = CheckSupport.numericPrefix(text).map(format) ?? "0"
                 diagnostics.append(Diagnostic(.warning, code, message(text, parameter: parameter.name, reading: reading), at: location))
