@@ -23,21 +23,26 @@ public struct ScreenContents: Sendable {
 
     /// Looks at every screen of a wireframe once.
     public init(_ screens: [Screen]) {
-        for position in screens.indices {
-            let screen = screens[position]
-            let hasElements = !screen.elements.isEmpty
-            let actions = screen.actions
-            if hasElements { withElements.append(position) }
-            if hasElements || !actions.isEmpty { withElementsOrActions.append(position) }
-            if screen.navigationBar != nil { withNavigationBar.append(position) }
-            if !screen.dependencies.isEmpty { withDependencies.append(position) }
-            if screen.container == .tabBar || screen.links.contains(where: { $0.kind == .tab }) {
-                withTabs.append(position)
-            }
-            for named in actions {
-                for action in named.action.flattened {
-                    if case .loadSchema(let path, _, _) = action.kind { loadedFiles.insert(path) }
-                }
+        for position in screens.indices { add(screens[position], at: position) }
+    }
+
+    /// Lists that are empty, for ``add(_:at:)`` to fill.
+    init() {}
+
+    /// Records what the screen at `position` has; positions come in increasing order.
+    mutating func add(_ screen: Screen, at position: Int) {
+        let hasElements = !screen.elements.isEmpty
+        let actions = screen.actions
+        if hasElements { withElements.append(position) }
+        if hasElements || !actions.isEmpty { withElementsOrActions.append(position) }
+        if screen.navigationBar != nil { withNavigationBar.append(position) }
+        if !screen.dependencies.isEmpty { withDependencies.append(position) }
+        if screen.container == .tabBar || screen.links.contains(where: { $0.kind == .tab }) {
+            withTabs.append(position)
+        }
+        for named in actions {
+            for action in named.action.flattened {
+                if case .loadSchema(let path, _, _) = action.kind { loadedFiles.insert(path) }
             }
         }
     }

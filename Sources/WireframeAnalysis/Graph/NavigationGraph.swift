@@ -100,19 +100,22 @@ public struct NavigationGraph: Sendable {
 
     /// Builds the graph of a wireframe.
     public init(_ wireframe: Wireframe) {
+        var contents = ScreenContents()
+        self.init(wireframe, recording: &contents)
+    }
+
+    /// Builds the graph of a wireframe and records what its screens have in `contents`, in the
+    /// same pass over the screens.
+    init(_ wireframe: Wireframe, recording contents: inout ScreenContents) {
         let screens = wireframe.screens
         var index: [String: Int] = [:]
         index.reserveCapacity(screens.count)
         var canonicalPosition: [Int] = []
         canonicalPosition.reserveCapacity(screens.count)
+        // One hash per key: the entry is read, or made with this position when there is none.
+        func firstPosition(_ entry: inout Int) -> Int { entry }
         for position in screens.indices {
-            let key = screens[position].key
-            if let first = index[key] {
-                canonicalPosition.append(first)
-            } else {
-                index[key] = position
-                canonicalPosition.append(position)
-            }
+            canonicalPosition.append(firstPosition(&index[screens[position].key, default: position]))
         }
         var bars: [String: NavigationBar] = [:]
         for bar in wireframe.navigationBars where bars[bar.name] == nil { bars[bar.name] = bar }
@@ -127,6 +130,7 @@ public struct NavigationGraph: Sendable {
         var unresolvedLinks: [LinkPosition] = []
         for position in screens.indices {
             let screen = screens[position]
+            contents.add(screen, at: position)
             let isCanonical = canonicalPosition[position] == position
             successorStart.append(successors.count)
             linkStart.append(linkTargets.count)

@@ -32,10 +32,11 @@ public struct ValidationContext: Sendable {
     /// Builds the context of a wireframe.
     public init(_ wireframe: Wireframe) {
         self.wireframe = wireframe
-        let contents = ScreenContents(wireframe.screens)
+        // The graph's pass over the screens records what they have, for the rules.
+        var contents = ScreenContents()
+        let graph = NavigationGraph(wireframe, recording: &contents)
         self.contents = contents
         self.loadedFiles = contents.loadedFiles
-        let graph = NavigationGraph(wireframe)
         self.graph = graph
         self.reachable = graph.reachable(from: wireframe.root)
     }

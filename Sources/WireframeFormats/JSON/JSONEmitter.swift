@@ -47,8 +47,20 @@ struct JSONEmitter {
         hasContent = true
     }
 
-    /// Starts an object member; the value follows.
-    mutating func key(_ key: String) {
+    /// Starts an object member whose key is a name of the format; the value follows. Such names
+    /// need no escaping: their bytes are copied as they are.
+    mutating func key(_ key: StaticString) {
+        separate()
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: ":"))
+        if indentation { buffer.append(UInt8(ascii: " ")) }
+        pendingValue = true
+    }
+
+    /// Starts an object member whose key is any text; the value follows.
+    mutating func key(text key: String) {
         separate()
         writeString(key)
         buffer.append(UInt8(ascii: ":"))
@@ -102,12 +114,12 @@ struct JSONEmitter {
         endArray()
     }
 
-    mutating func member(_ name: String, _ value: String) {
+    mutating func member(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
-    mutating func member(_ name: String, strings: [String]) {
+    mutating func member(_ name: StaticString, strings: [String]) {
         key(name)
         arrayValue { emitter in
             for value in strings { emitter.string(value) }
@@ -115,11 +127,12 @@ struct JSONEmitter {
     }
 
     /// A string-to-string object with keys in sorted order.
-    mutating func member(_ name: String, properties: [String: String]) {
+    mutating func member(_ name: StaticString, properties: [String: String]) {
         key(name)
         objectValue { emitter in
             for key in properties.keys.sorted() {
-                emitter.member(key, properties[key] ?? "")
+                emitter.key(text: key)
+                emitter.string(properties[key] ?? "")
             }
         }
     }
