@@ -114,9 +114,17 @@ public struct NavigationGraph: Sendable {
         canonicalPosition.reserveCapacity(screens.count)
         // One hash per key: the entry is read, or made with this position when there is none.
         func firstPosition(_ entry: inout Int) -> Int { entry }
+        var keys: [String] = []
+        keys.reserveCapacity(screens.count)
         for position in screens.indices {
-            canonicalPosition.append(firstPosition(&index[screens[position].key, default: position]))
+            let key = screens[position].key
+            keys.append(key)
+            canonicalPosition.append(firstPosition(&index[key, default: position]))
         }
+        // Links are most of the names looked up: when every key is ASCII, a table of their bytes
+        // answers for ASCII names faster than the dictionary, and the same.
+        let table = ASCIIKeyTable(keys)
+        keys = []
         var bars: [String: NavigationBar] = [:]
         for bar in wireframe.navigationBars where bars[bar.name] == nil { bars[bar.name] = bar }
         var successorStart: [Int] = []
@@ -136,7 +144,12 @@ public struct NavigationGraph: Sendable {
             linkStart.append(linkTargets.count)
             // Links are the first steps out of a screen; each name is looked up once, for both.
             for (number, link) in screen.links.enumerated() {
-                let target = index[link.target]
+                let target: Int?
+                switch table?.position(of: link.target) {
+                case .position(let position): target = position
+                case .absent: target = nil
+                case .unknown, nil: target = index[link.target]
+                }
                 linkTargets.append(target ?? -1)
                 if let target {
                     if isCanonical { successors.append(target) }

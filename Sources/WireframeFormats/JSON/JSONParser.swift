@@ -332,6 +332,7 @@ private struct Scanner {
                 if escaped || other.flags & JSONTape.Record.escaped != 0 {
                     if JSONTape.decodedBytes(record, in: buffer) == JSONTape.decodedBytes(other, in: buffer) { return position }
                 } else if Int(other.extent) - Int(other.offset) - 1 == length,
+                    length == 0 || buffer[start] == buffer[Int(other.offset) + 1],
                     bytesEqual(start, Int(other.offset) + 1, length)
                 {
                     return position
@@ -445,6 +446,19 @@ private struct Scanner {
             if let base = buffer.baseAddress {
                 let end = buffer.count
                 var position = offset
+                // Eight bytes at a time while none of them is one of those: a byte below 0x20,
+                // or equal to 0x22 or 0x5C, borrows into its top bit when 0x20 or 0x01 is
+                // subtracted from it (or from it xor the quote or backslash), and no borrow
+                // reaches a top bit otherwise (all bytes are below 0x80). A false alarm only
+                // hands the word to the byte loop.
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let high: UInt64 = 0x8080_8080_8080_8080
+                while end - position >= 8 {
+                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                    let special = (word &- 0x20 &* ones) | ((word ^ (0x22 &* ones)) &- ones) | ((word ^ (0x5C &* ones)) &- ones)
+                    if (word | special) & high != 0 { break }
+                    position += 8
+                }
                 while position < end {
                     let byte = base[position]
                     if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
