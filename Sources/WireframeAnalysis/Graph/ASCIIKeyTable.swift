@@ -13,7 +13,9 @@ import Darwin
 /// table does not answer for it (``position(of:)`` returns `.unknown`), and neither is a table
 /// made when a key is not ASCII. The hash is seeded per process, and a table whose keys probe
 /// too long (keys made to collide) is not made either: callers then use a dictionary.
-struct ASCIIKeyTable: Sendable {
+///
+/// A class, so that a lookup does not copy (and count references to) its arrays.
+final class ASCIIKeyTable: Sendable {
     /// What the table says about a name.
     enum Answer: Equatable {
         /// The name is the key of the screen at this position (the first with that key).
@@ -25,12 +27,12 @@ struct ASCIIKeyTable: Sendable {
     }
 
     /// The distinct keys' bytes, one after another; entry `e` is `bytes[starts[e]..<starts[e + 1]]`.
-    private var bytes: [UInt8] = []
-    private var starts: [Int] = [0]
+    private let bytes: [UInt8]
+    private let starts: [Int]
     /// The position of the first screen with each entry's key.
-    private var positions: [Int] = []
+    private let positions: [Int]
     /// Open addressing with linear probing: an entry number, or -1 for an empty slot.
-    private var slots: [Int32]
+    private let slots: [Int32]
     private let mask: Int
 
     /// A seed per process, so that which keys collide cannot be known in advance.
@@ -41,8 +43,11 @@ struct ASCIIKeyTable: Sendable {
     init?(_ keys: some Collection<String>) {
         var capacity = 16
         while capacity < keys.count * 2 { capacity *= 2 }
-        slots = Array(repeating: -1, count: capacity)
-        mask = capacity - 1
+        var slots = [Int32](repeating: -1, count: capacity)
+        let mask = capacity - 1
+        var bytes: [UInt8] = []
+        var starts: [Int] = [0]
+        var positions: [Int] = []
         bytes.reserveCapacity(keys.count * 12)
         starts.reserveCapacity(keys.count + 1)
         positions.reserveCapacity(keys.count)
@@ -60,7 +65,7 @@ struct ASCIIKeyTable: Sendable {
                 while true {
                     let entry = Int(slots[slot])
                     if entry < 0 { break }
-                    if equals(entry, utf8) { return true }  // a later screen with the same key
+                    if Self.equals(entry, utf8, bytes: bytes, starts: starts) { return true }  // a later screen with the same key
                     slot = (slot + 1) & mask
                     probes += 1
                     if probes > probeLimit { return false }
@@ -74,6 +79,11 @@ struct ASCIIKeyTable: Sendable {
             guard inserted == true else { return nil }
         }
         guard positions.count < Int(Int32.max) else { return nil }
+        self.bytes = bytes
+        self.starts = starts
+        self.positions = positions
+        self.slots = slots
+        self.mask = mask
     }
 
     /// Where the screen named `name` is, if the table can tell.
@@ -85,14 +95,14 @@ struct ASCIIKeyTable: Sendable {
             while true {
                 let entry = Int(slots[slot])
                 if entry < 0 { return .absent }
-                if equals(entry, utf8) { return .position(positions[entry]) }
+                if Self.equals(entry, utf8, bytes: bytes, starts: starts) { return .position(positions[entry]) }
                 slot = (slot + 1) & mask
             }
         }
     }
 
     /// Whether the key of `entry` is `utf8`.
-    private func equals(_ entry: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func equals(_ entry: Int, _ utf8: UnsafeBufferPointer<UInt8>, bytes: [UInt8], starts: [Int]) -> Bool {
         let start = starts[entry]
         let count = starts[entry + 1] - start
         guard count == utf8.count else { return false }

@@ -112,19 +112,21 @@ public struct NavigationGraph: Sendable {
         index.reserveCapacity(screens.count)
         var canonicalPosition: [Int] = []
         canonicalPosition.reserveCapacity(screens.count)
-        // One hash per key: the entry is read, or made with this position when there is none.
-        func firstPosition(_ entry: inout Int) -> Int { entry }
-        var keys: [String] = []
-        keys.reserveCapacity(screens.count)
-        for position in screens.indices {
-            let key = screens[position].key
-            keys.append(key)
-            canonicalPosition.append(firstPosition(&index[key, default: position]))
-        }
-        // Links are most of the names looked up: when every key is ASCII, a table of their bytes
-        // answers for ASCII names faster than the dictionary, and the same.
+        // When every key is ASCII, a table of their bytes answers for ASCII names as the
+        // dictionary does, for less: it finds each key's first position, and the link targets.
+        let keys = screens.map(\.key)
         let table = ASCIIKeyTable(keys)
-        keys = []
+        for position in keys.indices {
+            let key = keys[position]
+            let first: Int
+            if let table, case .position(let found) = table.position(of: key) {
+                first = found
+            } else {
+                first = index[key] ?? position
+            }
+            if first == position { index[key] = position }
+            canonicalPosition.append(first)
+        }
         var bars: [String: NavigationBar] = [:]
         for bar in wireframe.navigationBars where bars[bar.name] == nil { bars[bar.name] = bar }
         var successorStart: [Int] = []
@@ -145,10 +147,10 @@ public struct NavigationGraph: Sendable {
             // Links are the first steps out of a screen; each name is looked up once, for both.
             for (number, link) in screen.links.enumerated() {
                 let target: Int?
-                switch table?.position(of: link.target) {
+                switch table?.position(of: link.target) ?? .unknown {
                 case .position(let position): target = position
                 case .absent: target = nil
-                case .unknown, nil: target = index[link.target]
+                case .unknown: target = index[link.target]
                 }
                 linkTargets.append(target ?? -1)
                 if let target {

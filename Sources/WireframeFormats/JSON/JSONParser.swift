@@ -133,18 +133,6 @@ private struct Scanner {
         let end = buffer.count
         var position = offset
         while position < end {
-            // Indentation comes in runs of spaces: skip them eight or four at a time (columns are
-            // counted from the line's start, so spaces need no bookkeeping).
-            if end - position >= 8,
-                UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
-            {
-                position += 8
-                continue
-            }
-            if end - position >= 4, UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self) == 0x2020_2020 {
-                position += 4
-                continue
-            }
             let byte = base[position]
             if byte == 0x20 || byte == 0x09 || byte == 0x0D {
                 position += 1
