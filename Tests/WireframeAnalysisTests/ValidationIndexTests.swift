@@ -3,7 +3,7 @@ import Testing
 import WireframeFormats
 import WireframeModel
 
-private func wireframe(_ routes: String, navigations: String = "[]") throws -> Wireframe {
+private func readWireframe(_ routes: String, navigations: String = "[]") throws -> Wireframe {
     let text = #"{ "appName": "App", "root": "home", "navigations": \#(navigations), "routes": [\#(routes)] }"#
     return try #require(JSONWireframeReader().read(Array(text.utf8)).wireframe)
 }
@@ -22,7 +22,7 @@ struct ValidationIndexTests {
         """#
 
     @Test func contentsListTheScreensThatHaveEachPart() throws {
-        let wireframe = try wireframe(routes)
+        let wireframe = try readWireframe(routes)
         let contents = ScreenContents(wireframe.screens)
         #expect(contents.withElements == [1])
         #expect(contents.withElementsOrActions == [0, 1])
@@ -33,7 +33,7 @@ struct ValidationIndexTests {
     }
 
     @Test func theContextRecordsTheSameContentsAsOnePassOverTheScreens() throws {
-        let wireframe = try wireframe(routes)
+        let wireframe = try readWireframe(routes)
         let context = ValidationContext(wireframe)
         let contents = ScreenContents(wireframe.screens)
         #expect(context.contents.withElements == contents.withElements)
@@ -45,7 +45,7 @@ struct ValidationIndexTests {
     }
 
     @Test func theGraphListsTheLinksThatNameNoScreen() throws {
-        let graph = NavigationGraph(try wireframe(routes))
+        let graph = NavigationGraph(try readWireframe(routes))
         #expect(graph.unresolvedLinks == [
             LinkPosition(position: 0, link: 1), LinkPosition(position: 0, link: 2),
             LinkPosition(position: 1, link: 1), LinkPosition(position: 2, link: 1),
@@ -82,21 +82,11 @@ struct ValidationIndexTests {
 
     @Test func aLinkToANameEquivalentToAKeyFindsItsScreen() throws {
         // "\u{212A}" (KELVIN SIGN) equals "K" as a String, as the dictionary of keys has it.
-        let graph = NavigationGraph(try wireframe(#"""
+        let graph = NavigationGraph(try readWireframe(#"""
             { "name": "home", "title": "Home", "subroutes": ["\u212Aey"] },
             { "name": "Key", "title": "Key" }
             """#))
         #expect(graph.target(ofLink: 0, at: 0) == 1)
         #expect(graph.unresolvedLinks.isEmpty)
-    }
-
-    @Test func canonicalOrderIsStringOrderWithEqualKeysInTheirOrder() {
-        let keys = ["b", "a", "ab", "B", "", "a", "screen10", "screen9", "screen1"]
-        #expect(CanonicalForm.sortedPositions(keys) == keys.indices.sorted { keys[$0] < keys[$1] })
-        #expect(CanonicalForm.sortedPositions(keys) == [4, 3, 1, 5, 2, 0, 8, 6, 7])
-        let accented = ["é", "e\u{301}", "f", "e"]
-        #expect(CanonicalForm.sortedPositions(accented) == accented.indices.sorted { accented[$0] < accented[$1] })
-        #expect(CanonicalForm.sortedPositions([]) == [])
-        #expect(CanonicalForm.sortedPositions(["", ""]) == [0, 1])
     }
 }
