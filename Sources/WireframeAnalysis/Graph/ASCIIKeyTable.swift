@@ -34,9 +34,11 @@ final class ASCIIKeyTable: Sendable {
     /// Open addressing with linear probing: an entry number, or -1 for an empty slot.
     private let slots: [Int32]
     private let mask: Int
+    /// ``processSeed``, read once (a global's every read checks that it is initialized).
+    private let seed: UInt64
 
     /// A seed per process, so that which keys collide cannot be known in advance.
-    private static let seed = UInt64.random(in: 0...UInt64.max) | 1
+    private static let processSeed = UInt64.random(in: 0...UInt64.max) | 1
 
     /// The first position of each key in `keys`, in order; nil when a key is not ASCII or the keys
     /// collide too much.
@@ -48,6 +50,7 @@ final class ASCIIKeyTable: Sendable {
         var bytes: [UInt8] = []
         var starts: [Int] = [0]
         var positions: [Int] = []
+        let seed = Self.processSeed
         bytes.reserveCapacity(keys.count * 12)
         starts.reserveCapacity(keys.count + 1)
         positions.reserveCapacity(keys.count)
@@ -60,7 +63,7 @@ final class ASCIIKeyTable: Sendable {
             defer { position += 1 }
             var key = key
             let inserted: Bool? = key.withUTF8 { utf8 in
-                guard let hash = Self.hash(utf8) else { return nil }
+                guard let hash = Self.hash(utf8, seed: seed) else { return nil }
                 var slot = hash & mask
                 while true {
                     let entry = Int(slots[slot])
@@ -84,13 +87,14 @@ final class ASCIIKeyTable: Sendable {
         self.positions = positions
         self.slots = slots
         self.mask = mask
+        self.seed = seed
     }
 
     /// Where the screen named `name` is, if the table can tell.
     func position(of name: String) -> Answer {
         var name = name
         return name.withUTF8 { utf8 in
-            guard let hash = Self.hash(utf8) else { return .unknown }
+            guard let hash = Self.hash(utf8, seed: seed) else { return .unknown }
             var slot = hash & mask
             while true {
                 let entry = Int(slots[slot])
@@ -114,7 +118,7 @@ final class ASCIIKeyTable: Sendable {
     }
 
     /// A hash of ASCII bytes (8 at a time, multiply and fold); nil when a byte is not ASCII.
-    private static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func hash(_ utf8: UnsafeBufferPointer<UInt8>, seed: UInt64) -> Int? {
         var state = seed ^ (UInt64(truncatingIfNeeded: utf8.count) &* 0x9E37_79B9_7F4A_7C15)
         var seen: UInt64 = 0
         var index = 0

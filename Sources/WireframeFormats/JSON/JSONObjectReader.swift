@@ -32,7 +32,8 @@ struct JSONObjectReader {
         self.init(tape, node, noun: "", name: nil, fallback: subject, keys: keys, skipping: skipped)
     }
 
-    /// A reader for an object whose subject is `noun 'name'`, or `fallback` without a name.
+    /// A reader for an object whose subject is `noun 'name'`, or `fallback` without a name;
+    /// with `namedByMember`, the name is the object's own `name` member when it is a string.
     init(
         _ tape: JSONTape, _ node: Int, noun: String, name: String?, fallback: String, keys: JSONKeySet? = nil,
         skipping skipped: JSONTape.Member? = nil, namedByMember: Bool = false
@@ -63,14 +64,8 @@ struct JSONObjectReader {
         }
     }
 
-    /// A reader for an object whose subject is `noun 'name'`, the name being the object's own
-    /// `name` member when it is a string.
-    init(_ tape: JSONTape, _ node: Int, noun: String, namedBy keys: JSONKeySet, fallback: String) {
-        self.init(tape, node, noun: noun, name: nil, fallback: fallback, keys: keys, namedByMember: true)
-    }
-
     /// The object's `name` member when it is a string, as read for the subject (readers made
-    /// with `namedBy:`), with the string's location; nil otherwise.
+    /// with `namedByMember`), with the string's location; nil otherwise.
     var nameValue: (String, SourceLocation)? {
         guard let name, let member = member(at: .name) else { return nil }
         return (name, tape.location(member.value))

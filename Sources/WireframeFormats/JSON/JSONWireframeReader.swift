@@ -158,7 +158,9 @@ private struct ReadState {
             notAnObject(node, "a route")
             return nil
         }
-        let object = JSONObjectReader(tape, node, noun: "route", namedBy: JSONWireframeReader.routeKeySet, fallback: "a route")
+        let object = JSONObjectReader(
+            tape, node, noun: "route", name: nil, fallback: "a route", keys: JSONWireframeReader.routeKeySet,
+            namedByMember: true)
         object.reportUnknownKeys(into: &diagnostics)
 
         // The reader has decoded the name for its subject already.
