@@ -268,6 +268,33 @@ struct JSONParserTests {
         ])
     }
 
+    @Test func duplicateKeysAreFoundWhateverComesFirst() {
+        // An escaped key before its plain spelling, empty keys, and keys that share their length
+        // and first byte without being equal.
+        let (_, _, annotated) = parse(#"{1️⃣"a\u0062": 1, "ac": 0, 2️⃣"ab": 2, 3️⃣"": 3, 4️⃣"": 4, "type": 5, "text": 6}"#)
+        #expect(annotated == [
+            "2️⃣ error: duplicate key 'ab' [WF0005]",
+            "  1️⃣ note: 'ab' first appears here",
+            "4️⃣ error: duplicate key '' [WF0005]",
+            "  3️⃣ note: '' first appears here",
+        ])
+    }
+
+    @Test func longStringsAreReadWhateverTheirSpecialBytesOffsets() throws {
+        // Strings are scanned eight bytes at a time up to a quote, backslash, control or
+        // non-ASCII byte: put each at several offsets.
+        for padding in 0..<17 {
+            let plain = String(repeating: "x", count: padding)
+            let text = #"["\#(plain)\"q", "\#(plain)\\b", "\#(plain)é", "\#(plain)\u0041", "\#(plain)"]"#
+            let result = JSONParser().parse(Array(text.utf8))
+            #expect(result.diagnostics.isEmpty)
+            let strings = try #require(result.root?.elements).compactMap(\.string)
+            #expect(strings == [plain + "\"q", plain + "\\b", plain + "é", plain + "A", plain])
+        }
+        let (_, _, annotated) = parse("[\"0123456789abc\u{1}\"]")
+        #expect(annotated == ["1:16 error: control character 0x1 in a string must be escaped [WF0001]"])
+    }
+
     @Test func sameKeyInDifferentObjectsIsNoDuplicate() {
         let (_, result, annotated) = parse(#"[{"a": 1}, {"a": 2, "b": {"a": 3}}]"#)
         #expect(result.root != nil)

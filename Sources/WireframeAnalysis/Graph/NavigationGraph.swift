@@ -52,6 +52,20 @@ public struct NavigationEdge: Sendable, Hashable {
     }
 }
 
+/// One link of a wireframe: the position of its screen and its place in that screen's `links`.
+public struct LinkPosition: Sendable, Hashable {
+    /// The screen's position in the wireframe's screens.
+    public var position: Int
+    /// The link's index in the screen's `links`.
+    public var link: Int
+
+    /// Creates a link position.
+    public init(position: Int, link: Int) {
+        self.position = position
+        self.link = link
+    }
+}
+
 /// The screens of a wireframe and every way to move between them.
 ///
 /// Forward edges come from subroutes, tabs, contained screens, navigation-bar buttons, element
@@ -80,22 +94,38 @@ public struct NavigationGraph: Sendable {
     /// screen at position `p` start at `linkStart[p]`, in the order of its `links`.
     private let linkStart: [Int]
     private let linkTargets: [Int]
+    /// The links that name no screen, in the order of the screens and of their links: what the
+    /// rules on undefined targets look at, without going through every screen.
+    public let unresolvedLinks: [LinkPosition]
 
     /// Builds the graph of a wireframe.
     public init(_ wireframe: Wireframe) {
+        var contents = ScreenContents()
+        self.init(wireframe, recording: &contents)
+    }
+
+    /// Builds the graph of a wireframe and records what its screens have in `contents`, in the
+    /// same pass over the screens.
+    init(_ wireframe: Wireframe, recording contents: inout ScreenContents) {
         let screens = wireframe.screens
         var index: [String: Int] = [:]
         index.reserveCapacity(screens.count)
         var canonicalPosition: [Int] = []
         canonicalPosition.reserveCapacity(screens.count)
-        for position in screens.indices {
-            let key = screens[position].key
-            if let first = index[key] {
-                canonicalPosition.append(first)
+        // When every key is ASCII, a table of their bytes answers for ASCII names as the
+        // dictionary does, for less: it finds each key's first position, and the link targets.
+        let keys = screens.map(\.key)
+        let table = ASCIIKeyTable(keys)
+        for position in keys.indices {
+            let key = keys[position]
+            let first: Int
+            if let table, case .position(let found) = table.position(of: key) {
+                first = found
             } else {
-                index[key] = position
-                canonicalPosition.append(position)
+                first = index[key] ?? position
             }
+            if first == position { index[key] = position }
+            canonicalPosition.append(first)
         }
         var bars: [String: NavigationBar] = [:]
         for bar in wireframe.navigationBars where bars[bar.name] == nil { bars[bar.name] = bar }
@@ -107,16 +137,27 @@ public struct NavigationGraph: Sendable {
         linkStart.reserveCapacity(screens.count)
         var linkTargets: [Int] = []
         linkTargets.reserveCapacity(screens.count * 3)
+        var unresolvedLinks: [LinkPosition] = []
         for position in screens.indices {
             let screen = screens[position]
+            contents.add(screen, at: position)
             let isCanonical = canonicalPosition[position] == position
             successorStart.append(successors.count)
             linkStart.append(linkTargets.count)
             // Links are the first steps out of a screen; each name is looked up once, for both.
-            for link in screen.links {
-                let target = index[link.target]
+            for (number, link) in screen.links.enumerated() {
+                let target: Int?
+                switch table?.position(of: link.target) ?? .unknown {
+                case .position(let position): target = position
+                case .absent: target = nil
+                case .unknown: target = index[link.target]
+                }
                 linkTargets.append(target ?? -1)
-                if isCanonical, let target { successors.append(target) }
+                if let target {
+                    if isCanonical { successors.append(target) }
+                } else {
+                    unresolvedLinks.append(LinkPosition(position: position, link: number))
+                }
             }
             guard isCanonical else { continue }
             Self.forEachStep(from: screen, screens: screens, index: index, bars: bars, links: false) { _, target, _, _, _ in
@@ -126,6 +167,7 @@ public struct NavigationGraph: Sendable {
         successorStart.append(successors.count)
         self.linkStart = linkStart
         self.linkTargets = linkTargets
+        self.unresolvedLinks = unresolvedLinks
         self.root = wireframe.root
         self.screens = screens
         self.index = index

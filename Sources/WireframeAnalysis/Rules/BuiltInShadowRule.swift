@@ -7,7 +7,11 @@ public struct BuiltInShadowRule: Rule {
     public var summary: String { "routes do not take the names of built-in routes" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
-        for screen in context.wireframe.screens where BuiltIns.isRoute(screen.key) && context.wireframe.sourceFormat == .json {
+        guard context.wireframe.sourceFormat == .json,
+            BuiltIns.routes.contains(where: { context.graph.contains($0) })
+        else { return }
+        // Built-in routes are few: look them up instead of comparing every screen's key with them.
+        for screen in context.wireframe.screens where BuiltIns.isRoute(screen.key) {
             diagnostics.append(Diagnostic(
                 .warning, code, Self.message(screen.key), at: screen.locations.key ?? screen.locations.definition))
         }

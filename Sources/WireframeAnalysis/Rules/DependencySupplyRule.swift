@@ -16,9 +16,10 @@ public struct DependencySupplyRule: Rule {
         guard let root = context.screen(wireframe.root) else { return }
         let appInputs = Set(root.dependencies)
         let screens = wireframe.screens
-        guard screens.contains(where: { !$0.dependencies.isEmpty && $0.key != root.key }) else { return }
+        let withDependencies = context.contents.withDependencies
+        guard withDependencies.contains(where: { screens[$0].key != root.key }) else { return }
         var producers: [String: [Int]] = [:]
-        for position in screens.indices where context.reachable[position] && !screens[position].elements.isEmpty {
+        for position in context.contents.withElements where context.reachable[position] {
             for element in screens[position].allElements {
                 if let reference = element.reference { producers[reference, default: []].append(position) }
             }
@@ -26,7 +27,7 @@ public struct DependencySupplyRule: Rule {
         // The dependencies that need a walk, each numbered once, in the order they come up.
         var numbers: [String: Int] = [:]
         var needed: [String] = []
-        for position in screens.indices where context.reachable[position] && screens[position].key != root.key {
+        for position in withDependencies where context.reachable[position] && screens[position].key != root.key {
             for dependency in screens[position].dependencies where !appInputs.contains(dependency) && numbers[dependency] == nil {
                 numbers[dependency] = needed.count
                 needed.append(dependency)
@@ -39,7 +40,7 @@ public struct DependencySupplyRule: Rule {
             let group = needed[first..<min(first + 64, needed.count)]
             supplied.append(context.graph.reachable(afterEach: group.map { producers[$0] ?? [] }))
         }
-        for position in screens.indices where context.reachable[position] {
+        for position in withDependencies where context.reachable[position] {
             let screen = screens[position]
             guard screen.key != root.key else { continue }
             for (index, dependency) in screen.dependencies.enumerated() where !appInputs.contains(dependency) {

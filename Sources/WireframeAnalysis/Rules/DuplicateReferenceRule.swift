@@ -7,7 +7,8 @@ public struct DuplicateReferenceRule: Rule {
     public var summary: String { "element references are unique within a route" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
-        for screen in context.wireframe.screens {
+        for position in context.contents.withElements {
+            let screen = context.wireframe.screens[position]
             var first: [String: SourceLocation] = [:]
             for element in screen.allElements {
                 guard let reference = element.reference else { continue }

@@ -7,7 +7,8 @@ public struct ElementActionDefinedRule: Rule {
     public var summary: String { "an element's 'action' names an action of its route" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
-        for screen in context.wireframe.screens where !screen.elements.isEmpty {
+        for position in context.contents.withElements {
+            let screen = context.wireframe.screens[position]
             let names = screen.actions.compactMap(\.name)
             for element in screen.allElements {
                 for trigger in element.triggers {

@@ -16,7 +16,8 @@ public struct KnownTaskRule: Rule {
                 diagnostics.append(Diagnostic(.error, code, Self.needsParameter(name), at: location))
             }
         }
-        for screen in context.wireframe.screens {
+        for position in context.contents.withElementsOrActions {
+            let screen = context.wireframe.screens[position]
             for element in screen.allElements {
                 for trigger in element.triggers {
                     if case .task(let name, let parameter) = trigger.effect { check(name, parameter, at: trigger.location) }

@@ -8,7 +8,8 @@ public struct NavigationBarDefinedRule: Rule {
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         let names = context.wireframe.navigationBars.map(\.name)
-        for screen in context.wireframe.screens {
+        for position in context.contents.withNavigationBar {
+            let screen = context.wireframe.screens[position]
             guard let name = screen.navigationBar, !names.contains(name) else { continue }
             diagnostics.append(Diagnostic(
                 .error, code, Self.message(name) + Suggestions.didYouMean(name, in: names),

@@ -26,19 +26,17 @@ public struct ValidationContext: Sendable {
     /// resolve is the cross-file checks' business (WF1601–WF1603), so rules take them as defined.
     public let loadedFiles: Set<String>
 
+    /// Which screens have what the rules check.
+    public let contents: ScreenContents
+
     /// Builds the context of a wireframe.
     public init(_ wireframe: Wireframe) {
         self.wireframe = wireframe
-        var loadedFiles: Set<String> = []
-        for screen in wireframe.screens {
-            for named in screen.actions {
-                for action in named.action.flattened {
-                    if case .loadSchema(let path, _, _) = action.kind { loadedFiles.insert(path) }
-                }
-            }
-        }
-        self.loadedFiles = loadedFiles
-        let graph = NavigationGraph(wireframe)
+        // The graph's pass over the screens records what they have, for the rules.
+        var contents = ScreenContents()
+        let graph = NavigationGraph(wireframe, recording: &contents)
+        self.contents = contents
+        self.loadedFiles = contents.loadedFiles
         self.graph = graph
         self.reachable = graph.reachable(from: wireframe.root)
     }

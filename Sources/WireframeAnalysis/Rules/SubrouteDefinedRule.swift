@@ -7,13 +7,16 @@ public struct SubrouteDefinedRule: Rule {
     public var summary: String { "every subroute names a route or a built-in route" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
-        for (position, screen) in context.wireframe.screens.enumerated() {
-            for (index, link) in screen.links.enumerated()
-            where link.kind == .subroute && !context.isScreen(link: index, at: position) && !BuiltIns.isRoute(link.target) {
-                diagnostics.append(Diagnostic(
-                    .error, code, Self.message(link.target) + Suggestions.didYouMean(link.target, in: context.targetNames),
-                    at: link.location))
-            }
+        // Only links that name no screen can be undefined: the graph has listed them.
+        let screens = context.wireframe.screens
+        for unresolved in context.graph.unresolvedLinks {
+            let link = screens[unresolved.position].links[unresolved.link]
+            guard link.kind == .subroute, !context.isScreen(link: unresolved.link, at: unresolved.position),
+                !BuiltIns.isRoute(link.target)
+            else { continue }
+            diagnostics.append(Diagnostic(
+                .error, code, Self.message(link.target) + Suggestions.didYouMean(link.target, in: context.targetNames),
+                at: link.location))
         }
     }
 

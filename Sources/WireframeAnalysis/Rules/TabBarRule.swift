@@ -7,7 +7,8 @@ public struct TabBarRule: Rule {
     public var summary: String { "a tab bar lists tabs other than itself; only tab bars list tabs" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
-        for screen in context.wireframe.screens {
+        for position in context.contents.withTabs {
+            let screen = context.wireframe.screens[position]
             guard screen.container == .tabBar else {
                 if let first = screen.links.first(where: { $0.kind == .tab }) {
                     diagnostics.append(Diagnostic(.warning, code, Self.notATabBar(screen.key), at: first.location))

@@ -7,13 +7,15 @@ public struct TabItemDefinedRule: Rule {
     public var summary: String { "every tab item names a route" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
-        for (position, screen) in context.wireframe.screens.enumerated() {
-            for (index, link) in screen.links.enumerated() where link.kind == .tab && !context.isScreen(link: index, at: position) {
-                diagnostics.append(Diagnostic(
-                    .error, code,
-                    Self.message(link.target) + Suggestions.didYouMean(link.target, in: context.wireframe.screens.map(\.key)),
-                    at: link.location))
-            }
+        // Only links that name no screen can be undefined: the graph has listed them.
+        let screens = context.wireframe.screens
+        for unresolved in context.graph.unresolvedLinks {
+            let link = screens[unresolved.position].links[unresolved.link]
+            guard link.kind == .tab, !context.isScreen(link: unresolved.link, at: unresolved.position) else { continue }
+            diagnostics.append(Diagnostic(
+                .error, code,
+                Self.message(link.target) + Suggestions.didYouMean(link.target, in: screens.map(\.key)),
+                at: link.location))
         }
     }
 

@@ -12,10 +12,16 @@ public struct TargetDefinedRule: Rule {
                 .error, code, Self.message(what, name) + Suggestions.didYouMean(name, in: context.targetNames),
                 at: location))
         }
-        for (position, screen) in context.wireframe.screens.enumerated() {
-            for (index, link) in screen.links.enumerated() where link.kind == .child && !context.isScreen(link: index, at: position) {
+        let screens = context.wireframe.screens
+        // Only links that name no screen can be undefined: the graph has listed them.
+        for unresolved in context.graph.unresolvedLinks {
+            let link = screens[unresolved.position].links[unresolved.link]
+            if link.kind == .child && !context.isScreen(link: unresolved.link, at: unresolved.position) {
                 report("contained screen", link.target, at: link.location)
             }
+        }
+        for position in context.contents.withElementsOrActions {
+            let screen = screens[position]
             for element in screen.allElements {
                 for trigger in element.triggers {
                     switch trigger.effect {

@@ -47,8 +47,18 @@ struct JSONEmitter {
         hasContent = true
     }
 
-    /// Starts an object member; the value follows.
-    mutating func key(_ key: String) {
+    /// Starts an object member whose key is a name of the format; the value follows. Such names
+    /// need no escaping: their bytes are copied as they are.
+    mutating func key(_ key: StaticString) {
+        separate()
+        buffer.appendQuoted(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        buffer.append(UInt8(ascii: ":"))
+        if indentation { buffer.append(UInt8(ascii: " ")) }
+        pendingValue = true
+    }
+
+    /// Starts an object member whose key is any text; the value follows.
+    mutating func key(text key: String) {
         separate()
         writeString(key)
         buffer.append(UInt8(ascii: ":"))
@@ -102,12 +112,12 @@ struct JSONEmitter {
         endArray()
     }
 
-    mutating func member(_ name: String, _ value: String) {
+    mutating func member(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
-    mutating func member(_ name: String, strings: [String]) {
+    mutating func member(_ name: StaticString, strings: [String]) {
         key(name)
         arrayValue { emitter in
             for value in strings { emitter.string(value) }
@@ -115,31 +125,29 @@ struct JSONEmitter {
     }
 
     /// A string-to-string object with keys in sorted order.
-    mutating func member(_ name: String, properties: [String: String]) {
+    mutating func member(_ name: StaticString, properties: [String: String]) {
         key(name)
         objectValue { emitter in
             for key in properties.keys.sorted() {
-                emitter.member(key, properties[key] ?? "")
+                emitter.key(text: key)
+                emitter.string(properties[key] ?? "")
             }
         }
     }
 
     private mutating func writeString(_ value: String) {
-        buffer.append(UInt8(ascii: "\""))
-        // Most strings need no escaping: copy them whole.
+        // Most strings need no escaping: copy them whole, between their quotes.
         var value = value
         let buffer = buffer
         let copied: Bool = value.withUTF8 { utf8 in
             for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                 return false
             }
-            buffer.append(contentsOf: utf8)
+            buffer.appendQuoted(utf8)
             return true
         }
-        if copied {
-            buffer.append(UInt8(ascii: "\""))
-            return
-        }
+        if copied { return }
+        buffer.append(UInt8(ascii: "\""))
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\\")); buffer.append(byte)
@@ -182,6 +190,17 @@ private final class ByteBuffer {
         if count == capacity { grow(to: count + 1) }
         base[count] = byte
         count += 1
+    }
+
+    /// `bytes` between double quotes, with one check of the capacity.
+    @inline(__always)
+    func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let length = bytes.count
+        if count + length + 2 > capacity { grow(to: count + length + 2) }
+        base[count] = UInt8(ascii: "\"")
+        if let source = bytes.baseAddress, length > 0 { (base + count + 1).update(from: source, count: length) }
+        base[count + length + 1] = UInt8(ascii: "\"")
+        count += length + 2
     }
 
     func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {

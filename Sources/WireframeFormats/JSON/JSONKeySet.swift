@@ -30,7 +30,9 @@ enum JSONKey: Int, CaseIterable, Sendable {
 /// The keys an object may have, looked up from a key's bytes on the tape in one comparison each:
 /// a key is compared by length and first byte with every known key, and byte for byte only with
 /// the one that matches both.
-struct JSONKeySet: Sendable {
+///
+/// A class, so that an object reader holds it with one reference instead of copying its arrays.
+final class JSONKeySet: Sendable {
     /// The keys, in the order callers list them (the order of "did you mean" candidates).
     let names: [String]
     /// For each ``JSONKey`` by raw value, its position among `names`, -1 when not among them.

@@ -32,10 +32,11 @@ struct JSONObjectReader {
         self.init(tape, node, noun: "", name: nil, fallback: subject, keys: keys, skipping: skipped)
     }
 
-    /// A reader for an object whose subject is `noun 'name'`, or `fallback` without a name.
+    /// A reader for an object whose subject is `noun 'name'`, or `fallback` without a name;
+    /// with `namedByMember`, the name is the object's own `name` member when it is a string.
     init(
         _ tape: JSONTape, _ node: Int, noun: String, name: String?, fallback: String, keys: JSONKeySet? = nil,
-        skipping skipped: JSONTape.Member? = nil
+        skipping skipped: JSONTape.Member? = nil, namedByMember: Bool = false
     ) {
         self.tape = tape
         self.node = node
@@ -57,13 +58,27 @@ struct JSONObjectReader {
         }
         self.slots = slots
         self.unknownCount = unknownCount
+        if namedByMember, let position = keys.position(of: .name) {
+            let key = Int(slots[position])
+            if key != 0 { self.name = tape.string(key + 1) }
+        }
     }
 
-    /// A reader for an object whose subject is `noun 'name'`, the name being the object's own
-    /// `name` member when it is a string.
-    init(_ tape: JSONTape, _ node: Int, noun: String, namedBy keys: JSONKeySet, fallback: String) {
-        self.init(tape, node, noun: noun, name: nil, fallback: fallback, keys: keys)
-        name = member(at: .name).flatMap { tape.string($0.value) }
+    /// The object's `name` member when it is a string, as read for the subject (readers made
+    /// with `namedByMember`), with the string's location; nil otherwise.
+    var nameValue: (String, SourceLocation)? {
+        guard let name, let member = member(at: .name) else { return nil }
+        return (name, tape.location(member.value))
+    }
+
+    /// An array member (the index of the array on the tape); nil when absent or of another type.
+    func arrayNode(_ key: JSONKey, into diagnostics: inout [Diagnostic]) -> Int? {
+        guard let member = member(key) else { return nil }
+        guard tape.kind(member.value) == .array else {
+            wrongType(member, expected: "an array", into: &diagnostics)
+            return nil
+        }
+        return member.value
     }
 
     /// The member filed under a known key.
@@ -181,11 +196,18 @@ struct JSONObjectReader {
     }
 
     /// A string member whose value must be one of `allowed`.
-    func enumeration<Value: RawRepresentable>(
+    func enumeration<Value: RawRepresentable & Equatable>(
         _ key: JSONKey, as type: Value.Type, allowed: [Value], into diagnostics: inout [Diagnostic]
     ) -> (Value, SourceLocation)? where Value.RawValue == String {
+        // Most values are spelled exactly as one of the allowed ones: compare the bytes on the
+        // tape with each, without decoding a string. Anything else takes the general way below.
+        if let member = member(key), tape.kind(member.value) == .string {
+            for value in allowed where tape.stringEquals(member.value, value.rawValue) {
+                return (value, tape.location(member.value))
+            }
+        }
         guard let (text, location) = string(key, into: &diagnostics) else { return nil }
-        if let value = Value(rawValue: text), allowed.contains(where: { $0.rawValue == text }) {
+        if let value = Value(rawValue: text), allowed.contains(value) {
             return (value, location)
         }
         let names = allowed.map(\.rawValue)

@@ -141,6 +141,11 @@ private struct Scanner {
                 line += 1
                 lineStart = position
                 continuationBytesOnLine = 0
+                // A line's indentation is a run of spaces: skip it four at a time (columns are
+                // counted from the line's start, so spaces need no bookkeeping).
+                while end - position >= 4, UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self) == 0x2020_2020 {
+                    position += 4
+                }
             } else {
                 break
             }
@@ -236,6 +241,11 @@ private struct Scanner {
         // hash map. Keys are compared by their decoded UTF-8 bytes: Swift's String equality would
         // take "é" and "e\u{301}", two different JSON keys, for one.
         var firstKeys: [[UInt8]: Int]? = nil
+        // Before the scan, a filter: one bit per (length, first byte) of the keys so far. A key
+        // without escapes whose bit is clear cannot equal an earlier key without escapes; a key
+        // with escapes (rare) is always compared, and so is every key after one.
+        var keySignatures: UInt64 = 0
+        var anyEscapedKey = false
         skipWhitespace()
         if offset < buffer.count, buffer[offset] == UInt8(ascii: "}") {
             offset += 1
@@ -273,14 +283,23 @@ private struct Scanner {
                 }
                 firstKeys = keys
             }
+            let keyRecord = records[key]
+            let keyStart = Int(keyRecord.offset) + 1
+            let keyLength = Int(keyRecord.extent) - keyStart
+            let keyFirstByte = keyLength > 0 ? Int(buffer[keyStart]) : 0
+            let keyBit = UInt64(1) << UInt64((keyLength &* 31 &+ keyFirstByte) & 63)
+            anyEscapedKey = anyEscapedKey || keyRecord.flags & JSONTape.Record.escaped != 0
             let first: Int?
             if firstKeys != nil {
                 let bytes = JSONTape.decodedBytes(records[key], in: buffer)
                 first = firstKeys?[bytes]
                 if first == nil { firstKeys?[bytes] = key }
-            } else {
+            } else if anyEscapedKey || keySignatures & keyBit != 0 {
                 first = earlierKey(equalTo: key, in: index, memberCount: memberCount)
+            } else {
+                first = nil
             }
+            keySignatures |= keyBit
             if let first {
                 records[key].flags |= JSONTape.Record.repeatedKey
                 let text = keyText(key)
@@ -320,6 +339,7 @@ private struct Scanner {
                 if escaped || other.flags & JSONTape.Record.escaped != 0 {
                     if JSONTape.decodedBytes(record, in: buffer) == JSONTape.decodedBytes(other, in: buffer) { return position }
                 } else if Int(other.extent) - Int(other.offset) - 1 == length,
+                    length == 0 || buffer[start] == buffer[Int(other.offset) + 1],
                     bytesEqual(start, Int(other.offset) + 1, length)
                 {
                     return position
@@ -433,6 +453,19 @@ private struct Scanner {
             if let base = buffer.baseAddress {
                 let end = buffer.count
                 var position = offset
+                // Eight bytes at a time while none of them is one of those: a byte below 0x20,
+                // or equal to 0x22 or 0x5C, borrows into its top bit when 0x20 or 0x01 is
+                // subtracted from it (or from it xor the quote or backslash), and no borrow
+                // reaches a top bit otherwise (all bytes are below 0x80). A false alarm only
+                // hands the word to the byte loop.
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let high: UInt64 = 0x8080_8080_8080_8080
+                while end - position >= 8 {
+                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                    let special = (word &- 0x20 &* ones) | ((word ^ (0x22 &* ones)) &- ones) | ((word ^ (0x5C &* ones)) &- ones)
+                    if (word | special) & high != 0 { break }
+                    position += 8
+                }
                 while position < end {
                     let byte = base[position]
                     if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }

@@ -158,10 +158,13 @@ private struct ReadState {
             notAnObject(node, "a route")
             return nil
         }
-        let object = JSONObjectReader(tape, node, noun: "route", namedBy: JSONWireframeReader.routeKeySet, fallback: "a route")
+        let object = JSONObjectReader(
+            tape, node, noun: "route", name: nil, fallback: "a route", keys: JSONWireframeReader.routeKeySet,
+            namedByMember: true)
         object.reportUnknownKeys(into: &diagnostics)
 
-        let name = object.string(.name, required: true, into: &diagnostics)
+        // The reader has decoded the name for its subject already.
+        let name = object.nameValue ?? object.string(.name, required: true, into: &diagnostics)
         let title = object.string(.title, required: true, into: &diagnostics)
         var locations = ScreenLocations(definition: tape.location(node), key: name?.1, title: title?.1)
 
@@ -179,10 +182,13 @@ private struct ReadState {
         screens.append(Self.placeholder)
 
         var links: [Link] = []
-        let subroutes = object.array(.subroutes, into: &diagnostics)
-        links.reserveCapacity(subroutes?.count ?? 0)
-        if let subroutes {
-            for entry in subroutes {
+        // The entries are walked on the tape, without an array of their indices.
+        if let subroutes = object.arrayNode(.subroutes, into: &diagnostics) {
+            let count = tape.count(subroutes)
+            if count > 0 { links.reserveCapacity(count) }
+            var entry = subroutes + 1
+            for _ in 0..<count {
+                defer { entry = tape.next(entry) }
                 switch tape.kind(entry) {
                 case .string:
                     links.append(Link(.subroute, to: tape.string(entry) ?? "", at: tape.location(entry)))

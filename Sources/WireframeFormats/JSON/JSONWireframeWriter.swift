@@ -142,7 +142,7 @@ public struct JSONWireframeWriter: Sendable {
     }
 
     /// The targets of the links of one kind as an array of names, in order; nothing when there is none.
-    private func write(_ links: [Link], _ kind: LinkKind, as key: String, into emitter: inout JSONEmitter) {
+    private func write(_ links: [Link], _ kind: LinkKind, as key: StaticString, into emitter: inout JSONEmitter) {
         guard links.contains(where: { $0.kind == kind }) else { return }
         emitter.key(key)
         emitter.arrayValue { emitter in
@@ -159,7 +159,7 @@ public struct JSONWireframeWriter: Sendable {
         if asObject {
             emitter.objectValue { emitter in
                 for action in actions {
-                    emitter.key(action.name ?? "")
+                    emitter.key(text: action.name ?? "")
                     emitter.objectValue { write(action.action, into: &$0) }
                 }
             }

@@ -1,0 +1,49 @@
+public import WireframeModel
+
+/// Which screens of a wireframe have what the rules check, found in one pass over the screens.
+///
+/// Most rules look at one part of a screen (its tabs, its elements, its navigation bar, …) that
+/// most screens do not have. Each screen keeps its fields in its own box, and walking all of
+/// them once per rule goes to memory again and again on a large wireframe: with these lists a
+/// rule visits only the screens that have what it checks. Positions are in the wireframe's
+/// `screens`, in increasing order.
+public struct ScreenContents: Sendable {
+    /// Screens that have elements.
+    public private(set) var withElements: [Int] = []
+    /// Screens that have elements or actions (or both).
+    public private(set) var withElementsOrActions: [Int] = []
+    /// Screens that name a navigation bar.
+    public private(set) var withNavigationBar: [Int] = []
+    /// Screens that have dependencies.
+    public private(set) var withDependencies: [Int] = []
+    /// Tab bars, and screens of other types that have tab links.
+    public private(set) var withTabs: [Int] = []
+    /// The paths that the screens' `loadSchema` actions load.
+    public private(set) var loadedFiles: Set<String> = []
+
+    /// Looks at every screen of a wireframe once.
+    public init(_ screens: [Screen]) {
+        for position in screens.indices { add(screens[position], at: position) }
+    }
+
+    /// Lists that are empty, for ``add(_:at:)`` to fill.
+    init() {}
+
+    /// Records what the screen at `position` has; positions come in increasing order.
+    mutating func add(_ screen: Screen, at position: Int) {
+        let hasElements = !screen.elements.isEmpty
+        let actions = screen.actions
+        if hasElements { withElements.append(position) }
+        if hasElements || !actions.isEmpty { withElementsOrActions.append(position) }
+        if screen.navigationBar != nil { withNavigationBar.append(position) }
+        if !screen.dependencies.isEmpty { withDependencies.append(position) }
+        if screen.container == .tabBar || screen.links.contains(where: { $0.kind == .tab }) {
+            withTabs.append(position)
+        }
+        for named in actions {
+            for action in named.action.flattened {
+                if case .loadSchema(let path, _, _) = action.kind { loadedFiles.insert(path) }
+            }
+        }
+    }
+}
