@@ -149,7 +149,7 @@ let package = Package(
         ),
         .testTarget(
             name: "wfsTests",
-            dependencies: ["wfs"],
+            dependencies: ["wfs", "WireframeStore"],
             swiftSettings: strictSettings
         ),
     ],

@@ -78,6 +78,31 @@ struct RevisionJSON: Encodable {
             self.changes = changes
         }
     }
+
+    /// Writes this revision's members as `JSONOutput.text` would encode them, in sorted order.
+    func writeMembers(to json: inout JSONStream) {
+        json.member("author", author)
+        if let changes {
+            json.member("changes") { json in
+                json.member("added", strings: changes.added)
+                json.member("document", strings: changes.document)
+                json.member("modified", strings: changes.modified)
+                json.member("removed", strings: changes.removed)
+                json.member("renamed", strings: changes.renamed)
+            }
+        }
+        json.member("contentHash", contentHash)
+        json.member("createdAt", createdAt)
+        json.member("deleted", deleted)
+        json.member("document", document)
+        json.member("id", id)
+        json.member("message", message)
+        json.member("number", number)
+        json.member("origin", origin)
+        json.member("screenCount", screenCount)
+        json.member("session", session)
+        json.member("sourceHash", sourceHash)
+    }
 }
 
 /// Text forms shared by commands.
