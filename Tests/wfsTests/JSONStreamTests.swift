@@ -16,9 +16,9 @@ struct JSONStreamTests {
 
     static func revision(_ id: Int64, message: String?, session: String?, deletion: Bool = false) -> Revision {
         Revision(
-            id: id, documentPath: "screens/app \(id).json", number: Int(id) * 3, parentId: nil, isDeletion: deletion,
+            id: id, documentPath: "screens/app \(id).json", number: Int(id % 1000) * 3, parentId: nil, isDeletion: deletion,
             contentHash: deletion ? nil : String(repeating: "ab", count: 32), sourceHash: deletion ? nil : "0f" + awkward,
-            screenCount: deletion ? 0 : 1000, createdAt: Timestamp(microseconds: 1_763_000_000_123_456 + id),
+            screenCount: deletion ? 0 : 1000, createdAt: Timestamp(microseconds: 1_763_000_000_123_456 + id % 1000),
             author: "ada " + awkward, origin: deletion ? .daemon : .cli, message: message, sessionName: session)
     }
 
