@@ -10,6 +10,8 @@ CONFDIR ?= /etc/wfs
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 DOCDIR ?= $(PREFIX)/share/doc/wfs
 SWIFT_BUILD = swift build -c release --static-swift-stdlib
+# `make install STRIP_FLAG=` keeps the symbols (for a debugger); by default `install -s` strips them.
+STRIP_FLAG ?= -s
 BIN_PATH = $(shell $(SWIFT_BUILD) --show-bin-path)
 
 .PHONY: all build install uninstall verify-units
@@ -22,7 +24,9 @@ build:
 
 install: build
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(CONFDIR) $(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(DOCDIR)
-	install -m 0755 $(BIN_PATH)/wfs $(BIN_PATH)/wfsd $(DESTDIR)$(BINDIR)/
+	# Installed stripped, as Debian installs binaries: 64 MB instead of 106 MB for wfs (the symbol
+	# table and debug information); the code run is the same (docs/PERFORMANCE.md, "Starting a process").
+	install -m 0755 $(STRIP_FLAG) $(BIN_PATH)/wfs $(BIN_PATH)/wfsd $(DESTDIR)$(BINDIR)/
 	sed 's#/usr/local/bin/wfsd#$(BINDIR)/wfsd#' systemd/wfsd.service > $(DESTDIR)$(UNITDIR)/wfsd.service
 	sed 's#/usr/local/bin/wfsd#$(BINDIR)/wfsd#' systemd/wfsd@.service > $(DESTDIR)$(UNITDIR)/wfsd@.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/wfsd.service $(DESTDIR)$(UNITDIR)/wfsd@.service

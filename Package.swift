@@ -13,6 +13,18 @@ let strictSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ] + warningsAsErrors
 
+/// Every `wfs` command is a process: a release `wfs` is linked with lld so that its ~95,000
+/// relative relocations are packed (`DT_RELR`, glibc 2.36) instead of 24-byte RELA entries, and
+/// without exporting its own symbols to the dynamic symbol table, which nothing looks up and which
+/// the C library's `dladdr` scans at start. Together 0.9 M fewer instructions per process
+/// (docs/PERFORMANCE.md, "Starting a process").
+let startupLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+        .when(platforms: [.linux], configuration: .release)
+    )
+]
+
 let package = Package(
     name: "WireframeStore",
     platforms: [.macOS(.v15)],
@@ -111,7 +123,8 @@ let package = Package(
                 "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            linkerSettings: startupLinkerSettings
         ),
         // A benchmark driver: times the pipeline stages on generated wireframes (not a test).
         .executableTarget(
@@ -153,7 +166,7 @@ let package = Package(
         ),
         .testTarget(
             name: "wfsTests",
-            dependencies: ["wfs"],
+            dependencies: ["wfs", "WireframeStore"],
             swiftSettings: strictSettings
         ),
     ],

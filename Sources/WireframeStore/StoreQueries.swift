@@ -287,6 +287,16 @@ extension WireframeStore {
         try mapped { try reader.read { db in try Self.session(db, named: name) } }
     }
 
+    /// Whether a session has this name: one prepared lookup, and no suggestion worked out for a
+    /// name that is not there (``session(named:)`` does that for its error).
+    public func hasSession(named name: String) throws -> Bool {
+        try mapped {
+            try reader.read { db in
+                try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM session WHERE name = ?"), arguments: [name]) != nil
+            }
+        }
+    }
+
     /// The open session, if any.
     public func openSession() throws -> Session? {
         try mapped { try reader.read { db in try SessionRecord.filter(SessionRecord.Columns.endedAt == nil).fetchOne(db)?.session() } }

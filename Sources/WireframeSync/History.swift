@@ -56,7 +56,7 @@ public struct History: Sendable {
         }
         let documentPath = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         // `app.json@3`: the document's third revision, unless a session is named "3".
-        if case .session(let name) = point, let number = Int(name), (try? store.session(named: name)) == nil {
+        if case .session(let name) = point, let number = Int(name), (try? store.hasSession(named: name)) != true {
             guard let revision = try store.revision(documentPath: documentPath, number: number) else {
                 _ = try store.revision(documentPath: documentPath, atOrBefore: nil)  // Unknown document: say so.
                 throw StoreError.noRevision(path: documentPath, at: "number \(number)")

@@ -17,4 +17,25 @@ struct WFS: ParsableCommand {
             Init.self, Import.self, Log.self, Show.self, Diff.self, SessionCommand.self, Audit.self, Export.self, Status.self, Verify.self,
         ]
     )
+
+    /// Parses the command line and runs the command it names.
+    ///
+    /// ArgumentParser's own `main()` first parses every command line as two hidden commands, by
+    /// reflection, looking for `--generate-completion-script` (about 2 M instructions of a command's
+    /// start-up). A command line that cannot hold that option is parsed by ``Commands`` instead,
+    /// which skips that look; anything that does not parse there to one of the commands below
+    /// (help, the version, an error, a completion script) is left to ArgumentParser's `main(_:)`,
+    /// which parses it again and prints what it always did.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard var command = Commands.parse(arguments) else {
+            main(arguments)
+            return
+        }
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

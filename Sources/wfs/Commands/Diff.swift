@@ -52,9 +52,9 @@ extension WFS {
                 let changed = Dictionary(diff.screens.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
                 let renamedFrom = Set(diff.screens.compactMap(\.previousKey))
                 let allKeys = screenKeys.sorted()
-                let unchangedCount = allKeys.filter { changed[$0] == nil && !renamedFrom.contains($0) }.count
                 switch format {
                 case .json:
+                    let unchangedCount = allKeys.filter { changed[$0] == nil && !renamedFrom.contains($0) }.count
                     let result = Result(
                         from: RevisionJSON(oldRevision, changes: nil), to: RevisionJSON(newRevision, changes: nil),
                         documentFields: diff.documentFields.map { Result.Field(field: $0.field, old: $0.old, new: $0.new) },

@@ -47,7 +47,13 @@ extension WFS {
                 let entries = try store.log(filter)
                 switch format {
                 case .json:
-                    Terminal.output(try JSONOutput.text(entries.map { RevisionJSON($0.revision, changes: $0.changes) }))
+                    var json = JSONStream()
+                    json.array { json in
+                        for entry in entries {
+                            json.objectElement { RevisionJSON(entry.revision, changes: entry.changes).writeMembers(to: &$0) }
+                        }
+                    }
+                    Terminal.output(json.text)
                 case .text:
                     var text = ""
                     for entry in entries {

@@ -1,5 +1,6 @@
 import Foundation
 import ArgumentParser
+import Synchronization
 import WireframeStore
 import WireframeSync
 
@@ -8,14 +9,40 @@ struct StoreOptions: ParsableArguments {
     @Option(help: "The store file (default: WFS_STORE, else .wfs/store.sqlite in this or a parent folder).")
     var store: String?
 
-    /// Opens the store, or explains why it cannot be opened.
+    /// Opens the store, or explains why it cannot be opened. ``runReportingErrors(_:)`` closes it.
     func open() throws -> WireframeStore {
-        try StoreLocation.open(explicit: store)
+        let opened = try StoreLocation.open(explicit: store)
+        OpenedStores.add(opened)
+        return opened
+    }
+}
+
+/// The stores a command opened. Each is closed when the command's body ends (as releasing it would)
+/// and then kept until the process exits: releasing GRDB's connection queue hands the disposal of its
+/// queue-specific values to a dispatch worker, which started a thread in every command just before
+/// the process ended.
+enum OpenedStores {
+    private static let stores = Mutex<(open: [WireframeStore], closed: [WireframeStore])>(([], []))
+
+    static func add(_ store: WireframeStore) {
+        stores.withLock { $0.open.append(store) }
+    }
+
+    /// Closes the stores opened since the last call; one that does not close is released as
+    /// before, which closes it when nothing else holds it.
+    static func closeAll() {
+        stores.withLock { stores in
+            for store in stores.open where (try? store.reader.close()) != nil {
+                stores.closed.append(store)
+            }
+            stores.open.removeAll()
+        }
     }
 }
 
 /// Runs a command's body, printing a store or sync error as `wfs: error: …` with exit status 2.
 func runReportingErrors(_ body: () throws -> Void) throws {
+    defer { OpenedStores.closeAll() }
     do {
         try body()
     } catch let error as StoreError {
@@ -77,6 +104,31 @@ struct RevisionJSON: Encodable {
             }
             self.changes = changes
         }
+    }
+
+    /// Writes this revision's members as `JSONOutput.text` would encode them, in sorted order.
+    func writeMembers(to json: inout JSONStream) {
+        json.member("author", author)
+        if let changes {
+            json.member("changes") { json in
+                json.member("added", strings: changes.added)
+                json.member("document", strings: changes.document)
+                json.member("modified", strings: changes.modified)
+                json.member("removed", strings: changes.removed)
+                json.member("renamed", strings: changes.renamed)
+            }
+        }
+        json.member("contentHash", contentHash)
+        json.member("createdAt", createdAt)
+        json.member("deleted", deleted)
+        json.member("document", document)
+        json.member("id", id)
+        json.member("message", message)
+        json.member("number", number)
+        json.member("origin", origin)
+        json.member("screenCount", screenCount)
+        json.member("session", session)
+        json.member("sourceHash", sourceHash)
     }
 }
 
