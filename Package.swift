@@ -55,7 +55,7 @@ let package = Package(
             sources: ["Migrations.swift"],
             resources: [
                 .embedInCode("0001_initial.sql"), .embedInCode("0002_import_attempt_time.sql"),
-                .embedInCode("0003_change_previous_key.sql"),
+                .embedInCode("0003_change_previous_key.sql"), .embedInCode("0004_compact_store.sql"),
             ]
         ),
         // The system zlib, for compressing stored sources.
@@ -149,7 +149,7 @@ let package = Package(
         ),
         .testTarget(
             name: "wfsTests",
-            dependencies: ["wfs"],
+            dependencies: ["wfs", "WireframeStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
     ],

@@ -17,14 +17,15 @@ extension WireframeStore {
                 let documentId = document.id ?? 0
                 let head = try Self.headRecord(db, documentId: documentId)
                 if head?.id != new.expectedHeadId { throw StoreError.headMoved(path: new.attempt.path) }
-                if let head, !head.isDeletion, head.contentHash == new.contentHash {
+                let contentHash = try HashBytes.stored(new.contentHash)
+                if let head, !head.isDeletion, head.contentHash == contentHash {
                     let attemptId = try Self.insertAttempt(db, new.attempt, outcome: .unchanged, revisionId: nil, contentHash: new.contentHash)
                     return ImportRecord(outcome: .unchanged, revision: try Self.revision(db, record: head), attemptId: attemptId)
                 }
                 let number = (head?.number ?? 0) + 1
                 var revision = RevisionRecord(
                     documentId: documentId, number: number, parentId: head?.id, isDeletion: false,
-                    contentHash: new.contentHash, sourceHash: new.sourceHash, header: Data(new.header),
+                    contentHash: contentHash, sourceHash: try HashBytes.stored(new.sourceHash), header: Data(new.header),
                     screenCount: Int64(new.screens.count), createdAt: new.createdAt, author: new.attempt.author,
                     origin: new.attempt.origin.rawValue, message: new.message,
                     sessionId: try Self.openSessionId(db, at: new.createdAt)
@@ -37,7 +38,7 @@ extension WireframeStore {
                 try Self.updateScreens(
                     db, documentId: documentId, number: number, screens: new.screens, headHashes: headHashes, path: new.attempt.path)
                 let headSource = new.headSource ?? head.flatMap { head in
-                    head.id.flatMap { sourceCache.source(path: new.attempt.path, revisionId: $0, sourceHash: head.sourceHash) }
+                    head.id.flatMap { sourceCache.source(path: new.attempt.path, revisionId: $0, sourceHash: head.sourceHash.map(HashBytes.hex)) }
                 }
                 try Self.insertSource(db, revisionId: revisionId, source: new.source, head: head, headSource: headSource)
                 for change in new.changes {
@@ -79,8 +80,8 @@ extension WireframeStore {
                     let documentId = document.id,
                     let head = try Self.headRecord(db, documentId: documentId), !head.isDeletion
                 else { return nil }
-                let open = try DocumentScreenRecord.fetchAll(
-                    db, sql: "SELECT * FROM documentScreen WHERE documentId = ? AND validUntil IS NULL ORDER BY screenKey",
+                let open = try String.fetchAll(
+                    db, sql: "SELECT screenKey FROM documentScreen WHERE documentId = ? AND validUntil IS NULL ORDER BY screenKey",
                     arguments: [documentId])
                 var revision = RevisionRecord(
                     documentId: documentId, number: head.number + 1, parentId: head.id, isDeletion: true,
@@ -94,7 +95,7 @@ extension WireframeStore {
                     sql: "UPDATE documentScreen SET validUntil = ? WHERE documentId = ? AND validUntil IS NULL",
                     arguments: [revision.number, documentId])
                 for screen in open {
-                    var change = try ChangeRecord(revisionId: revisionId, change: RecordedChange(kind: .removed, screenKey: screen.screenKey))
+                    var change = try ChangeRecord(revisionId: revisionId, change: RecordedChange(kind: .removed, screenKey: screen))
                     try change.insert(db)
                 }
                 let attemptId = try Self.insertAttempt(db, attempt, outcome: .deleted, revisionId: revisionId, contentHash: nil)
@@ -184,7 +185,7 @@ extension WireframeStore {
         _ db: Database, _ attempt: AttemptInfo, outcome: ImportOutcome, revisionId: Int64?, contentHash: String?
     ) throws -> Int64 {
         var record = ImportAttemptRecord(
-            path: attempt.path, outcome: outcome.rawValue, revisionId: revisionId, contentHash: contentHash,
+            path: attempt.path, outcome: outcome.rawValue, revisionId: revisionId, contentHash: try contentHash.map(HashBytes.stored),
             startedAt: attempt.startedAt, durationMicroseconds: max(0, attempt.durationMicroseconds),
             author: attempt.author, origin: attempt.origin.rawValue
         )
@@ -203,59 +204,48 @@ extension WireframeStore {
         return attemptId
     }
 
-    /// Closes the intervals of screens that changed or went away and opens those of new content.
+    /// Closes the intervals of screens that changed or went away and opens those of new content;
+    /// screens not stored yet (by hash) become new versions in the newest screen pack.
     ///
     /// `headHashes`, when given, are the head's open intervals (key → hash) as the caller read
     /// them: only the intervals of changed keys are touched, through the open-interval index.
     static func updateScreens(
         _ db: Database, documentId: Int64, number: Int64, screens: [ScreenContent], headHashes: [String: String]? = nil, path: String = ""
     ) throws {
-        let insertVersion = try db.cachedStatement(sql: "INSERT OR IGNORE INTO screenVersion (hash, content) VALUES (?, ?)")
-        let insertInterval = try db.cachedStatement(
-            sql: "INSERT INTO documentScreen (documentId, screenKey, screenHash, validFrom) VALUES (?, ?, ?, ?)")
-        if let headHashes {
-            let close = try db.cachedStatement(
-                sql: "UPDATE documentScreen SET validUntil = ? WHERE documentId = ? AND screenKey = ? AND validUntil IS NULL")
-            func closeInterval(_ key: String) throws {
-                try close.execute(arguments: [number, documentId, key])
-                // Exactly one open interval per key of the head: anything else means the caller's
-                // view of the head is stale, and the import is diffed again from the store.
-                if db.changesCount != 1 { throw StoreError.headMoved(path: path) }
-            }
-            var kept = 0
-            for screen in screens {
-                if let current = headHashes[screen.key] {
-                    kept += 1
-                    if current == screen.hash { continue }
-                    try closeInterval(screen.key)
-                }
-                try insertVersion.execute(arguments: [screen.hash, Data(screen.content)])
-                try insertInterval.execute(arguments: [documentId, screen.key, screen.hash, number])
-            }
-            if kept < headHashes.count {
-                let present = Set(screens.map(\.key))
-                for key in headHashes.keys where !present.contains(key) { try closeInterval(key) }
-            }
-            return
+        let headHashes = try headHashes ?? openScreenHashes(db, documentId: documentId)
+        let close = try db.cachedStatement(
+            sql: "UPDATE documentScreen SET validUntil = ? WHERE documentId = ? AND screenKey = ? AND validUntil IS NULL")
+        func closeInterval(_ key: String) throws {
+            try close.execute(arguments: [number, documentId, key])
+            // Exactly one open interval per key of the head: anything else means the caller's
+            // view of the head is stale, and the import is diffed again from the store.
+            if db.changesCount != 1 { throw StoreError.headMoved(path: path) }
         }
-        var open: [String: (id: Int64, hash: String)] = [:]
-        let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT id, screenKey, screenHash FROM documentScreen WHERE documentId = ? AND validUntil IS NULL"),
-            arguments: [documentId])
-        while let row = try rows.next() {
-            open[row[1]] = (row[0], row[2])
-        }
-        let close = try db.cachedStatement(sql: "UPDATE documentScreen SET validUntil = ? WHERE id = ?")
+        var packs = ScreenPacks.Writer()
+        var opened: [(key: String, versionId: Int64)] = []
+        var kept = 0
         for screen in screens {
-            if let current = open.removeValue(forKey: screen.key) {
-                if current.hash == screen.hash { continue }
-                try close.execute(arguments: [number, current.id])
+            if let current = headHashes[screen.key] {
+                kept += 1
+                if current == screen.hash { continue }
+                try closeInterval(screen.key)
             }
-            try insertVersion.execute(arguments: [screen.hash, Data(screen.content)])
-            try insertInterval.execute(arguments: [documentId, screen.key, screen.hash, number])
+            let hash = try HashBytes.stored(screen.hash)
+            if let stored = try ScreenPacks.versionId(db, hash: hash) {
+                opened.append((screen.key, stored))
+            } else {
+                opened.append((screen.key, try packs.add(db, hash: hash, content: screen.content)))
+            }
         }
-        for (_, gone) in open {
-            try close.execute(arguments: [number, gone.id])
+        if kept < headHashes.count {
+            let present = Set(screens.map(\.key))
+            for key in headHashes.keys where !present.contains(key) { try closeInterval(key) }
+        }
+        try packs.finish(db)
+        let insertInterval = try db.cachedStatement(
+            sql: "INSERT INTO documentScreen (documentId, validFrom, screenKey, versionId) VALUES (?, ?, ?, ?)")
+        for interval in opened {
+            try insertInterval.execute(arguments: [documentId, number, interval.key, interval.versionId])
         }
     }
 

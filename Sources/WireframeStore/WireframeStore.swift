@@ -100,11 +100,32 @@ public struct WireframeStore: Sendable {
         var migrator = DatabaseMigrator()
         for migration in StoreMigrations.all {
             let sql = migration.sql
-            migrator.registerMigration(migration.identifier) { db in
-                try db.execute(sql: sql)
+            if migration.identifier == "0004_compact_store" {
+                migrator.registerMigration(migration.identifier) { db in try compactStore(db, sql: sql) }
+            } else {
+                migrator.registerMigration(migration.identifier) { db in
+                    try db.execute(sql: sql)
+                }
             }
         }
         return migrator
+    }
+
+    /// The line of `0004_compact_store.sql` where its Swift step runs.
+    static let moveScreensMarker = "-- wfs:move-screens"
+
+    /// Migration 0004: the SQL before the marker (new tables, hashes as bytes through
+    /// `wfs_unhex`), the screen versions moved into packs and the intervals onto version ids
+    /// (``ScreenPacks/moveScreens(_:)``), then the SQL after the marker (old tables dropped).
+    static func compactStore(_ db: Database, sql: String) throws {
+        guard let marker = sql.range(of: moveScreensMarker) else {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "migration 0004 has no '\(moveScreensMarker)' line")
+        }
+        db.add(function: HashBytes.unhexFunction)
+        defer { db.remove(function: HashBytes.unhexFunction) }
+        try db.execute(sql: String(sql[..<marker.lowerBound]))
+        try ScreenPacks.moveScreens(db)
+        try db.execute(sql: String(sql[marker.upperBound...]))
     }
 
     /// The identifiers of every migration this binary knows, oldest first.

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// The `revision` table: an immutable snapshot of a document, or a tombstone.
+/// The `revision` table: an immutable snapshot of a document, or a tombstone. Hashes are the
+/// stored 32 bytes; the public value shows them in hexadecimal.
 struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "revision"
     var id: Int64?
@@ -9,8 +10,8 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var number: Int64
     var parentId: Int64?
     var isDeletion: Bool
-    var contentHash: String?
-    var sourceHash: String?
+    var contentHash: Data?
+    var sourceHash: Data?
     var header: Data?
     var screenCount: Int64
     var createdAt: Timestamp
@@ -84,8 +85,8 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     /// Creates a record.
     init(
-        id: Int64? = nil, documentId: Int64, number: Int64, parentId: Int64?, isDeletion: Bool, contentHash: String?,
-        sourceHash: String?, header: Data?, screenCount: Int64, createdAt: Timestamp, author: String, origin: String,
+        id: Int64? = nil, documentId: Int64, number: Int64, parentId: Int64?, isDeletion: Bool, contentHash: Data?,
+        sourceHash: Data?, header: Data?, screenCount: Int64, createdAt: Timestamp, author: String, origin: String,
         message: String?, sessionId: Int64?
     ) {
         self.id = id
@@ -108,7 +109,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     func revision(documentPath: String, sessionName: String?) -> Revision {
         Revision(
             id: id ?? 0, documentPath: documentPath, number: Int(number), parentId: parentId,
-            isDeletion: isDeletion, contentHash: contentHash, sourceHash: sourceHash,
+            isDeletion: isDeletion, contentHash: contentHash.map(HashBytes.hex), sourceHash: sourceHash.map(HashBytes.hex),
             screenCount: Int(screenCount), createdAt: createdAt, author: author,
             origin: RevisionOrigin(rawValue: origin) ?? .cli, message: message, sessionName: sessionName
         )
