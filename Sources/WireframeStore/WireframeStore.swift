@@ -111,15 +111,15 @@ public struct WireframeStore: Sendable {
         return migrator
     }
 
-    /// The line of `0004_compact_store.sql` where its Swift step runs.
-    static let moveScreensMarker = "-- wfs:move-screens"
+    /// The line of `0004_compact_store.sql` where its Swift step runs (a whole line of its own).
+    static let moveScreensMarker = "\n-- wfs:move-screens\n"
 
     /// Migration 0004: the SQL before the marker (new tables, hashes as bytes through
     /// `wfs_unhex`), the screen versions moved into packs and the intervals onto version ids
     /// (``ScreenPacks/moveScreens(_:)``), then the SQL after the marker (old tables dropped).
     static func compactStore(_ db: Database, sql: String) throws {
         guard let marker = sql.range(of: moveScreensMarker) else {
-            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "migration 0004 has no '\(moveScreensMarker)' line")
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "migration 0004 has no '-- wfs:move-screens' line")
         }
         db.add(function: HashBytes.unhexFunction)
         defer { db.remove(function: HashBytes.unhexFunction) }
@@ -148,6 +148,13 @@ public struct WireframeStore: Sendable {
         }
         if applied != known {
             try Self.migrator.migrate(writer)
+            if !applied.isEmpty, !applied.contains("0004_compact_store") {
+                // 0004 rebuilt the largest tables of an existing store: give the pages of the old
+                // ones back to the file system. Not needed for the store to work (SQLite reuses
+                // free pages), so a store that cannot be vacuumed now (no space for the copy,
+                // another process reading) stays as it is.
+                try? writer.vacuum()
+            }
         }
     }
 
