@@ -249,29 +249,59 @@ extension WireframeStore {
         }
     }
 
-    /// Stores the exact source: a delta against the head's source, or zlib in full every so often.
+    /// Stores the exact source: a delta against the head's source, or, every
+    /// ``WireframeStore/checkpointInterval``-th revision number, a delta against the newest
+    /// checkpoint (or full copy) of the head's chain; in full with zlib when there is no such base,
+    /// when the delta is not small, or when the chain would grow too long.
+    ///
+    /// A checkpoint's chain is at most `checkpointInterval` long and at most `checkpointInterval - 1`
+    /// revisions follow it before the next checkpoint, so rebuilding any revision applies fewer
+    /// than ``WireframeStore/maximumDeltaChain`` deltas, while a full copy is needed only once
+    /// every ~1,000 revisions instead of every 65.
     static func insertSource(_ db: Database, revisionId: Int64, source: [UInt8], head: RevisionRecord?, headSource: [UInt8]?) throws {
         var record = SourceRecord(revisionId: revisionId, encoding: "zlib", baseRevisionId: nil, chainLength: 0, size: Int64(source.count), data: Data())
+        func useDelta(from base: [UInt8], baseId: Int64, chainLength: Int64) {
+            let delta = SourceCodec.delta(from: base, to: source)
+            guard delta.count < max(64, source.count / 8) else { return }
+            record.encoding = "delta"
+            record.baseRevisionId = baseId
+            record.chainLength = chainLength
+            record.data = Data(delta)
+        }
         if let head, !head.isDeletion, let headId = head.id,
             let base = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT chainLength, size FROM source WHERE revisionId = ?"), arguments: [headId]
-            ).map({ (chainLength: $0[0] as Int64, size: $0[1] as Int64) }),
-            base.chainLength < maximumDeltaChain
+            ).map({ (chainLength: $0[0] as Int64, size: $0[1] as Int64) })
         {
-            // A given head source is used only if it has the stored size (else it is rebuilt).
-            let baseBytes = try headSource.flatMap { $0.count == base.size ? $0 : nil } ?? Self.sourceBytes(db, revisionId: headId)
-            let delta = SourceCodec.delta(from: baseBytes, to: source)
-            if delta.count < max(64, source.count / 8) {
-                record.encoding = "delta"
-                record.baseRevisionId = headId
-                record.chainLength = base.chainLength + 1
-                record.data = Data(delta)
+            if (head.number + 1) % checkpointInterval != 0 {
+                if base.chainLength < maximumDeltaChain {
+                    // A given head source is used only if it has the stored size (else it is rebuilt).
+                    let baseBytes = try headSource.flatMap { $0.count == base.size ? $0 : nil } ?? Self.sourceBytes(db, revisionId: headId)
+                    useDelta(from: baseBytes, baseId: headId, chainLength: base.chainLength + 1)
+                }
+            } else if let checkpoint = try lastCheckpoint(db, from: headId), checkpoint.chainLength < checkpointInterval {
+                useDelta(from: try Self.sourceBytes(db, revisionId: checkpoint.id), baseId: checkpoint.id, chainLength: checkpoint.chainLength + 1)
             }
         }
         if record.encoding == "zlib" {
             record.data = Data(try SourceCodec.compress(source))
         }
         try record.insert(db)
+    }
+
+    /// The newest revision of a source chain (from `revisionId` back) that is a full copy or a
+    /// delta against something other than its parent (a checkpoint).
+    static func lastCheckpoint(_ db: Database, from revisionId: Int64) throws -> (id: Int64, chainLength: Int64)? {
+        let statement = try db.cachedStatement(
+            sql: "SELECT source.baseRevisionId, source.chainLength, revision.parentId FROM source JOIN revision ON revision.id = source.revisionId WHERE source.revisionId = ?")
+        var id = revisionId
+        for _ in 0...maximumDeltaChain + 1 {
+            guard let row = try Row.fetchOne(statement, arguments: [id]) else { return nil }
+            let baseId: Int64? = row[0], parentId: Int64? = row[2]
+            guard let baseId, baseId == parentId else { return (id, row[1]) }
+            id = baseId
+        }
+        return nil
     }
 
     /// Rebuilds the exact source of a revision from its full copy and the deltas after it.

@@ -24,8 +24,12 @@ public struct WireframeStore: Sendable {
     /// The default busy timeout, in seconds.
     public static let defaultBusyTimeout: Double = 10
 
-    /// How many deltas may follow a full copy of a source before the next full copy.
+    /// How many deltas rebuilding a source may apply at most.
     static let maximumDeltaChain: Int64 = 64
+
+    /// Every this many revision numbers, a source is a delta against the newest checkpoint of its
+    /// chain instead of against its parent (see `insertSource`).
+    static let checkpointInterval: Int64 = 32
 
     /// How a process connects to the store.
     public enum Connections: Sendable {
