@@ -4,18 +4,21 @@ import GRDB
 /// SHA-256 hashes as the store keeps them (32-byte BLOBs) and as everything else shows them
 /// (64 lowercase hexadecimal characters).
 enum HashBytes {
-    private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// The lowercase hexadecimal text of stored hash bytes.
     static func hex(_ data: Data) -> String {
-        var text = [UInt8](repeating: 0, count: data.count * 2)
-        var index = 0
-        for byte in data {
-            text[index] = digits[Int(byte >> 4)]
-            text[index + 1] = digits[Int(byte & 0x0f)]
-            index += 2
+        data.withUnsafeBytes { raw in
+            String(unsafeUninitializedCapacity: raw.count * 2) { text in
+                // Digits by arithmetic ('0'…'9', 'a'…'f'): no table lookups in this per-row loop.
+                @inline(__always) func digit(_ value: UInt8) -> UInt8 { value < 10 ? value &+ 48 : value &+ 87 }
+                var index = 0
+                for byte in raw {
+                    text[index] = digit(byte >> 4)
+                    text[index &+ 1] = digit(byte & 0x0f)
+                    index &+= 2
+                }
+                return index
+            }
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// The bytes of a hexadecimal hash (either case); nil when the text is not 64 hexadecimal digits.

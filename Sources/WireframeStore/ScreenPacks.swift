@@ -117,13 +117,16 @@ enum ScreenPacks {
             return Array(pack[Int(start)..<Int(start + length)])
         }
 
-        /// The bytes of versions by id.
-        mutating func contents(_ db: Database, versionIds: [Int64]) throws -> [Int64: [UInt8]] {
-            let statement = try db.cachedStatement(sql: "SELECT packId, start, length FROM screenVersion WHERE id = ?")
-            var result: [Int64: [UInt8]] = [:]
-            for id in versionIds where result[id] == nil {
-                guard let row = try Row.fetchOne(statement, arguments: [id]) else { continue }
-                result[id] = try content(db, packId: row[0], start: row[1], length: row[2])
+        /// The hash and bytes of versions by id, in one query.
+        mutating func versions(_ db: Database, ids: Set<Int64>) throws -> [Int64: (hash: String, content: [UInt8])] {
+            guard !ids.isEmpty else { return [:] }
+            // Integer ids only, so the list is written into the statement (one query, not one per id).
+            let list = ids.sorted().map(String.init).joined(separator: ",")
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT id, lower(hex(hash)), packId, start, length FROM screenVersion WHERE id IN (\(list))")
+            var result: [Int64: (hash: String, content: [UInt8])] = Dictionary(minimumCapacity: ids.count)
+            while let row = try rows.next() {
+                result[row[0]] = (row[1], try content(db, packId: row[2], start: row[3], length: row[4]))
             }
             return result
         }

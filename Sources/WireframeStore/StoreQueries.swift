@@ -133,28 +133,35 @@ extension WireframeStore {
 
     /// Two revisions' headers and screens, and the screens that differ between them, in one read.
     ///
-    /// The screens are compared by version id (one id per distinct content); only the versions of
-    /// keys that differ are read from their packs.
+    /// The screens are compared by version id (one id per distinct content) as the intervals give
+    /// them; only the versions of keys that differ are looked up (hash, JSON from their packs). A
+    /// screen that is the same on both sides gets a stand-in instead of its hash (see
+    /// ``RevisionPair``).
     public func revisionPair(oldId: Int64, newId: Int64) throws -> RevisionPair {
         try mapped {
             try reader.read { db in
                 let statement = try db.cachedStatement(sql: "SELECT documentId, number, header FROM revision WHERE id = ?")
                 guard let old = try Row.fetchOne(statement, arguments: [oldId]) else { throw StoreError.unknownRevision(id: oldId) }
                 let oldHeader = (old[2] as Data?).map { [UInt8]($0) }
-                let oldScreens = try Self.screenVersions(db, documentId: old[0], number: old[1])
+                let oldScreens = try Self.screenVersionIds(db, documentId: old[0], number: old[1])
                 guard let new = try Row.fetchOne(statement, arguments: [newId]) else { throw StoreError.unknownRevision(id: newId) }
                 let newHeader = (new[2] as Data?).map { [UInt8]($0) }
-                let newScreens = try Self.screenVersions(db, documentId: new[0], number: new[1])
-                var differing: [(id: Int64, hash: String)] = []
-                for (key, screen) in oldScreens where newScreens[key]?.id != screen.id { differing.append(screen) }
-                for (key, screen) in newScreens where oldScreens[key]?.id != screen.id { differing.append(screen) }
+                let newScreens = try Self.screenVersionIds(db, documentId: new[0], number: new[1])
+                var differing: Set<Int64> = []
+                for (key, id) in oldScreens where newScreens[key] != id { differing.insert(id) }
+                for (key, id) in newScreens where oldScreens[key] != id { differing.insert(id) }
                 var packs = ScreenPacks.Reader()
-                let bytes = try packs.contents(db, versionIds: differing.map(\.id))
+                let versions = try packs.versions(db, ids: differing)
                 var contents: [String: [UInt8]] = [:]
-                for screen in differing { contents[screen.hash] = bytes[screen.id] }
+                for (_, version) in versions { contents[version.hash] = version.content }
+                func hashes(_ screens: [String: Int64]) -> [String: String] {
+                    var result: [String: String] = Dictionary(minimumCapacity: screens.count)
+                    for (key, id) in screens { result[key] = versions[id]?.hash ?? "=\(id)" }
+                    return result
+                }
                 return RevisionPair(
-                    oldHeader: oldHeader, oldScreenHashes: oldScreens.mapValues(\.hash), newHeader: newHeader,
-                    newScreenHashes: newScreens.mapValues(\.hash), contents: contents)
+                    oldHeader: oldHeader, oldScreenHashes: hashes(oldScreens), newHeader: newHeader,
+                    newScreenHashes: hashes(newScreens), contents: contents)
             }
         }
     }
@@ -435,21 +442,30 @@ extension WireframeStore {
     /// The screens of revision `number` of a document: the intervals that contain it (one range
     /// of the interval table), key → hash.
     static func screenHashes(_ db: Database, documentId: Int64, number: Int64) throws -> [String: String] {
-        try screenVersions(db, documentId: documentId, number: number).mapValues(\.hash)
-    }
-
-    /// The screens of revision `number` of a document, key → (version id, hash).
-    static func screenVersions(_ db: Database, documentId: Int64, number: Int64) throws -> [String: (id: Int64, hash: String)] {
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT d.screenKey, d.versionId, lower(hex(v.hash)) FROM documentScreen d
+                    SELECT d.screenKey, lower(hex(v.hash)) FROM documentScreen d
                     JOIN screenVersion v ON v.id = d.versionId
                     WHERE d.documentId = ? AND d.validFrom <= ? AND (d.validUntil IS NULL OR d.validUntil > ?)
                     """),
             arguments: [documentId, number, number])
-        var result: [String: (id: Int64, hash: String)] = [:]
-        while let row = try rows.next() { result[row[0]] = (row[1], row[2]) }
+        var result: [String: String] = [:]
+        while let row = try rows.next() { result[row[0]] = row[1] }
+        return result
+    }
+
+    /// The screens of revision `number` of a document, key → version id: the intervals alone.
+    static func screenVersionIds(_ db: Database, documentId: Int64, number: Int64) throws -> [String: Int64] {
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT screenKey, versionId FROM documentScreen
+                    WHERE documentId = ? AND validFrom <= ? AND (validUntil IS NULL OR validUntil > ?)
+                    """),
+            arguments: [documentId, number, number])
+        var result: [String: Int64] = [:]
+        while let row = try rows.next() { result[row[0]] = row[1] }
         return result
     }
 

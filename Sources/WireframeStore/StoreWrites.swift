@@ -17,15 +17,14 @@ extension WireframeStore {
                 let documentId = document.id ?? 0
                 let head = try Self.headRecord(db, documentId: documentId)
                 if head?.id != new.expectedHeadId { throw StoreError.headMoved(path: new.attempt.path) }
-                let contentHash = try HashBytes.stored(new.contentHash)
-                if let head, !head.isDeletion, head.contentHash == contentHash {
+                if let head, !head.isDeletion, head.contentHash == new.contentHash {
                     let attemptId = try Self.insertAttempt(db, new.attempt, outcome: .unchanged, revisionId: nil, contentHash: new.contentHash)
                     return ImportRecord(outcome: .unchanged, revision: try Self.revision(db, record: head), attemptId: attemptId)
                 }
                 let number = (head?.number ?? 0) + 1
                 var revision = RevisionRecord(
                     documentId: documentId, number: number, parentId: head?.id, isDeletion: false,
-                    contentHash: contentHash, sourceHash: try HashBytes.stored(new.sourceHash), header: Data(new.header),
+                    contentHash: new.contentHash, sourceHash: new.sourceHash, header: Data(new.header),
                     screenCount: Int64(new.screens.count), createdAt: new.createdAt, author: new.attempt.author,
                     origin: new.attempt.origin.rawValue, message: new.message,
                     sessionId: try Self.openSessionId(db, at: new.createdAt)
@@ -38,7 +37,7 @@ extension WireframeStore {
                 try Self.updateScreens(
                     db, documentId: documentId, number: number, screens: new.screens, headHashes: headHashes, path: new.attempt.path)
                 let headSource = new.headSource ?? head.flatMap { head in
-                    head.id.flatMap { sourceCache.source(path: new.attempt.path, revisionId: $0, sourceHash: head.sourceHash.map(HashBytes.hex)) }
+                    head.id.flatMap { sourceCache.source(path: new.attempt.path, revisionId: $0, sourceHash: head.sourceHash) }
                 }
                 try Self.insertSource(db, revisionId: revisionId, source: new.source, head: head, headSource: headSource)
                 for change in new.changes {

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// The `revision` table: an immutable snapshot of a document, or a tombstone. Hashes are the
-/// stored 32 bytes; the public value shows them in hexadecimal.
+/// The `revision` table: an immutable snapshot of a document, or a tombstone. The hashes are
+/// stored as their 32 bytes and held here as hexadecimal text (``selection(header:)`` converts them
+/// in SQL, ``encode(to:)`` back to bytes).
 struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "revision"
     var id: Int64?
@@ -10,8 +11,8 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var number: Int64
     var parentId: Int64?
     var isDeletion: Bool
-    var contentHash: Data?
-    var sourceHash: Data?
+    var contentHash: String?
+    var sourceHash: String?
     var header: Data?
     var screenCount: Int64
     var createdAt: Timestamp
@@ -30,6 +31,24 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
+    /// The stored columns: the hashes as their 32 bytes (text that is not a hash is refused).
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["documentId"] = documentId
+        container["number"] = number
+        container["parentId"] = parentId
+        container["isDeletion"] = isDeletion
+        container["contentHash"] = try contentHash.map(HashBytes.stored)
+        container["sourceHash"] = try sourceHash.map(HashBytes.stored)
+        container["header"] = header
+        container["screenCount"] = screenCount
+        container["createdAt"] = createdAt
+        container["author"] = author
+        container["origin"] = origin
+        container["message"] = message
+        container["sessionId"] = sessionId
+    }
+
     /// Reads a row by column name (faster than the decoder on long histories).
     init(row: Row) throws {
         id = row["id"]
@@ -37,8 +56,8 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         number = row["number"]
         parentId = row["parentId"]
         isDeletion = row["isDeletion"]
-        contentHash = row["contentHash"]
-        sourceHash = row["sourceHash"]
+        contentHash = (row["contentHash"] as Data?).map(HashBytes.hex)
+        sourceHash = (row["sourceHash"] as Data?).map(HashBytes.hex)
         header = row["header"]
         screenCount = row["screenCount"]
         guard let created: Timestamp = row["createdAt"] else {
@@ -69,8 +88,9 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         number = row[2]
         parentId = row[3]
         isDeletion = row[4]
-        contentHash = row[5]
-        sourceHash = row[6]
+        // The hash bytes are read in place (no copy) and written out as hexadecimal.
+        contentHash = try row.withUnsafeData(atIndex: 5) { $0.map(HashBytes.hex) }
+        sourceHash = try row.withUnsafeData(atIndex: 6) { $0.map(HashBytes.hex) }
         header = row[7]
         screenCount = row[8]
         guard let created = Timestamp.fromDatabaseValue(row[9] as DatabaseValue) else {
@@ -85,8 +105,8 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     /// Creates a record.
     init(
-        id: Int64? = nil, documentId: Int64, number: Int64, parentId: Int64?, isDeletion: Bool, contentHash: Data?,
-        sourceHash: Data?, header: Data?, screenCount: Int64, createdAt: Timestamp, author: String, origin: String,
+        id: Int64? = nil, documentId: Int64, number: Int64, parentId: Int64?, isDeletion: Bool, contentHash: String?,
+        sourceHash: String?, header: Data?, screenCount: Int64, createdAt: Timestamp, author: String, origin: String,
         message: String?, sessionId: Int64?
     ) {
         self.id = id
@@ -109,7 +129,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     func revision(documentPath: String, sessionName: String?) -> Revision {
         Revision(
             id: id ?? 0, documentPath: documentPath, number: Int(number), parentId: parentId,
-            isDeletion: isDeletion, contentHash: contentHash.map(HashBytes.hex), sourceHash: sourceHash.map(HashBytes.hex),
+            isDeletion: isDeletion, contentHash: contentHash, sourceHash: sourceHash,
             screenCount: Int(screenCount), createdAt: createdAt, author: author,
             origin: RevisionOrigin(rawValue: origin) ?? .cli, message: message, sessionName: sessionName
         )
