@@ -70,7 +70,7 @@ let package = Package(
             sources: ["Migrations.swift"],
             resources: [
                 .embedInCode("0001_initial.sql"), .embedInCode("0002_import_attempt_time.sql"),
-                .embedInCode("0003_change_previous_key.sql"),
+                .embedInCode("0003_change_previous_key.sql"), .embedInCode("0004_compact_store.sql"),
             ]
         ),
         // The system zlib, for compressing stored sources.
@@ -166,7 +166,7 @@ let package = Package(
         ),
         .testTarget(
             name: "wfsTests",
-            dependencies: ["wfs", "WireframeStore"],
+            dependencies: ["wfs", "WireframeStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
     ],

@@ -5,9 +5,10 @@
 #
 # Builds `wiregen.py history N M` (default 1000 screens, 300 versions) into a git repository (write,
 # add, commit per version) and into a wfs store (one `wfs import` per version), then reports wfs/git
-# ratios for import, log, diff, log with contents, and size. Then it times queries on stores of
-# R1 and R2 revisions (default 1000 and 10000, 100-screen documents; built through wfsd beside the
-# wfs binary, which stores a version in milliseconds). Needs bash, python3, git and release builds:
+# ratios for import, log, diff, log with contents, and size (against `.git` after `git gc`, then after
+# `git gc --aggressive`). Then it times queries on stores of R1 and R2 revisions (default 1000 and
+# 10000, 100-screen documents; built through wfsd beside the wfs binary, which stores a version in
+# milliseconds). Needs bash, python3, git and release builds:
 # swift build -c release --static-swift-stdlib --product wfs (and --product wfsd)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -87,9 +88,12 @@ first, last = len(files) - gap, len(files)
 ratio(f"diff {gap} versions apart vs git diff", timed([wfs, "diff", f"app.json@{first}", f"app.json@{last}"], wfs_dir),
       timed(["git", "diff", f"HEAD~{gap}", "HEAD"], git_dir), 0.5)
 ratio("log --format json vs git log -p", timed([wfs, "log", "--format", "json"], wfs_dir, 3), timed(["git", "log", "-p"], git_dir, 3), 0.02)
-run(["git", "gc", "-q", "--aggressive"], git_dir)
 run([wfs, "verify"], wfs_dir)
-ratio("store size vs .git after git gc", size(os.path.join(wfs_dir, ".wfs")), size(os.path.join(git_dir, ".git")), 1.0, "bytes")
+store_size = size(os.path.join(wfs_dir, ".wfs"))
+run(["git", "gc", "-q"], git_dir)
+ratio("store size vs .git after git gc", store_size, size(os.path.join(git_dir, ".git")), 1.0, "bytes")
+run(["git", "gc", "-q", "--aggressive"], git_dir)
+ratio("store size vs .git after git gc --aggressive", store_size, size(os.path.join(git_dir, ".git")), 1.0, "bytes")
 
 print(f"# wfs history benchmark: {screens} screens, {len(files)} versions")
 print(f"| measure | wfs | git | wfs/git | target |")

@@ -109,7 +109,7 @@ def main():
     def mismatches():
         database = sqlite3.connect("file:%s?mode=ro" % store, uri=True, timeout=30)
         heads = {path: (source_hash, deleted) for path, source_hash, deleted in database.execute(
-            "SELECT document.path, revision.sourceHash, revision.isDeletion FROM revision JOIN document ON document.id = revision.documentId "
+            "SELECT document.path, lower(hex(revision.sourceHash)), revision.isDeletion FROM revision JOIN document ON document.id = revision.documentId "
             "WHERE revision.number = (SELECT max(number) FROM revision AS newer WHERE newer.documentId = revision.documentId)")}
         newest = {path: outcome for path, outcome in database.execute(
             "SELECT path, outcome FROM importAttempt AS attempt WHERE id = (SELECT max(id) FROM importAttempt WHERE path = attempt.path)")}

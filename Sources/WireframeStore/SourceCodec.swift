@@ -30,13 +30,21 @@ public enum SourceCodec {
         }
     }
 
+    /// zlib's default compression level (6): nearly the size of the best, at a fraction of the time.
+    static let defaultLevel = Z_DEFAULT_COMPRESSION
+
     /// Compresses bytes with zlib (best compression).
     public static func compress(_ bytes: [UInt8]) throws -> [UInt8] {
+        try compress(bytes, level: Z_BEST_COMPRESSION)
+    }
+
+    /// Compresses bytes with zlib at a compression level.
+    static func compress(_ bytes: [UInt8], level: Int32) throws -> [UInt8] {
         var destinationLength = compressBound(uLong(bytes.count))
         var output = [UInt8](repeating: 0, count: Int(destinationLength))
         let status = output.withUnsafeMutableBufferPointer { destination in
             bytes.withUnsafeBufferPointer { source in
-                compress2(destination.baseAddress, &destinationLength, source.baseAddress, uLong(source.count), Z_BEST_COMPRESSION)
+                compress2(destination.baseAddress, &destinationLength, source.baseAddress, uLong(source.count), level)
             }
         }
         guard status == Z_OK else { throw CodecError.zlib(status) }

@@ -132,22 +132,36 @@ extension WireframeStore {
     }
 
     /// Two revisions' headers and screens, and the screens that differ between them, in one read.
+    ///
+    /// The screens are compared by version id (one id per distinct content) as the intervals give
+    /// them; only the versions of keys that differ are looked up (hash, JSON from their packs). A
+    /// screen that is the same on both sides gets a stand-in instead of its hash (see
+    /// ``RevisionPair``).
     public func revisionPair(oldId: Int64, newId: Int64) throws -> RevisionPair {
         try mapped {
             try reader.read { db in
                 let statement = try db.cachedStatement(sql: "SELECT documentId, number, header FROM revision WHERE id = ?")
                 guard let old = try Row.fetchOne(statement, arguments: [oldId]) else { throw StoreError.unknownRevision(id: oldId) }
                 let oldHeader = (old[2] as Data?).map { [UInt8]($0) }
-                let oldHashes = try Self.screenHashes(db, documentId: old[0], number: old[1])
+                let oldScreens = try Self.screenVersionIds(db, documentId: old[0], number: old[1])
                 guard let new = try Row.fetchOne(statement, arguments: [newId]) else { throw StoreError.unknownRevision(id: newId) }
                 let newHeader = (new[2] as Data?).map { [UInt8]($0) }
-                let newHashes = try Self.screenHashes(db, documentId: new[0], number: new[1])
-                var differing: [String] = []
-                for (key, hash) in oldHashes where newHashes[key] != hash { differing.append(hash) }
-                for (key, hash) in newHashes where oldHashes[key] != hash { differing.append(hash) }
+                let newScreens = try Self.screenVersionIds(db, documentId: new[0], number: new[1])
+                var differing: Set<Int64> = []
+                for (key, id) in oldScreens where newScreens[key] != id { differing.insert(id) }
+                for (key, id) in newScreens where oldScreens[key] != id { differing.insert(id) }
+                var packs = ScreenPacks.Reader()
+                let versions = try packs.versions(db, ids: differing)
+                var contents: [String: [UInt8]] = [:]
+                for (_, version) in versions { contents[version.hash] = version.content }
+                func hashes(_ screens: [String: Int64]) -> [String: String] {
+                    var result: [String: String] = Dictionary(minimumCapacity: screens.count)
+                    for (key, id) in screens { result[key] = versions[id]?.hash ?? "=\(id)" }
+                    return result
+                }
                 return RevisionPair(
-                    oldHeader: oldHeader, oldScreenHashes: oldHashes, newHeader: newHeader, newScreenHashes: newHashes,
-                    contents: try Self.screenContents(db, differing))
+                    oldHeader: oldHeader, oldScreenHashes: hashes(oldScreens), newHeader: newHeader,
+                    newScreenHashes: hashes(newScreens), contents: contents)
             }
         }
     }
@@ -359,12 +373,48 @@ extension WireframeStore {
         try log(LogFilter()).map(\.revision).reversed()
     }
 
-    /// Calls `body` with every screen version (hash, content), in hash order.
+    /// Calls `body` with every screen version (hash, content), in hash order. A version whose
+    /// pack cannot be read is left out (``screenStorageProblems()`` reports it).
     public func forEachScreenVersion(_ body: (String, [UInt8]) throws -> Void) throws {
         try mapped {
             try reader.read { db in
-                let cursor = try ScreenVersionRecord.fetchCursor(db, sql: "SELECT * FROM screenVersion ORDER BY hash")
-                while let record = try cursor.next() { try body(record.hash, [UInt8](record.content)) }
+                var packs = ScreenPacks.Reader()
+                let cursor = try Row.fetchCursor(db, sql: "SELECT lower(hex(hash)), packId, start, length FROM screenVersion ORDER BY hash")
+                while let row = try cursor.next() {
+                    guard let content = try? packs.content(db, packId: row[1], start: row[2], length: row[3]) else { continue }
+                    try body(row[0], content)
+                }
+            }
+        }
+    }
+
+    /// Screen versions and packs that do not hold together: a pack that does not decompress to
+    /// its size, a version outside its pack, two versions with one hash; empty when sound.
+    public func screenStorageProblems() throws -> [String] {
+        try mapped {
+            try reader.read { db in
+                var problems: [String] = []
+                var sizes: [Int64: Int64] = [:]
+                let packs = try Row.fetchCursor(db, sql: "SELECT id, size, data FROM screenPack ORDER BY id")
+                while let row = try packs.next() {
+                    let id: Int64 = row[0]
+                    if (try? ScreenPacks.decompress(row[2], size: row[1], packId: id)) != nil {
+                        sizes[id] = row[1]
+                    } else {
+                        problems.append("screen pack \(id) does not decompress to its size")
+                    }
+                }
+                let versions = try Row.fetchCursor(db, sql: "SELECT id, packId, start, length FROM screenVersion ORDER BY id")
+                while let row = try versions.next() {
+                    let id: Int64 = row[0], packId: Int64 = row[1], start: Int64 = row[2], length: Int64 = row[3]
+                    if let size = sizes[packId], start + length > size {
+                        problems.append("screen version \(id) lies outside screen pack \(packId)")
+                    }
+                }
+                let duplicates = try String.fetchAll(
+                    db, sql: "SELECT lower(hex(hash)) FROM screenVersion GROUP BY hash HAVING COUNT(*) > 1 ORDER BY hash")
+                problems += duplicates.map { "screen version \($0) is stored more than once" }
+                return problems
             }
         }
     }
@@ -399,13 +449,15 @@ extension WireframeStore {
         return record.revision(documentPath: path, sessionName: sessionName)
     }
 
-    /// The screens of revision `number` of a document: the intervals that contain it.
+    /// The screens of revision `number` of a document: the intervals that contain it (one range
+    /// of the interval table), key → hash.
     static func screenHashes(_ db: Database, documentId: Int64, number: Int64) throws -> [String: String] {
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT screenKey, screenHash FROM documentScreen
-                    WHERE documentId = ? AND validFrom <= ? AND (validUntil IS NULL OR validUntil > ?)
+                    SELECT d.screenKey, lower(hex(v.hash)) FROM documentScreen d
+                    JOIN screenVersion v ON v.id = d.versionId
+                    WHERE d.documentId = ? AND d.validFrom <= ? AND (d.validUntil IS NULL OR d.validUntil > ?)
                     """),
             arguments: [documentId, number, number])
         var result: [String: String] = [:]
@@ -413,10 +465,29 @@ extension WireframeStore {
         return result
     }
 
+    /// The screens of revision `number` of a document, key → version id: the intervals alone.
+    static func screenVersionIds(_ db: Database, documentId: Int64, number: Int64) throws -> [String: Int64] {
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT screenKey, versionId FROM documentScreen
+                    WHERE documentId = ? AND validFrom <= ? AND (validUntil IS NULL OR validUntil > ?)
+                    """),
+            arguments: [documentId, number, number])
+        var result: [String: Int64] = [:]
+        while let row = try rows.next() { result[row[0]] = row[1] }
+        return result
+    }
+
     /// The screens of a document's head: its open intervals.
     static func openScreenHashes(_ db: Database, documentId: Int64) throws -> [String: String] {
         let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT screenKey, screenHash FROM documentScreen WHERE documentId = ? AND validUntil IS NULL"),
+            db.cachedStatement(
+                sql: """
+                    SELECT d.screenKey, lower(hex(v.hash)) FROM documentScreen d
+                    JOIN screenVersion v ON v.id = d.versionId
+                    WHERE d.documentId = ? AND d.validUntil IS NULL
+                    """),
             arguments: [documentId])
         var result: [String: String] = [:]
         while let row = try rows.next() { result[row[0]] = row[1] }
@@ -425,10 +496,13 @@ extension WireframeStore {
 
     /// Canonical screen JSON by hash.
     static func screenContents(_ db: Database, _ hashes: [String]) throws -> [String: [UInt8]] {
-        let statement = try db.cachedStatement(sql: "SELECT content FROM screenVersion WHERE hash = ?")
+        let statement = try db.cachedStatement(
+            sql: "SELECT packId, start, length FROM screenVersion WHERE substr(hash, 1, 8) = substr(?1, 1, 8) AND hash = ?1")
+        var packs = ScreenPacks.Reader()
         var result: [String: [UInt8]] = [:]
         for hash in hashes where result[hash] == nil {
-            if let content = try Data.fetchOne(statement, arguments: [hash]) { result[hash] = [UInt8](content) }
+            guard let bytes = HashBytes.bytes(hex: hash), let row = try Row.fetchOne(statement, arguments: [bytes]) else { continue }
+            result[hash] = try packs.content(db, packId: row[0], start: row[1], length: row[2])
         }
         return result
     }

@@ -79,8 +79,8 @@ extension WireframeStore {
                     let documentId = document.id,
                     let head = try Self.headRecord(db, documentId: documentId), !head.isDeletion
                 else { return nil }
-                let open = try DocumentScreenRecord.fetchAll(
-                    db, sql: "SELECT * FROM documentScreen WHERE documentId = ? AND validUntil IS NULL ORDER BY screenKey",
+                let open = try String.fetchAll(
+                    db, sql: "SELECT screenKey FROM documentScreen WHERE documentId = ? AND validUntil IS NULL ORDER BY screenKey",
                     arguments: [documentId])
                 var revision = RevisionRecord(
                     documentId: documentId, number: head.number + 1, parentId: head.id, isDeletion: true,
@@ -94,7 +94,7 @@ extension WireframeStore {
                     sql: "UPDATE documentScreen SET validUntil = ? WHERE documentId = ? AND validUntil IS NULL",
                     arguments: [revision.number, documentId])
                 for screen in open {
-                    var change = try ChangeRecord(revisionId: revisionId, change: RecordedChange(kind: .removed, screenKey: screen.screenKey))
+                    var change = try ChangeRecord(revisionId: revisionId, change: RecordedChange(kind: .removed, screenKey: screen))
                     try change.insert(db)
                 }
                 let attemptId = try Self.insertAttempt(db, attempt, outcome: .deleted, revisionId: revisionId, contentHash: nil)
@@ -184,7 +184,7 @@ extension WireframeStore {
         _ db: Database, _ attempt: AttemptInfo, outcome: ImportOutcome, revisionId: Int64?, contentHash: String?
     ) throws -> Int64 {
         var record = ImportAttemptRecord(
-            path: attempt.path, outcome: outcome.rawValue, revisionId: revisionId, contentHash: contentHash,
+            path: attempt.path, outcome: outcome.rawValue, revisionId: revisionId, contentHash: try contentHash.map(HashBytes.stored),
             startedAt: attempt.startedAt, durationMicroseconds: max(0, attempt.durationMicroseconds),
             author: attempt.author, origin: attempt.origin.rawValue
         )
@@ -203,85 +203,104 @@ extension WireframeStore {
         return attemptId
     }
 
-    /// Closes the intervals of screens that changed or went away and opens those of new content.
+    /// Closes the intervals of screens that changed or went away and opens those of new content;
+    /// screens not stored yet (by hash) become new versions in the newest screen pack.
     ///
     /// `headHashes`, when given, are the head's open intervals (key → hash) as the caller read
     /// them: only the intervals of changed keys are touched, through the open-interval index.
     static func updateScreens(
         _ db: Database, documentId: Int64, number: Int64, screens: [ScreenContent], headHashes: [String: String]? = nil, path: String = ""
     ) throws {
-        let insertVersion = try db.cachedStatement(sql: "INSERT OR IGNORE INTO screenVersion (hash, content) VALUES (?, ?)")
-        let insertInterval = try db.cachedStatement(
-            sql: "INSERT INTO documentScreen (documentId, screenKey, screenHash, validFrom) VALUES (?, ?, ?, ?)")
-        if let headHashes {
-            let close = try db.cachedStatement(
-                sql: "UPDATE documentScreen SET validUntil = ? WHERE documentId = ? AND screenKey = ? AND validUntil IS NULL")
-            func closeInterval(_ key: String) throws {
-                try close.execute(arguments: [number, documentId, key])
-                // Exactly one open interval per key of the head: anything else means the caller's
-                // view of the head is stale, and the import is diffed again from the store.
-                if db.changesCount != 1 { throw StoreError.headMoved(path: path) }
-            }
-            var kept = 0
-            for screen in screens {
-                if let current = headHashes[screen.key] {
-                    kept += 1
-                    if current == screen.hash { continue }
-                    try closeInterval(screen.key)
-                }
-                try insertVersion.execute(arguments: [screen.hash, Data(screen.content)])
-                try insertInterval.execute(arguments: [documentId, screen.key, screen.hash, number])
-            }
-            if kept < headHashes.count {
-                let present = Set(screens.map(\.key))
-                for key in headHashes.keys where !present.contains(key) { try closeInterval(key) }
-            }
-            return
+        let headHashes = try headHashes ?? openScreenHashes(db, documentId: documentId)
+        let close = try db.cachedStatement(
+            sql: "UPDATE documentScreen SET validUntil = ? WHERE documentId = ? AND screenKey = ? AND validUntil IS NULL")
+        func closeInterval(_ key: String) throws {
+            try close.execute(arguments: [number, documentId, key])
+            // Exactly one open interval per key of the head: anything else means the caller's
+            // view of the head is stale, and the import is diffed again from the store.
+            if db.changesCount != 1 { throw StoreError.headMoved(path: path) }
         }
-        var open: [String: (id: Int64, hash: String)] = [:]
-        let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT id, screenKey, screenHash FROM documentScreen WHERE documentId = ? AND validUntil IS NULL"),
-            arguments: [documentId])
-        while let row = try rows.next() {
-            open[row[1]] = (row[0], row[2])
-        }
-        let close = try db.cachedStatement(sql: "UPDATE documentScreen SET validUntil = ? WHERE id = ?")
+        var packs = ScreenPacks.Writer()
+        var opened: [(key: String, versionId: Int64)] = []
+        var kept = 0
         for screen in screens {
-            if let current = open.removeValue(forKey: screen.key) {
-                if current.hash == screen.hash { continue }
-                try close.execute(arguments: [number, current.id])
+            if let current = headHashes[screen.key] {
+                kept += 1
+                if current == screen.hash { continue }
+                try closeInterval(screen.key)
             }
-            try insertVersion.execute(arguments: [screen.hash, Data(screen.content)])
-            try insertInterval.execute(arguments: [documentId, screen.key, screen.hash, number])
+            let hash = try HashBytes.stored(screen.hash)
+            if let stored = try ScreenPacks.versionId(db, hash: hash) {
+                opened.append((screen.key, stored))
+            } else {
+                opened.append((screen.key, try packs.add(db, hash: hash, content: screen.content)))
+            }
         }
-        for (_, gone) in open {
-            try close.execute(arguments: [number, gone.id])
+        if kept < headHashes.count {
+            let present = Set(screens.map(\.key))
+            for key in headHashes.keys where !present.contains(key) { try closeInterval(key) }
+        }
+        try packs.finish(db)
+        let insertInterval = try db.cachedStatement(
+            sql: "INSERT INTO documentScreen (documentId, validFrom, screenKey, versionId) VALUES (?, ?, ?, ?)")
+        for interval in opened {
+            try insertInterval.execute(arguments: [documentId, number, interval.key, interval.versionId])
         }
     }
 
-    /// Stores the exact source: a delta against the head's source, or zlib in full every so often.
+    /// Stores the exact source: a delta against the head's source, or, every
+    /// ``WireframeStore/checkpointInterval``-th revision number, a delta against the newest
+    /// checkpoint (or full copy) of the head's chain; in full with zlib when there is no such base,
+    /// when the delta is not small, or when the chain would grow too long.
+    ///
+    /// A checkpoint's chain is at most `checkpointInterval` long and at most `checkpointInterval - 1`
+    /// revisions follow it before the next checkpoint, so rebuilding any revision applies fewer
+    /// than ``WireframeStore/maximumDeltaChain`` deltas, while a full copy is needed only once
+    /// every ~1,000 revisions instead of every 65.
     static func insertSource(_ db: Database, revisionId: Int64, source: [UInt8], head: RevisionRecord?, headSource: [UInt8]?) throws {
         var record = SourceRecord(revisionId: revisionId, encoding: "zlib", baseRevisionId: nil, chainLength: 0, size: Int64(source.count), data: Data())
+        func useDelta(from base: [UInt8], baseId: Int64, chainLength: Int64) {
+            let delta = SourceCodec.delta(from: base, to: source)
+            guard delta.count < max(64, source.count / 8) else { return }
+            record.encoding = "delta"
+            record.baseRevisionId = baseId
+            record.chainLength = chainLength
+            record.data = Data(delta)
+        }
         if let head, !head.isDeletion, let headId = head.id,
             let base = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT chainLength, size FROM source WHERE revisionId = ?"), arguments: [headId]
-            ).map({ (chainLength: $0[0] as Int64, size: $0[1] as Int64) }),
-            base.chainLength < maximumDeltaChain
+            ).map({ (chainLength: $0[0] as Int64, size: $0[1] as Int64) })
         {
-            // A given head source is used only if it has the stored size (else it is rebuilt).
-            let baseBytes = try headSource.flatMap { $0.count == base.size ? $0 : nil } ?? Self.sourceBytes(db, revisionId: headId)
-            let delta = SourceCodec.delta(from: baseBytes, to: source)
-            if delta.count < max(64, source.count / 8) {
-                record.encoding = "delta"
-                record.baseRevisionId = headId
-                record.chainLength = base.chainLength + 1
-                record.data = Data(delta)
+            if (head.number + 1) % checkpointInterval != 0 {
+                if base.chainLength < maximumDeltaChain {
+                    // A given head source is used only if it has the stored size (else it is rebuilt).
+                    let baseBytes = try headSource.flatMap { $0.count == base.size ? $0 : nil } ?? Self.sourceBytes(db, revisionId: headId)
+                    useDelta(from: baseBytes, baseId: headId, chainLength: base.chainLength + 1)
+                }
+            } else if let checkpoint = try lastCheckpoint(db, from: headId), checkpoint.chainLength < checkpointInterval {
+                useDelta(from: try Self.sourceBytes(db, revisionId: checkpoint.id), baseId: checkpoint.id, chainLength: checkpoint.chainLength + 1)
             }
         }
         if record.encoding == "zlib" {
             record.data = Data(try SourceCodec.compress(source))
         }
         try record.insert(db)
+    }
+
+    /// The newest revision of a source chain (from `revisionId` back) that is a full copy or a
+    /// delta against something other than its parent (a checkpoint).
+    static func lastCheckpoint(_ db: Database, from revisionId: Int64) throws -> (id: Int64, chainLength: Int64)? {
+        let statement = try db.cachedStatement(
+            sql: "SELECT source.baseRevisionId, source.chainLength, revision.parentId FROM source JOIN revision ON revision.id = source.revisionId WHERE source.revisionId = ?")
+        var id = revisionId
+        for _ in 0...maximumDeltaChain + 1 {
+            guard let row = try Row.fetchOne(statement, arguments: [id]) else { return nil }
+            let baseId: Int64? = row[0], parentId: Int64? = row[2]
+            guard let baseId, baseId == parentId else { return (id, row[1]) }
+            id = baseId
+        }
+        return nil
     }
 
     /// Rebuilds the exact source of a revision from its full copy and the deltas after it.

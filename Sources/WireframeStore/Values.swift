@@ -271,6 +271,10 @@ public struct HeadState: Sendable {
 
 /// What comparing two stored revisions needs, read in one transaction: their headers, their
 /// screens' hashes and the canonical JSON of the screens whose hashes differ.
+///
+/// From ``WireframeStore/revisionPair(oldId:newId:)``, a screen that is the same on both sides has,
+/// on both sides, a stand-in instead of its hash (`=` and the store's id of its version): equal
+/// values still mean equal screens, and the store reads no more than the screens that differ.
 public struct RevisionPair: Sendable {
     /// The older revision's header and screens (key → hash).
     public var oldHeader: [UInt8]?

@@ -24,8 +24,12 @@ public struct WireframeStore: Sendable {
     /// The default busy timeout, in seconds.
     public static let defaultBusyTimeout: Double = 10
 
-    /// How many deltas may follow a full copy of a source before the next full copy.
+    /// How many deltas rebuilding a source may apply at most.
     static let maximumDeltaChain: Int64 = 64
+
+    /// Every this many revision numbers, a source is a delta against the newest checkpoint of its
+    /// chain instead of against its parent (see `insertSource`).
+    static let checkpointInterval: Int64 = 32
 
     /// How a process connects to the store.
     public enum Connections: Sendable {
@@ -100,11 +104,32 @@ public struct WireframeStore: Sendable {
         var migrator = DatabaseMigrator()
         for migration in StoreMigrations.all {
             let sql = migration.sql
-            migrator.registerMigration(migration.identifier) { db in
-                try db.execute(sql: sql)
+            if migration.identifier == "0004_compact_store" {
+                migrator.registerMigration(migration.identifier) { db in try compactStore(db, sql: sql) }
+            } else {
+                migrator.registerMigration(migration.identifier) { db in
+                    try db.execute(sql: sql)
+                }
             }
         }
         return migrator
+    }
+
+    /// The line of `0004_compact_store.sql` where its Swift step runs (a whole line of its own).
+    static let moveScreensMarker = "\n-- wfs:move-screens\n"
+
+    /// Migration 0004: the SQL before the marker (new tables, hashes as bytes through
+    /// `wfs_unhex`), the screen versions moved into packs and the intervals onto version ids
+    /// (``ScreenPacks/moveScreens(_:)``), then the SQL after the marker (old tables dropped).
+    static func compactStore(_ db: Database, sql: String) throws {
+        guard let marker = sql.range(of: moveScreensMarker) else {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "migration 0004 has no '-- wfs:move-screens' line")
+        }
+        db.add(function: HashBytes.unhexFunction)
+        defer { db.remove(function: HashBytes.unhexFunction) }
+        try db.execute(sql: String(sql[..<marker.lowerBound]))
+        try ScreenPacks.moveScreens(db)
+        try db.execute(sql: String(sql[marker.upperBound...]))
     }
 
     /// The identifiers of every migration this binary knows, oldest first.
@@ -127,6 +152,13 @@ public struct WireframeStore: Sendable {
         }
         if applied != known {
             try Self.migrator.migrate(writer)
+            if !applied.isEmpty, !applied.contains("0004_compact_store") {
+                // 0004 rebuilt the largest tables of an existing store: give the pages of the old
+                // ones back to the file system. Not needed for the store to work (SQLite reuses
+                // free pages), so a store that cannot be vacuumed now (no space for the copy,
+                // another process reading) stays as it is.
+                try? writer.vacuum()
+            }
         }
     }
 

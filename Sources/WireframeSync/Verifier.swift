@@ -27,6 +27,7 @@ public struct Verifier: Sendable {
         var report = Report()
         report.problems += try store.integrityProblems().map { "integrity: \($0)" }
         report.problems += try store.intervalProblems()
+        report.problems += try store.screenStorageProblems()
         try store.forEachScreenVersion { hash, content in
             report.screenVersions += 1
             if ContentHash.hex(of: content) != hash { report.problems.append("screen version \(hash) does not hash to its key") }

@@ -90,6 +90,35 @@ import WireframeStore
         #expect(try store.integrityProblems().isEmpty)
     }
 
+    @Test func aLongHistoryKeepsOneFullSourceAndShortChains() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var screens = (0..<1000).map { ("screen\($0)", "{\"title\":\"Screen number \($0)\"}") }
+        func source() -> String { screens.map { "  \($0.1)\n" }.joined() }
+        var sources: [Int64: String] = [:]
+        var head: Int64?
+        for number in 0..<150 {
+            if number > 0 { screens[(number * 37) % screens.count].1 = "{\"title\":\"Edit \(number)\"}" }
+            let text = source()
+            let revision = try #require(try store.recordImport(newRevision(
+                screens: screens, expectedHead: head, at: .at(Int64(number)), source: text,
+                headSource: head.flatMap { sources[$0] }.map { Array($0.utf8) })).revision)
+            sources[revision.id] = text
+            head = revision.id
+        }
+        let other = try WireframeStore.open(path: store.path)
+        for (id, text) in sources { #expect(try other.source(revisionId: id) == Array(text.utf8)) }
+        let (fullCopies, longest, checkpoints) = try store.reader.read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM source WHERE encoding = 'zlib'") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT MAX(chainLength) FROM source") ?? 0,
+             try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM source JOIN revision ON revision.id = source.revisionId WHERE source.baseRevisionId <> revision.parentId") ?? 0)
+        }
+        #expect(fullCopies == 1)
+        #expect(longest < 64)
+        #expect(checkpoints == 4)  // revisions 32, 64, 96 and 128
+    }
+
     @Test func theHeadStateIsOneReadAndTheSameFromMemoryOrFromTheStore() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -134,7 +163,11 @@ import WireframeStore
             screens: [("a", "A2"), ("c", "C1"), ("d", "D1")], expectedHead: first.id, at: .at(1))).revision)
         let pair = try store.revisionPair(oldId: first.id, newId: second.id)
         #expect(pair.oldHeader == Array("{}".utf8))
-        #expect(pair.newScreenHashes == ["a": hash("A2"), "c": hash("C1"), "d": hash("D1")])
+        #expect(pair.newScreenHashes["a"] == hash("A2") && pair.newScreenHashes["d"] == hash("D1"))
+        #expect(pair.oldScreenHashes["a"] == hash("A1") && pair.oldScreenHashes["b"] == hash("B1"))
+        // The screen both sides share has one stand-in, not read from its version.
+        #expect(pair.newScreenHashes["c"] != nil && pair.newScreenHashes["c"] == pair.oldScreenHashes["c"])
+        #expect(Set(pair.newScreenHashes.keys) == ["a", "c", "d"])
         #expect(Set(pair.contents.keys) == [hash("A1"), hash("A2"), hash("B1"), hash("D1")])
         #expect(pair.contents[hash("B1")] == Array("B1".utf8))
     }

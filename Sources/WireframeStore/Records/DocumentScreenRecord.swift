@@ -1,14 +1,12 @@
 import GRDB
 
-/// The `documentScreen` table: a screen's content hash over an interval of a document's revisions.
-struct DocumentScreenRecord: Codable, FetchableRecord, MutablePersistableRecord {
+/// The `documentScreen` table: a screen's version over an interval of a document's revisions,
+/// keyed by document, first revision number and screen key.
+struct DocumentScreenRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "documentScreen"
-    var id: Int64?
     var documentId: Int64
-    var screenKey: String
-    var screenHash: String
     var validFrom: Int64
+    var screenKey: String
     var validUntil: Int64?
-
-    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+    var versionId: Int64
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The `importAttempt` table: one reading of one file.
@@ -7,7 +8,7 @@ struct ImportAttemptRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var path: String
     var outcome: String
     var revisionId: Int64?
-    var contentHash: String?
+    var contentHash: Data?
     var startedAt: Timestamp
     var durationMicroseconds: Int64
     var author: String

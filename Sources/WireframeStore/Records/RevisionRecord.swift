@@ -1,7 +1,9 @@
 import Foundation
 import GRDB
 
-/// The `revision` table: an immutable snapshot of a document, or a tombstone.
+/// The `revision` table: an immutable snapshot of a document, or a tombstone. The hashes are
+/// stored as their 32 bytes and held here as hexadecimal text (``selection(header:)`` converts them
+/// in SQL, ``encode(to:)`` back to bytes).
 struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "revision"
     var id: Int64?
@@ -29,6 +31,24 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
+    /// The stored columns: the hashes as their 32 bytes (text that is not a hash is refused).
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["documentId"] = documentId
+        container["number"] = number
+        container["parentId"] = parentId
+        container["isDeletion"] = isDeletion
+        container["contentHash"] = try contentHash.map(HashBytes.stored)
+        container["sourceHash"] = try sourceHash.map(HashBytes.stored)
+        container["header"] = header
+        container["screenCount"] = screenCount
+        container["createdAt"] = createdAt
+        container["author"] = author
+        container["origin"] = origin
+        container["message"] = message
+        container["sessionId"] = sessionId
+    }
+
     /// Reads a row by column name (faster than the decoder on long histories).
     init(row: Row) throws {
         id = row["id"]
@@ -36,8 +56,8 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         number = row["number"]
         parentId = row["parentId"]
         isDeletion = row["isDeletion"]
-        contentHash = row["contentHash"]
-        sourceHash = row["sourceHash"]
+        contentHash = (row["contentHash"] as Data?).map(HashBytes.hex)
+        sourceHash = (row["sourceHash"] as Data?).map(HashBytes.hex)
         header = row["header"]
         screenCount = row["screenCount"]
         guard let created: Timestamp = row["createdAt"] else {
@@ -68,8 +88,9 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         number = row[2]
         parentId = row[3]
         isDeletion = row[4]
-        contentHash = row[5]
-        sourceHash = row[6]
+        // The hash bytes are read in place (no copy) and written out as hexadecimal.
+        contentHash = try row.withUnsafeData(atIndex: 5) { $0.map(HashBytes.hex) }
+        sourceHash = try row.withUnsafeData(atIndex: 6) { $0.map(HashBytes.hex) }
         header = row[7]
         screenCount = row[8]
         guard let created = Timestamp.fromDatabaseValue(row[9] as DatabaseValue) else {

@@ -1,0 +1,175 @@
+import Foundation
+import GRDB
+
+/// Where the canonical JSON of screen versions is kept: packs of consecutive versions put end to
+/// end and zlib-compressed together (screens of ~130 bytes compress badly one by one, and well
+/// side by side). A version's row says which pack and which bytes of it.
+///
+/// Writing fills the newest pack up to ``packSize`` bytes of JSON (rewriting it, in the same
+/// transaction as the revision that adds the screens), then starts the next one; so a pack is
+/// at most ``packSize`` bytes to decompress when a screen is read.
+enum ScreenPacks {
+    /// The uncompressed size at which a pack is full.
+    static let packSize = 16 * 1024
+
+    /// Adds screen versions in one transaction: the newest pack is filled, then new ones.
+    struct Writer {
+        private var opened = false
+        private var packId: Int64 = 1
+        private var bytes: [UInt8] = []
+        private var stored = false
+        private var nextVersionId: Int64 = 1
+        private var pending: [ScreenVersionRecord] = []
+        private var newIds: [Data: Int64] = [:]
+        private let versionTable: String
+
+        /// A writer that reads the newest pack and version of the store when it is first given a
+        /// version (`versionTable` is the versions' table, another name only while migration 0004
+        /// builds it).
+        init(versionTable: String = "screenVersion") {
+            self.versionTable = versionTable
+        }
+
+        private mutating func open(_ db: Database) throws {
+            opened = true
+            nextVersionId = (try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM \(versionTable)")) ?? 0) + 1
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, size, data FROM screenPack ORDER BY id DESC LIMIT 1"))
+            else { return }
+            let id: Int64 = row[0], size: Int64 = row[1]
+            if size < Int64(ScreenPacks.packSize) {
+                packId = id
+                bytes = try ScreenPacks.decompress(row[2], size: size, packId: id)
+                stored = true
+            } else {
+                packId = id + 1
+            }
+        }
+
+        /// The id of a new version with these bytes (the caller found no stored one with its hash);
+        /// the same id again for the same hash within this writer.
+        mutating func add(_ db: Database, hash: Data, content: [UInt8]) throws -> Int64 {
+            if let id = newIds[hash] { return id }
+            if !opened { try open(db) }
+            if !bytes.isEmpty, bytes.count + content.count > ScreenPacks.packSize {
+                try flush(db)
+                packId += 1
+                bytes = []
+                stored = false
+            }
+            let id = nextVersionId
+            nextVersionId += 1
+            pending.append(ScreenVersionRecord(id: id, hash: hash, packId: packId, start: Int64(bytes.count), length: Int64(content.count)))
+            bytes += content
+            newIds[hash] = id
+            return id
+        }
+
+        /// Writes the pack being filled and the versions added to it.
+        mutating func finish(_ db: Database) throws {
+            try flush(db)
+        }
+
+        private mutating func flush(_ db: Database) throws {
+            guard !pending.isEmpty else { return }
+            let data = Data(try SourceCodec.compress(bytes, level: SourceCodec.defaultLevel))
+            if stored {
+                try db.cachedStatement(sql: "UPDATE screenPack SET size = ?, data = ? WHERE id = ?").execute(arguments: [bytes.count, data, packId])
+            } else {
+                try db.cachedStatement(sql: "INSERT INTO screenPack (id, size, data) VALUES (?, ?, ?)").execute(arguments: [packId, bytes.count, data])
+                stored = true
+            }
+            let insert = try db.cachedStatement(sql: "INSERT INTO \(versionTable) (id, hash, packId, start, length) VALUES (?, ?, ?, ?, ?)")
+            for version in pending {
+                try insert.execute(arguments: [version.id, version.hash, version.packId, version.start, version.length])
+            }
+            pending.removeAll()
+        }
+    }
+
+    /// The id of the stored version with this hash, if any.
+    static func versionId(_ db: Database, hash: Data) throws -> Int64? {
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT id FROM screenVersion WHERE substr(hash, 1, 8) = substr(?1, 1, 8) AND hash = ?1"),
+            arguments: [hash])
+    }
+
+    /// Reads screen JSON out of packs, decompressing each pack once per reader.
+    struct Reader {
+        private var packs: [Int64: [UInt8]] = [:]
+
+        init() {}
+
+        /// The bytes of a version stored at `start..<start+length` of a pack.
+        mutating func content(_ db: Database, packId: Int64, start: Int64, length: Int64) throws -> [UInt8] {
+            let pack: [UInt8]
+            if let cached = packs[packId] {
+                pack = cached
+            } else {
+                guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT size, data FROM screenPack WHERE id = ?"), arguments: [packId]) else {
+                    throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "screen pack \(packId) is missing")
+                }
+                pack = try ScreenPacks.decompress(row[1], size: row[0], packId: packId)
+                packs[packId] = pack
+            }
+            guard start >= 0, length >= 0, start + length <= Int64(pack.count) else {
+                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "a screen version lies outside screen pack \(packId)")
+            }
+            return Array(pack[Int(start)..<Int(start + length)])
+        }
+
+        /// The hash and bytes of versions by id, in one query.
+        mutating func versions(_ db: Database, ids: Set<Int64>) throws -> [Int64: (hash: String, content: [UInt8])] {
+            guard !ids.isEmpty else { return [:] }
+            // Integer ids only, so the list is written into the statement (one query, not one per id).
+            let list = ids.sorted().map(String.init).joined(separator: ",")
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT id, lower(hex(hash)), packId, start, length FROM screenVersion WHERE id IN (\(list))")
+            var result: [Int64: (hash: String, content: [UInt8])] = Dictionary(minimumCapacity: ids.count)
+            while let row = try rows.next() {
+                result[row[0]] = (row[1], try content(db, packId: row[2], start: row[3], length: row[4]))
+            }
+            return result
+        }
+    }
+
+    static func decompress(_ data: Data?, size: Int64, packId: Int64) throws -> [UInt8] {
+        guard let data, size >= 0 else {
+            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "screen pack \(packId) has no data")
+        }
+        do {
+            return try SourceCodec.decompress([UInt8](data), size: Int(size))
+        } catch {
+            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "screen pack \(packId) cannot be decompressed: \(error)")
+        }
+    }
+
+    /// Migration 0004's Swift step: every screen version of the old table (hash text → JSON) into
+    /// packs, in the order the intervals first used them, and every interval into the new table.
+    static func moveScreens(_ db: Database) throws {
+        var writer = Writer(versionTable: "screenVersion_new")
+        var ids: [String: Int64] = [:]
+        let versions = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT v.hash, v.content FROM screenVersion v
+                LEFT JOIN (SELECT screenHash, MIN(id) AS firstUse FROM documentScreen GROUP BY screenHash) f ON f.screenHash = v.hash
+                ORDER BY f.firstUse IS NULL, f.firstUse, v.hash
+                """)
+        while let row = try versions.next() {
+            let text: String = row[0]
+            let content: Data = row[1]
+            ids[text] = try writer.add(db, hash: HashBytes.stored(text), content: [UInt8](content))
+        }
+        try writer.finish(db)
+        let insert = try db.makeStatement(
+            sql: "INSERT INTO documentScreen_new (documentId, validFrom, screenKey, validUntil, versionId) VALUES (?, ?, ?, ?, ?)")
+        let intervals = try Row.fetchCursor(db, sql: "SELECT documentId, validFrom, screenKey, validUntil, screenHash FROM documentScreen ORDER BY id")
+        while let row = try intervals.next() {
+            let text: String = row[4]
+            guard let id = ids[text] else {
+                throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_FOREIGNKEY, message: "an interval refers to a missing screen version \(text)")
+            }
+            try insert.execute(arguments: [row[0], row[1], row[2], row[3], id])
+        }
+    }
+}
