@@ -161,7 +161,10 @@ let package = Package(
         // End-to-end tests of the built daemon and command line on temporary projects.
         .testTarget(
             name: "wfsdTests",
-            dependencies: ["wfsd", "wfs", "WireframeDaemon", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "wfsd", "wfs", "WireframeDaemon", "WireframeStore", "WireframeSync", "WireframeTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -154,13 +154,12 @@ public struct ImportPipeline: Sendable {
                 return ImportResult(
                     path: relativePath, outcome: .unchanged, revision: head, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
             }
-            let contents =
-                screens
-                ?? Self.screenContents(
-                    canonical.screens, bytes: screenBytes,
-                    remembered: head.flatMap { store.rememberedScreens(documentPath: relativePath, revisionId: $0.id) } ?? [])
+            // The head's screens as this process stored them (the daemon's case), if it did.
+            let remembered = head.flatMap { store.rememberedScreens(documentPath: relativePath, revisionId: $0.id) } ?? []
+            let contents = screens ?? Self.screenContents(canonical.screens, bytes: screenBytes, remembered: remembered)
             screens = contents
-            let changes = Self.recordedChanges(try diffAgainstHead(headState, canonical: canonical, screens: contents, path: relativePath))
+            let changes = Self.recordedChanges(
+                try diffAgainstHead(headState, canonical: canonical, screens: contents, remembered: remembered, path: relativePath))
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             let new = NewRevision(
                 attempt: attempt, format: format, contentHash: contentHash, source: read.bytes,
@@ -237,8 +236,19 @@ public struct ImportPipeline: Sendable {
     /// The diff between the head and a new canonical wireframe, computed on the screens whose
     /// hashes differ: the head's versions of those screens come from the store (an index lookup
     /// and a few rows), not from reading its whole source again.
-    func diffAgainstHead(_ headState: HeadState?, canonical: Wireframe, screens: [ScreenContent], path: String) throws -> WireframeDiff {
+    func diffAgainstHead(
+        _ headState: HeadState?, canonical: Wireframe, screens: [ScreenContent], remembered: [ScreenContent] = [], path: String
+    ) throws -> WireframeDiff {
         guard let headState, !headState.revision.isDeletion else { return WireframeDiff.between(nil, canonical) }
+        if let header = headState.header, let (changedKeys, oldScreens) = Self.changedScreens(remembered, screens),
+            let partialOld = ScreenSplice.wireframe(header: header, screens: oldScreens)
+        {
+            // The head's screens are in memory: one walk of both lists in key order, no store read.
+            let changed = Set(changedKeys)
+            var partialNew = canonical
+            partialNew.screens = canonical.screens.filter { changed.contains($0.key) }
+            return WireframeDiff.between(partialOld, partialNew)
+        }
         let oldHashes = headState.screenHashes
         var newHashes: [String: String] = [:]
         newHashes.reserveCapacity(screens.count)
@@ -257,6 +267,56 @@ public struct ImportPipeline: Sendable {
         let source = try store.source(revisionId: headState.revision.id)
         let old = reader.read(bytes: source, path: path).wireframe.map(CanonicalForm.canonicalize)
         return WireframeDiff.between(old, canonical)
+    }
+
+    /// The keys whose screens differ between the head's remembered screens and the new ones, and
+    /// the head's canonical JSON of those it has, by one walk of both lists in key order; nil when
+    /// nothing is remembered or a list is not strictly in key order (then the caller compares by
+    /// dictionary).
+    static func changedScreens(_ old: [ScreenContent], _ new: [ScreenContent]) -> (keys: [String], oldScreens: [[UInt8]])? {
+        guard !old.isEmpty else { return nil }
+        var keys: [String] = []
+        var oldScreens: [[UInt8]] = []
+        var index = 0, newIndex = 0
+        var previousOld: String?, previousNew: String?
+        while index < old.count || newIndex < new.count {
+            let takeOld: Bool, takeNew: Bool
+            if newIndex == new.count {
+                (takeOld, takeNew) = (true, false)
+            } else if index == old.count {
+                (takeOld, takeNew) = (false, true)
+            } else {
+                let oldKey = old[index].key, newKey = new[newIndex].key
+                (takeOld, takeNew) = oldKey == newKey ? (true, true) : (oldKey < newKey, newKey < oldKey)
+            }
+            if takeOld {
+                if let previousOld, !(previousOld < old[index].key) { return nil }
+                previousOld = old[index].key
+            }
+            if takeNew {
+                if let previousNew, !(previousNew < new[newIndex].key) { return nil }
+                previousNew = new[newIndex].key
+            }
+            switch (takeOld, takeNew) {
+            case (true, true):
+                if old[index].hash != new[newIndex].hash {
+                    keys.append(old[index].key)
+                    oldScreens.append(old[index].content)
+                }
+                index += 1
+                newIndex += 1
+            case (true, false):
+                keys.append(old[index].key)
+                oldScreens.append(old[index].content)
+                index += 1
+            case (false, true):
+                keys.append(new[newIndex].key)
+                newIndex += 1
+            case (false, false):
+                return nil  // neither before the other, yet not equal: no order to walk by
+            }
+        }
+        return (keys, oldScreens)
     }
 
     /// Records that a document's file is gone (a tombstone revision); nil when it is already gone.
