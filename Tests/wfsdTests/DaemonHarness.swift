@@ -62,6 +62,14 @@ final class Project: @unchecked Sendable {
         try Daemon(project: self, environment: environment, arguments: arguments)
     }
 
+    /// Starts wfsd where it is expected to stop at once (a refused configuration, …) and waits for its exit.
+    func startDaemonUntilItExits(environment: [String: String] = [:], arguments: [String] = []) throws -> Daemon {
+        let daemon = try startDaemon(environment: environment, arguments: arguments)
+        try waitUntil("wfsd exits") { !daemon.process.isRunning }
+        daemon.process.waitUntilExit()
+        return daemon
+    }
+
     // MARK: Queries through wfs
 
     func wfs(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {

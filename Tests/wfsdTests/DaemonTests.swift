@@ -266,24 +266,19 @@ struct DaemonTests {
         let project = try Project()
         let config = project.root.appendingPathComponent("wfsd.yaml")
         try "settleMilliseconds: 999999\nlogLevel: loud\n".write(to: config, atomically: true, encoding: .utf8)
-        let daemon = try project.startDaemon(arguments: ["--config", config.path])
-        try waitUntil("wfsd exits") { !daemon.process.isRunning }
-        daemon.process.waitUntilExit()
+        let daemon = try project.startDaemonUntilItExits(arguments: ["--config", config.path])
         #expect(daemon.process.terminationStatus == 2)
         #expect(daemon.log.contains("'settleMilliseconds'"))
         #expect(daemon.log.contains("'logLevel'"))
 
         // The environment overrides the file: a valid WFS_SETTLE_MILLISECONDS fixes one key, not the other.
-        let second = try project.startDaemon(environment: ["WFS_SETTLE_MILLISECONDS": "5"], arguments: ["--config", config.path])
-        try waitUntil("wfsd exits") { !second.process.isRunning }
+        let second = try project.startDaemonUntilItExits(environment: ["WFS_SETTLE_MILLISECONDS": "5"], arguments: ["--config", config.path])
         #expect(!second.log.contains("'settleMilliseconds'"))
         #expect(second.log.contains("'logLevel'"))
 
         // A misspelt key is an error at its place in the file, not a silent default.
         try "settleMilliseconds: 5\nauthr: team\n".write(to: config, atomically: true, encoding: .utf8)
-        let third = try project.startDaemon(arguments: ["--config", config.path])
-        try waitUntil("wfsd exits") { !third.process.isRunning }
-        third.process.waitUntilExit()
+        let third = try project.startDaemonUntilItExits(arguments: ["--config", config.path])
         #expect(third.process.terminationStatus == 2)
         #expect(third.log.contains("\(config.path):2:1: error: invalid configuration: 'authr' is not a configuration key"))
         #expect(third.log.contains("did you mean 'author'?"))

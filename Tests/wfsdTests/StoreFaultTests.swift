@@ -152,10 +152,7 @@ struct StoreFaultTests {
         try daemon.waitUntilWatching()
 
         // Another writer takes the write lock and keeps it for longer than the 10 s busy timeout.
-        var configuration = Configuration()
-        configuration.allowsUnsafeTransactions = true  // the transaction is held across accesses on purpose
-        let other = try DatabaseQueue(path: project.store, configuration: configuration)
-        try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+        let other = try WriteLockHolder(store: project.store)
         try project.write("app.json", wireframe(title: "While locked"))
         let cli = try project.wfs(["import", "app.json"])
         #expect(cli.status == 2)
@@ -165,8 +162,7 @@ struct StoreFaultTests {
         try waitUntil("the daemon logs the busy store; log:\n\(daemon.log)", timeout: .seconds(60)) {
             daemon.log.contains("import failed; retrying")
         }
-        try other.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
-        try other.close()
+        try other.release()
 
         try waitUntil("the save is stored once the lock is released; log:\n\(daemon.log)", timeout: .seconds(90)) {
             try project.log("app.json").count == 2
@@ -185,18 +181,14 @@ struct StoreFaultTests {
 
         // Another writer holds the write lock beyond the busy timeout while a file is deleted and a
         // reload asks for a catch-up pass: the pass stops at the deletion it cannot record.
-        var configuration = Configuration()
-        configuration.allowsUnsafeTransactions = true  // the transaction is held across accesses on purpose
-        let other = try DatabaseQueue(path: project.store, configuration: configuration)
-        try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+        let other = try WriteLockHolder(store: project.store)
         try project.remove("gone.json")
         kill(daemon.process.processIdentifier, SIGHUP)
         try waitUntil("the catch-up pass fails on the busy store; log:\n\(daemon.log)", timeout: .seconds(90)) {
             daemon.log.contains("reconcile failed; retrying")
         }
         #expect(try project.log("gone.json").count == 1)
-        try other.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
-        try other.close()
+        try other.release()
 
         // Once the lock is released, a later pass runs to its end.
         try waitUntil("a retried pass completes; log:\n\(daemon.log)", timeout: .seconds(90)) {
@@ -223,8 +215,7 @@ struct StoreFaultTests {
         #expect(cli.status == 2)
         #expect(cli.stderr.contains("was made by a newer wfs (unknown migrations: 9999_from_the_future); upgrade wfs"), "\(cli.stderr)")
 
-        let daemon = try project.startDaemon()
-        try waitUntil("wfsd exits") { !daemon.process.isRunning }
+        let daemon = try project.startDaemonUntilItExits()
         #expect(daemon.process.terminationStatus == 2)
         #expect(daemon.log.contains("was made by a newer wfs"), "\(daemon.log)")
 
@@ -232,5 +223,23 @@ struct StoreFaultTests {
         let reader = try DatabaseQueue(path: project.store)
         #expect(try reader.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM revision") } == 1)
         #expect(try reader.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }.contains("9999_from_the_future"))
+    }
+}
+
+/// Another writer of the store, in this process: it takes SQLite's write lock and keeps it until
+/// released, so that the daemon and `wfs` meet a store busy beyond their timeout.
+struct WriteLockHolder {
+    private let queue: DatabaseQueue
+
+    init(store: String) throws {
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true  // the transaction is held across accesses on purpose
+        queue = try DatabaseQueue(path: store, configuration: configuration)
+        try queue.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+    }
+
+    func release() throws {
+        try queue.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
+        try queue.close()
     }
 }
