@@ -96,25 +96,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         data.append(0x0A)
         let path = Self.statePath(store: storePath)
         let temporary = path + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw StatusWriteError(path: temporary, code: errno) }
-        var written = 0
-        let failure: Int32? = data.withUnsafeBytes { bytes -> Int32? in
-            while written < bytes.count {
-                let count = Glibc.write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += count
-            }
-            return nil
-        }
-        let closed = close(descriptor) == 0 ? nil : errno
-        if let code = failure ?? closed {
-            unlink(temporary)
-            throw StatusWriteError(path: temporary, code: code)
-        }
+        try data.write(to: URL(fileURLWithPath: temporary))  // not `.atomic`: that one syncs
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
@@ -123,7 +105,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     }
 }
 
-/// The daemon's state file could not be written.
+/// The daemon's state file could not be renamed into place.
 public struct StatusWriteError: Error, CustomStringConvertible {
     /// The file written.
     public var path: String

@@ -234,29 +234,29 @@ public struct ImportPipeline: Sendable {
     }
 
     /// The diff between the head and a new canonical wireframe, computed on the screens whose
-    /// hashes differ: the head's versions of those screens come from the store (an index lookup
+    /// hashes differ: the head's versions of those screens come from memory when this process
+    /// stored the head (`remembered`, one walk in key order), else from the store (an index lookup
     /// and a few rows), not from reading its whole source again.
     func diffAgainstHead(
         _ headState: HeadState?, canonical: Wireframe, screens: [ScreenContent], remembered: [ScreenContent] = [], path: String
     ) throws -> WireframeDiff {
         guard let headState, !headState.revision.isDeletion else { return WireframeDiff.between(nil, canonical) }
-        if let header = headState.header, let (changedKeys, oldScreens) = Self.changedScreens(remembered, screens),
-            let partialOld = ScreenSplice.wireframe(header: header, screens: oldScreens)
-        {
-            // The head's screens are in memory: one walk of both lists in key order, no store read.
-            let changed = Set(changedKeys)
-            var partialNew = canonical
-            partialNew.screens = canonical.screens.filter { changed.contains($0.key) }
-            return WireframeDiff.between(partialOld, partialNew)
-        }
-        let oldHashes = headState.screenHashes
-        var newHashes: [String: String] = [:]
-        newHashes.reserveCapacity(screens.count)
-        for screen in screens { newHashes[screen.key] = screen.hash }
-        let changedKeys = ScreenSplice.changedKeys(oldHashes, newHashes)
         if let header = headState.header {
-            let contents = try store.screenContents(changedKeys.compactMap { oldHashes[$0] })
-            if let partialOld = ScreenSplice.wireframe(header: header, hashes: oldHashes, keys: changedKeys, contents: contents) {
+            let changedKeys: [String]
+            let partialOld: Wireframe?
+            if let (keys, oldScreens) = ScreenSplice.changedScreens(remembered, screens) {
+                changedKeys = keys
+                partialOld = ScreenSplice.wireframe(header: header, screens: oldScreens)
+            } else {
+                let oldHashes = headState.screenHashes
+                var newHashes: [String: String] = [:]
+                newHashes.reserveCapacity(screens.count)
+                for screen in screens { newHashes[screen.key] = screen.hash }
+                changedKeys = ScreenSplice.changedKeys(oldHashes, newHashes)
+                let contents = try store.screenContents(changedKeys.compactMap { oldHashes[$0] })
+                partialOld = ScreenSplice.wireframe(header: header, hashes: oldHashes, keys: changedKeys, contents: contents)
+            }
+            if let partialOld {
                 let changed = Set(changedKeys)
                 var partialNew = canonical
                 partialNew.screens = canonical.screens.filter { changed.contains($0.key) }
@@ -267,56 +267,6 @@ public struct ImportPipeline: Sendable {
         let source = try store.source(revisionId: headState.revision.id)
         let old = reader.read(bytes: source, path: path).wireframe.map(CanonicalForm.canonicalize)
         return WireframeDiff.between(old, canonical)
-    }
-
-    /// The keys whose screens differ between the head's remembered screens and the new ones, and
-    /// the head's canonical JSON of those it has, by one walk of both lists in key order; nil when
-    /// nothing is remembered or a list is not strictly in key order (then the caller compares by
-    /// dictionary).
-    static func changedScreens(_ old: [ScreenContent], _ new: [ScreenContent]) -> (keys: [String], oldScreens: [[UInt8]])? {
-        guard !old.isEmpty else { return nil }
-        var keys: [String] = []
-        var oldScreens: [[UInt8]] = []
-        var index = 0, newIndex = 0
-        var previousOld: String?, previousNew: String?
-        while index < old.count || newIndex < new.count {
-            let takeOld: Bool, takeNew: Bool
-            if newIndex == new.count {
-                (takeOld, takeNew) = (true, false)
-            } else if index == old.count {
-                (takeOld, takeNew) = (false, true)
-            } else {
-                let oldKey = old[index].key, newKey = new[newIndex].key
-                (takeOld, takeNew) = oldKey == newKey ? (true, true) : (oldKey < newKey, newKey < oldKey)
-            }
-            if takeOld {
-                if let previousOld, !(previousOld < old[index].key) { return nil }
-                previousOld = old[index].key
-            }
-            if takeNew {
-                if let previousNew, !(previousNew < new[newIndex].key) { return nil }
-                previousNew = new[newIndex].key
-            }
-            switch (takeOld, takeNew) {
-            case (true, true):
-                if old[index].hash != new[newIndex].hash {
-                    keys.append(old[index].key)
-                    oldScreens.append(old[index].content)
-                }
-                index += 1
-                newIndex += 1
-            case (true, false):
-                keys.append(old[index].key)
-                oldScreens.append(old[index].content)
-                index += 1
-            case (false, true):
-                keys.append(new[newIndex].key)
-                newIndex += 1
-            case (false, false):
-                return nil  // neither before the other, yet not equal: no order to walk by
-            }
-        }
-        return (keys, oldScreens)
     }
 
     /// Records that a document's file is gone (a tombstone revision); nil when it is already gone.

@@ -1,6 +1,7 @@
 import WireframeModel
 import WireframeAnalysis
 import WireframeFormats
+import WireframeStore
 
 /// Diffs made from stored screens: a revision's canonical header with only the screens whose
 /// hashes differ spliced in, so that comparing two versions reads and parses a few screens
@@ -28,6 +29,37 @@ enum ScreenSplice {
         for (key, hash) in old where new[key] != hash { keys.append(key) }
         for key in new.keys where old[key] == nil { keys.append(key) }
         return keys.sorted()
+    }
+
+    /// The same keys as ``changedKeys(_:_:)`` for two lists of screens in strict key order (the
+    /// head's remembered screens and a new version's), found in one walk, with the old screens'
+    /// canonical JSON; nil when `old` is empty or a list is not in strict key order.
+    static func changedScreens(_ old: [ScreenContent], _ new: [ScreenContent]) -> (keys: [String], oldScreens: [[UInt8]])? {
+        func strictlyOrdered(_ screens: [ScreenContent]) -> Bool {
+            zip(screens, screens.dropFirst()).allSatisfy { $0.key < $1.key }
+        }
+        guard !old.isEmpty, strictlyOrdered(old), strictlyOrdered(new) else { return nil }
+        var keys: [String] = []
+        var oldScreens: [[UInt8]] = []
+        var index = 0, newIndex = 0
+        while index < old.count || newIndex < new.count {
+            if newIndex == new.count || (index < old.count && old[index].key < new[newIndex].key) {
+                keys.append(old[index].key)  // removed
+                oldScreens.append(old[index].content)
+                index += 1
+            } else if index == old.count || new[newIndex].key < old[index].key {
+                keys.append(new[newIndex].key)  // added
+                newIndex += 1
+            } else {
+                if old[index].hash != new[newIndex].hash {
+                    keys.append(old[index].key)
+                    oldScreens.append(old[index].content)
+                }
+                index += 1
+                newIndex += 1
+            }
+        }
+        return (keys, oldScreens)
     }
 
     /// The partial wireframe of stored screens: the header and, for each of `keys` it has, the

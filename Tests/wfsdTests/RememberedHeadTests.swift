@@ -99,16 +99,16 @@ struct RememberedHeadTests {
             let expected = ScreenSplice.changedKeys(
                 Dictionary(uniqueKeysWithValues: old.map { ($0.key, $0.hash) }), Dictionary(uniqueKeysWithValues: new.map { ($0.key, $0.hash) }))
             if old.isEmpty {
-                #expect(ImportPipeline.changedScreens(old, new) == nil)
+                #expect(ScreenSplice.changedScreens(old, new) == nil)
                 continue
             }
-            let walked = try #require(ImportPipeline.changedScreens(old, new))
+            let walked = try #require(ScreenSplice.changedScreens(old, new))
             #expect(walked.keys == expected)
             let oldContent = Dictionary(uniqueKeysWithValues: old.map { ($0.key, $0.content) })
             #expect(walked.oldScreens == walked.keys.compactMap { oldContent[$0] })
         }
         let unordered = [ScreenContent(key: "b", hash: "1", content: []), ScreenContent(key: "a", hash: "1", content: [])]
-        #expect(ImportPipeline.changedScreens(unordered, unordered) == nil)
-        #expect(ImportPipeline.changedScreens([ScreenContent(key: "a", hash: "1", content: [])], unordered) == nil)
+        #expect(ScreenSplice.changedScreens(unordered, unordered) == nil)
+        #expect(ScreenSplice.changedScreens([ScreenContent(key: "a", hash: "1", content: [])], unordered) == nil)
     }
 }
