@@ -203,7 +203,9 @@ public final class SyncDaemon: Service, Sendable {
 
     private func handle(_ batch: [WatchEvent]) {
         let settle = configuration.settle
+        // Events that change what is watched or rescanned, and events on files to import.
         var sawEvent = false
+        var sawFileEvent = false
         for event in batch {
             if event.has(InotifyMask.queueOverflow) {
                 logger.info("inotify queue overflowed: events were lost; rescanning every file")
@@ -248,14 +250,15 @@ public final class SyncDaemon: Service, Sendable {
             guard event.has(InotifyMask.closeWrite | InotifyMask.movedTo | InotifyMask.movedFrom | InotifyMask.delete),
                 admitsFile(relative, name: event.name)
             else { continue }
-            sawEvent = true
+            sawFileEvent = true
             scheduler.touch(relative, settle: settle)
         }
-        if sawEvent {
-            let now = Timestamp.now().text
-            runtime.withLock { $0.status.lastEvent = now }
-            writeStatus()
-        }
+        guard sawEvent || sawFileEvent else { return }
+        let now = Timestamp.now().text
+        runtime.withLock { $0.status.lastEvent = now }
+        // A file event with no settle time is imported at once, and the import writes the state
+        // file when it is recorded; writing it here too would only compete with that import.
+        if sawEvent || settle > .zero { writeStatus() }
     }
 
     private func watchTree(_ relative: String, reason: String) {

@@ -126,20 +126,22 @@ public struct ImportPipeline: Sendable {
             _ = try store.recordAttempt(attempt, outcome: outcome)
             return ImportResult(path: relativePath, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
-        diagnostics += validator.validate(wireframe)
+        // Validating (and hashing the source) on one core while the other brings the document
+        // to canonical form and hashes it: both only read the wireframe. A document with errors
+        // is refused when both are done; its canonical form is then not used.
+        let validator = self.validator
+        let source = read.bytes
+        let (checked, prepared) = concurrently({ (findings: validator.validate(wireframe), sourceHash: ContentHash.hex(of: source)) }) {
+            canonicalDocument(wireframe)
+        }
+        diagnostics += checked.findings
         diagnostics.sort(by: Diagnostic.sourceOrder)
         if diagnostics.hasErrors {
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             _ = try store.recordAttempt(attempt, outcome: .rejected)
             return ImportResult(path: relativePath, outcome: .rejected, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
-        let canonical = CanonicalForm.canonicalize(wireframe)
-        // Each screen is written once: the document's bytes are its header and those screens'
-        // bytes put together, and the screens' own hashes are needed only for a new revision.
-        let header = writer.canonicalHeaderBytes(canonical)
-        let screenBytes = canonical.screens.map { writer.canonicalBytes(screen: $0) }
-        let documentBytes = writer.canonicalBytes(header: header, screens: screenBytes) ?? writer.canonicalBytes(canonical)
-        let contentHash = ContentHash.hex(of: documentBytes)
+        let (canonical, header, screenBytes, contentHash) = (prepared.canonical, prepared.header, prepared.screenBytes, prepared.contentHash)
         var screens: [ScreenContent]?
         let format: SourceFormat = DocumentFormat(path: relativePath) == .workflowSchema ? .workflowSchema : .json
 
@@ -163,7 +165,7 @@ public struct ImportPipeline: Sendable {
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             let new = NewRevision(
                 attempt: attempt, format: format, contentHash: contentHash, source: read.bytes,
-                sourceHash: ContentHash.hex(of: read.bytes), header: header,
+                sourceHash: checked.sourceHash, header: header,
                 screens: contents, changes: changes, expectedHeadId: head?.id, headSource: nil,
                 message: message, createdAt: .now(), headScreenHashes: headState?.screenHashes)
             do {
@@ -176,6 +178,27 @@ public struct ImportPipeline: Sendable {
             }
         }
         throw StoreError.headMoved(path: relativePath)
+    }
+
+    /// A valid document in canonical form, with the bytes and hash the store keeps.
+    struct CanonicalDocument {
+        var canonical: Wireframe
+        /// The canonical bytes of everything but the screens.
+        var header: [UInt8]
+        /// Each screen's canonical bytes, in the canonical (key) order of `canonical.screens`.
+        var screenBytes: [[UInt8]]
+        /// The hash of the whole document's canonical bytes.
+        var contentHash: String
+    }
+
+    func canonicalDocument(_ wireframe: Wireframe) -> CanonicalDocument {
+        let canonical = CanonicalForm.canonicalize(wireframe)
+        // Each screen is written once: the document's bytes are its header and those screens'
+        // bytes put together, and the screens' own hashes are needed only for a new revision.
+        let header = writer.canonicalHeaderBytes(canonical)
+        let screenBytes = canonical.screens.map { writer.canonicalBytes(screen: $0) }
+        let documentBytes = writer.canonicalBytes(header: header, screens: screenBytes) ?? writer.canonicalBytes(canonical)
+        return CanonicalDocument(canonical: canonical, header: header, screenBytes: screenBytes, contentHash: ContentHash.hex(of: documentBytes))
     }
 
     /// A document as the pipeline reads it: its bytes, wireframe and reader diagnostics. A
