@@ -110,7 +110,7 @@ struct XMLContentDecoder {
             lastMarkupEnd = end
             var element = XMLElementNode(
                 name: string(name), location: locator.location(of: offset), attributes: [])
-            element.attributes.reserveCapacity(attributes.count)
+            if !attributes.isEmpty { element.attributes.reserveCapacity(attributes.count) }
             for attribute in attributes {
                 element.attributes.append(SchemaAttribute(
                     name: string(attribute.name), value: value(of: attribute),
@@ -124,16 +124,17 @@ struct XMLContentDecoder {
             lastMarkupEnd = end
             depth -= 1
             handler.endElement()
-        case .text(let range):
+        case .text(let range), .cdata(let range):
             let blank = isBlank(range)
-            beginChunk(blank: blank)
-            appendNormalizingLineEnds(range)
-        case .cdata(let range):
-            let blank = isBlank(range)
+            // Blank text before the first non-blank chunk is trimmed from the value anyway: it is
+            // neither copied nor kept (most text between tags is such indentation).
+            if blank, nonBlankChunks == 0 { break }
             beginChunk(blank: blank)
             appendNormalizingLineEnds(range)
         case .reference(let scalar, _):
-            beginChunk(blank: Substring.isWhitespace(scalar))
+            let blank = Substring.isWhitespace(scalar)
+            if blank, nonBlankChunks == 0 { break }
+            beginChunk(blank: blank)
             text.append(contentsOf: String(scalar).utf8)
         case .boundary:
             break
@@ -143,7 +144,7 @@ struct XMLContentDecoder {
     /// Starts a chunk of text; leading blank chunks are trimmed from the value anyway, so a
     /// chunk that follows only blank ones replaces them.
     private mutating func beginChunk(blank: Bool) {
-        if nonBlankChunks == 0 { text.removeAll(keepingCapacity: true) }
+        if nonBlankChunks == 0, !text.isEmpty { text.removeAll(keepingCapacity: true) }
         if !blank {
             if nonBlankChunks == 0 { textLocation = locator.location(of: firstContent(from: lastMarkupEnd)) }
             nonBlankChunks += 1
@@ -153,7 +154,7 @@ struct XMLContentDecoder {
     private mutating func flushText<Handler: XMLContentHandler>(to handler: inout Handler) {
         defer {
             nonBlankChunks = 0
-            text.removeAll(keepingCapacity: true)
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         }
         // Blank text is skipped by every reader of the tree: keep it out.
         guard nonBlankChunks > 0, depth > 0 else { return }

@@ -6,6 +6,8 @@ enum AttributeCheck {
     static let known = ["name", "class", "keyPath", "valueName", "conditional"]
 
     static func run(_ element: XMLElementNode, definition: TagDefinition, mode: ObjectMode, into diagnostics: inout [Diagnostic]) {
+        // Most objects have no attributes: nothing to check then.
+        guard !element.attributes.isEmpty else { return }
         for attribute in element.attributes {
             if attribute.name.containsColon {
                 diagnostics.append(NamespacePrefixCheck.diagnostic(name: attribute.name, isTag: false, at: attribute.location))
