@@ -66,6 +66,10 @@ public struct TagDefinition: Sendable, Hashable {
         let defaults: [DefaultRoute]
         /// Open addressing over `parameters`: a slot holds a parameter's position plus one, or 0.
         let slots: [UInt8]
+        /// The parameter names, compared without copying the definitions.
+        let names: [String]
+        /// The accepted classes of each parameter, read without copying the definitions.
+        let acceptLists: [[SchemaClass]]
         let stringDefault: String?
 
         init(
@@ -97,18 +101,21 @@ public struct TagDefinition: Sendable, Hashable {
                 }
             }
             self.slots = slots
+            names = parameters.map(\.name)
+            acceptLists = parameters.map(\.accepts)
         }
 
-        func parameter(_ name: String) -> ParameterDefinition? {
-            guard !slots.isEmpty else { return parameters.first { $0.name == name } }
+        /// The position of the first parameter of that name.
+        func index(of name: String) -> Int? {
+            guard !slots.isEmpty else { return names.firstIndex(of: name) }
             let mask = slots.count - 1
             var slot = NameHash.of(name) & mask
             let count = name.utf8.count
             while true {
                 let entry = Int(slots[slot])
                 if entry == 0 { return nil }
-                let candidate = parameters[entry - 1]
-                if candidate.name.utf8.count == count, candidate.name == name { return candidate }
+                let candidate = names[entry - 1]
+                if candidate.utf8.count == count, candidate == name { return entry - 1 }
                 slot = (slot + 1) & mask
             }
         }
@@ -117,7 +124,7 @@ public struct TagDefinition: Sendable, Hashable {
     private var storage: Storage
 
     /// Creates a definition.
-    public init(
+    init(
         tag: String, schemaClass: SchemaClass, kind: TagKind, isAbstract: Bool, parameters: [ParameterDefinition],
         defaults: [DefaultRoute]
     ) {
@@ -183,7 +190,20 @@ public struct TagDefinition: Sendable, Hashable {
     }
 
     /// The parameter of that name.
-    public func parameter(_ name: String) -> ParameterDefinition? { storage.parameter(name) }
+    public func parameter(_ name: String) -> ParameterDefinition? {
+        storage.index(of: name).map { storage.parameters[$0] }
+    }
+
+    /// The position in `parameters` of the parameter of that name.
+    func parameterIndex(_ name: String) -> Int? { storage.index(of: name) }
+
+    /// Whether it has a parameter of that name.
+    func hasParameter(_ name: String) -> Bool { storage.index(of: name) != nil }
+
+    /// Whether the parameter at that position accepts a value of `valueClass`.
+    func parameter(at index: Int, accepts valueClass: SchemaClass) -> Bool {
+        storage.acceptLists[index].contains { valueClass.isSubclass(of: $0) }
+    }
 
     /// The parameter a raw string goes to: the first default that accepts text.
     public var stringDefault: String? { storage.stringDefault }
@@ -239,7 +259,7 @@ public enum TagRegistry {
     /// The definitions in an open-addressing table hashed by `NameHash` (length and a few bytes):
     /// a lookup runs for every element read, and compares about one name instead of hashing it.
     /// One static value, so a lookup pays for one lazy-initialisation check.
-    private struct Lookup {
+    struct Lookup: Sendable {
         let slots: [Int16]
         let names: [String]
         let definitions: [TagDefinition]
@@ -281,7 +301,9 @@ public enum TagRegistry {
         }
     }
 
-    private static let lookup = Lookup(definitions)
+    /// The table; a reader keeps it at hand, because reaching a static value checks its lazy
+    /// initialisation each time, which on Linux costs more than the lookup.
+    static let lookup = Lookup(definitions)
 
     /// The proxy pseudo-class of keyPath tags: parameters `default` (eager) and `template` (lazy), no defaults.
     public static let proxyParameters: [ParameterDefinition] = [

@@ -272,14 +272,22 @@ struct SourceLocator {
             offset = lineStart
         }
         while offset < target {
-            // Eight bytes at a time while they hold no line feed and no byte of a non-ASCII character.
+            // Eight bytes at a time while they hold no byte of a non-ASCII character: up to the
+            // first line feed among them, or all eight.
             if offset + 8 <= target, let base = bytes.baseAddress {
                 let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-                let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                let hasLineFeed = (lineFeeds &- 0x0101_0101_0101_0101) & ~lineFeeds & 0x8080_8080_8080_8080 != 0
-                if !hasLineFeed, word & 0x8080_8080_8080_8080 == 0 {
-                    column += 8
-                    offset += 8
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                    // The lowest marked byte is the first line feed (marks above it may be false).
+                    let marks = (lineFeeds &- 0x0101_0101_0101_0101) & ~lineFeeds & 0x8080_8080_8080_8080
+                    if marks == 0 {
+                        column += 8
+                        offset += 8
+                    } else {
+                        line += 1
+                        column = 1
+                        offset += UInt64(littleEndian: marks).trailingZeroBitCount / 8 + 1
+                    }
                     continue
                 }
             }
