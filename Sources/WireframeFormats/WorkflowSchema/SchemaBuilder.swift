@@ -44,7 +44,7 @@ struct SchemaBuilder: XMLContentHandler {
     private var topLevel: [(tag: String, location: SourceLocation, role: SchemaRole)] = []
     /// Inside a dropped element: how many elements are open there.
     private var skipped = 0
-    /// The tag registry's table, kept here so that a lookup does not go through a static value.
+    /// The tag registry's table, fetched once per file instead of once per element.
     private let registry = TagRegistry.lookup
 
     mutating func startElement(_ element: XMLElementNode) {

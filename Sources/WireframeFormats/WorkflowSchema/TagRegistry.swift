@@ -258,7 +258,7 @@ public enum TagRegistry {
 
     /// The definitions in an open-addressing table hashed by `NameHash` (length and a few bytes):
     /// a lookup runs for every element read, and compares about one name instead of hashing it.
-    /// One static value, so a lookup pays for one lazy-initialisation check.
+    /// One static value holding the three arrays, instead of a static value per array.
     struct Lookup: Sendable {
         let slots: [Int16]
         let names: [String]
@@ -301,8 +301,7 @@ public enum TagRegistry {
         }
     }
 
-    /// The table; a reader keeps it at hand, because reaching a static value checks its lazy
-    /// initialisation each time, which on Linux costs more than the lookup.
+    /// The table (built once, on first use; the schema builder keeps a reference to it).
     static let lookup = Lookup(definitions)
 
     /// The proxy pseudo-class of keyPath tags: parameters `default` (eager) and `template` (lazy), no defaults.

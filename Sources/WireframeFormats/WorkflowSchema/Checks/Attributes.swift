@@ -5,8 +5,7 @@ enum AttributeCheck {
     /// The attributes an object tag may carry (spec §1.6).
     static let known = ["name", "class", "keyPath", "valueName", "conditional"]
 
-    /// Whether the name is one of `known` (compared directly: reaching a static array checks its
-    /// lazy initialisation each time).
+    /// Whether the name is one of `known`, compared without going through the array.
     static func isKnown(_ name: String) -> Bool {
         switch name {
         case "name", "class", "keyPath", "valueName", "conditional": true
