@@ -44,6 +44,8 @@ struct SchemaBuilder: XMLContentHandler {
     private var topLevel: [(tag: String, location: SourceLocation, role: SchemaRole)] = []
     /// Inside a dropped element: how many elements are open there.
     private var skipped = 0
+    /// The tag registry's table, fetched once per file instead of once per element.
+    private let registry = TagRegistry.lookup
 
     mutating func startElement(_ element: XMLElementNode) {
         if skipped > 0 {
@@ -81,7 +83,7 @@ struct SchemaBuilder: XMLContentHandler {
         var role = SchemaRole.parameter
         var demoted = false
         var abstract = false
-        if let definition = TagRegistry.definition(of: tag) {
+        if let definition = registry.definition(of: tag) {
             var admitted = true
             if parent == .object, let open = objects.last { admitted = open.effective.admits(definition.schemaClass) }
             if !admitted {
@@ -127,10 +129,10 @@ struct SchemaBuilder: XMLContentHandler {
             case .object:
                 guard let open = objects.last else { return false }
                 let parentDefinition = open.effective
-                if parentDefinition.parameter(tag) == nil {
+                if !parentDefinition.hasParameter(tag) {
                     if abstract {
                         diagnostics.append(AbstractTagCheck.diagnostic(tag: tag, at: element.location))
-                    } else if demoted, let definition = TagRegistry.definition(of: tag) {
+                    } else if demoted, let definition = registry.definition(of: tag) {
                         diagnostics.append(MisplacedTagCheck.diagnostic(
                             tag: tag, parent: open.object.tag, childClass: definition.schemaClass,
                             parentDefinition: parentDefinition, at: element.location))

@@ -22,21 +22,25 @@ struct SchemaGrouper {
         _ value: SchemaValue, valueClass: SchemaClass, candidate: String, fallback: String?, explicit: Bool,
         to object: inout SchemaObject, definition: TagDefinition
     ) {
-        var chosen: ParameterDefinition?
-        if let parameter = definition.parameter(candidate), parameter.accepts(valueClass) {
-            chosen = parameter
-        } else if let fallback, let parameter = definition.parameter(fallback), parameter.accepts(valueClass) {
-            chosen = parameter
+        // Positions in the definition's parameters: the one chosen is the only one copied.
+        let candidateIndex = definition.parameterIndex(candidate)
+        var chosen: Int?
+        if let index = candidateIndex, definition.parameter(at: index, accepts: valueClass) {
+            chosen = index
+        } else if let fallback, let index = definition.parameterIndex(fallback), definition.parameter(at: index, accepts: valueClass) {
+            chosen = index
         }
-        guard let parameter = chosen else {
-            if let parameter = definition.parameter(candidate) {
+        guard let chosen else {
+            if let index = candidateIndex {
                 diagnostics.append(WrongValueKindCheck.diagnostic(
-                    parameter: candidate, tag: object.tag, expected: parameter.accepts, found: value, at: value.location))
+                    parameter: candidate, tag: object.tag, expected: definition.parameters[index].accepts, found: value,
+                    at: value.location))
             } else {
                 diagnostics.append(WrongValueKindCheck.unroutedDiagnostic(tag: object.tag, found: value, at: value.location))
             }
             return
         }
+        let parameter = definition.parameters[chosen]
         if case .text(let text, let location) = value, let allowed = parameter.allowedValues {
             EnumerationCheck.run(
                 text, parameter: parameter.name, allowed: allowed, isBitmask: parameter.isBitmask, at: location,

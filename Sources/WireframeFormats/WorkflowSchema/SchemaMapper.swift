@@ -33,6 +33,7 @@ struct ControllerNode {
         self.arrival = creator == nil ? .root : .child
         let actions = object.objects("actions")
         var firstNamed: [String: Int] = [:]
+        firstNamed.reserveCapacity(actions.count)
         var firstUnnamed: Int?
         for (position, action) in actions.enumerated() {
             if let name = action.workflowName, !name.isEmpty {
@@ -120,14 +121,14 @@ struct SchemaMapper {
     }
 
     private mutating func uniqueKey(_ base: String) -> String {
-        var key = base
+        // Inserting tells whether the key was free: one hash of the key instead of two.
+        if usedKeys.insert(base).inserted { return base }
         var counter = 2
-        while usedKeys.contains(key) {
-            key = "\(base)#\(counter)"
+        while true {
+            let key = "\(base)#\(counter)"
+            if usedKeys.insert(key).inserted { return key }
             counter += 1
         }
-        usedKeys.insert(key)
-        return key
     }
 
     static func containerType(_ schemaClass: SchemaClass) -> ContainerType {

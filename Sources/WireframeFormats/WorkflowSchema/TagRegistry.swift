@@ -52,40 +52,184 @@ public enum TagKind: String, Sendable, Hashable {
 }
 
 /// A registered WorkflowSchema tag.
+///
+/// The fields live in one immutable box, so a copy (into an open object, a created object, a
+/// check) is one reference count; the box also holds a small hash table of the parameter names,
+/// because grouping asks for a parameter by name for every value it places.
 public struct TagDefinition: Sendable, Hashable {
+    private final class Storage: Sendable {
+        let tag: String
+        let schemaClass: SchemaClass
+        let kind: TagKind
+        let isAbstract: Bool
+        let parameters: [ParameterDefinition]
+        let defaults: [DefaultRoute]
+        /// Open addressing over `parameters`: a slot holds a parameter's position plus one, or 0.
+        let slots: [UInt8]
+        /// The parameter names, compared without copying the definitions.
+        let names: [String]
+        /// The accepted classes of each parameter, read without copying the definitions.
+        let acceptLists: [[SchemaClass]]
+        let stringDefault: String?
+
+        init(
+            tag: String, schemaClass: SchemaClass, kind: TagKind, isAbstract: Bool, parameters: [ParameterDefinition],
+            defaults: [DefaultRoute]
+        ) {
+            self.tag = tag
+            self.schemaClass = schemaClass
+            self.kind = kind
+            self.isAbstract = isAbstract
+            self.parameters = parameters
+            self.defaults = defaults
+            stringDefault = defaults.first { SchemaClass.string.isSubclass(of: $0.valueClass) }?.parameter
+            var slots: [UInt8] = []
+            // A table at least twice as large as the parameters, a power of two; positions fit a byte.
+            if parameters.count < 127 {
+                var size = 8
+                while size < parameters.count * 2 { size *= 2 }
+                slots = [UInt8](repeating: 0, count: size)
+                for (position, parameter) in parameters.enumerated() {
+                    var slot = NameHash.of(parameter.name) & (size - 1)
+                    var duplicate = false
+                    while slots[slot] != 0 {
+                        if parameters[Int(slots[slot]) - 1].name == parameter.name { duplicate = true; break }
+                        slot = (slot + 1) & (size - 1)
+                    }
+                    // The first parameter of a name wins, as with a linear search.
+                    if !duplicate { slots[slot] = UInt8(position + 1) }
+                }
+            }
+            self.slots = slots
+            names = parameters.map(\.name)
+            acceptLists = parameters.map(\.accepts)
+        }
+
+        /// The position of the first parameter of that name.
+        func index(of name: String) -> Int? {
+            guard !slots.isEmpty else { return names.firstIndex(of: name) }
+            let mask = slots.count - 1
+            var slot = NameHash.of(name) & mask
+            let count = name.utf8.count
+            while true {
+                let entry = Int(slots[slot])
+                if entry == 0 { return nil }
+                let candidate = names[entry - 1]
+                if candidate.utf8.count == count, candidate == name { return entry - 1 }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    private var storage: Storage
+
+    /// Creates a definition.
+    init(
+        tag: String, schemaClass: SchemaClass, kind: TagKind, isAbstract: Bool, parameters: [ParameterDefinition],
+        defaults: [DefaultRoute]
+    ) {
+        storage = Storage(
+            tag: tag, schemaClass: schemaClass, kind: kind, isAbstract: isAbstract, parameters: parameters,
+            defaults: defaults)
+    }
+
     /// The tag name, case-sensitive.
-    public var tag: String
+    public var tag: String {
+        get { storage.tag }
+        set { self = replacing(tag: newValue) }
+    }
     /// Its class.
-    public var schemaClass: SchemaClass
+    public var schemaClass: SchemaClass {
+        get { storage.schemaClass }
+        set { self = replacing(schemaClass: newValue) }
+    }
     /// Its kind.
-    public var kind: TagKind
+    public var kind: TagKind {
+        get { storage.kind }
+        set { self = replacing(kind: newValue) }
+    }
     /// Whether it is abstract (`object`, `view`, `viewController`): an object only with `keyPath`.
-    public var isAbstract: Bool
+    public var isAbstract: Bool {
+        get { storage.isAbstract }
+        set { self = replacing(isAbstract: newValue) }
+    }
     /// Every parameter, shared ones included, in declaration order.
-    public var parameters: [ParameterDefinition]
+    public var parameters: [ParameterDefinition] {
+        get { storage.parameters }
+        set { self = replacing(parameters: newValue) }
+    }
     /// The default routing of bare children, in order.
-    public var defaults: [DefaultRoute]
+    public var defaults: [DefaultRoute] {
+        get { storage.defaults }
+        set { self = replacing(defaults: newValue) }
+    }
+
+    private func replacing(
+        tag: String? = nil, schemaClass: SchemaClass? = nil, kind: TagKind? = nil, isAbstract: Bool? = nil,
+        parameters: [ParameterDefinition]? = nil, defaults: [DefaultRoute]? = nil
+    ) -> TagDefinition {
+        TagDefinition(
+            tag: tag ?? self.tag, schemaClass: schemaClass ?? self.schemaClass, kind: kind ?? self.kind,
+            isAbstract: isAbstract ?? self.isAbstract, parameters: parameters ?? self.parameters,
+            defaults: defaults ?? self.defaults)
+    }
+
+    public static func == (lhs: TagDefinition, rhs: TagDefinition) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.tag == rhs.tag && lhs.schemaClass == rhs.schemaClass && lhs.kind == rhs.kind
+            && lhs.isAbstract == rhs.isAbstract && lhs.parameters == rhs.parameters && lhs.defaults == rhs.defaults
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tag)
+        hasher.combine(schemaClass)
+        hasher.combine(kind)
+        hasher.combine(isAbstract)
+        hasher.combine(parameters)
+        hasher.combine(defaults)
+    }
 
     /// The parameter of that name.
     public func parameter(_ name: String) -> ParameterDefinition? {
-        // Lengths first: most names differ in length, and counting a native string's bytes is free.
-        let count = name.utf8.count
-        return parameters.first { $0.name.utf8.count == count && $0.name == name }
+        storage.index(of: name).map { storage.parameters[$0] }
+    }
+
+    /// The position in `parameters` of the parameter of that name.
+    func parameterIndex(_ name: String) -> Int? { storage.index(of: name) }
+
+    /// Whether it has a parameter of that name.
+    func hasParameter(_ name: String) -> Bool { storage.index(of: name) != nil }
+
+    /// Whether the parameter at that position accepts a value of `valueClass`.
+    func parameter(at index: Int, accepts valueClass: SchemaClass) -> Bool {
+        storage.acceptLists[index].contains { valueClass.isSubclass(of: $0) }
     }
 
     /// The parameter a raw string goes to: the first default that accepts text.
-    public var stringDefault: String? {
-        defaults.first { SchemaClass.string.isSubclass(of: $0.valueClass) }?.parameter
-    }
+    public var stringDefault: String? { storage.stringDefault }
 
     /// Whether a bare child of that class is admitted as an object (§1.3 step 2).
     public func admits(_ childClass: SchemaClass) -> Bool {
-        defaults.contains { childClass.isSubclass(of: $0.valueClass) }
+        storage.defaults.contains { childClass.isSubclass(of: $0.valueClass) }
     }
 
     /// The default parameter for a bare object child of that class (§1.7 step 3).
     public func defaultParameter(for childClass: SchemaClass) -> String? {
-        defaults.first { childClass.isSubclass(of: $0.valueClass) }?.parameter
+        storage.defaults.first { childClass.isSubclass(of: $0.valueClass) }?.parameter
+    }
+}
+
+/// A cheap hash of a name for the small tables of the reader: its length and its first, second
+/// and last bytes (names that share all four are told apart by comparing them).
+enum NameHash {
+    @inline(__always)
+    static func of(_ name: String) -> Int {
+        var name = name
+        return name.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return 0 }
+            let second = bytes.count > 1 ? Int(bytes[1]) : 0
+            return (bytes.count &* 97) ^ (Int(first) &* 31) ^ (second &* 7) ^ (Int(last) &* 131)
+        }
     }
 }
 
@@ -110,30 +254,55 @@ public enum TagRegistry {
     }()
 
     /// The definition of a tag, if registered.
-    public static func definition(of tag: String) -> TagDefinition? {
-        // The names are compared apart from the definitions, so only the one found is copied.
-        let index = bucket(of: tag)
-        let names = bucketTags[index]
-        for position in names.indices where names[position] == tag { return buckets[index][position] }
-        return nil
+    public static func definition(of tag: String) -> TagDefinition? { lookup.definition(of: tag) }
+
+    /// The definitions in an open-addressing table hashed by `NameHash` (length and a few bytes):
+    /// a lookup runs for every element read, and compares about one name instead of hashing it.
+    /// One static value holding the three arrays, instead of a static value per array.
+    struct Lookup: Sendable {
+        let slots: [Int16]
+        let names: [String]
+        let definitions: [TagDefinition]
+
+        init(_ definitions: [TagDefinition]) {
+            var size = 16
+            while size < definitions.count * 4 { size *= 2 }
+            var slots = [Int16](repeating: -1, count: size)
+            var kept: [TagDefinition] = []
+            for definition in definitions {
+                var slot = NameHash.of(definition.tag) & (size - 1)
+                var duplicate = false
+                while slots[slot] >= 0 {
+                    if kept[Int(slots[slot])].tag == definition.tag { duplicate = true; break }
+                    slot = (slot + 1) & (size - 1)
+                }
+                // The first definition of a name wins (the registry has no two).
+                if !duplicate {
+                    slots[slot] = Int16(kept.count)
+                    kept.append(definition)
+                }
+            }
+            self.slots = slots
+            self.names = kept.map(\.tag)
+            self.definitions = kept
+        }
+
+        func definition(of tag: String) -> TagDefinition? {
+            let mask = slots.count - 1
+            var slot = NameHash.of(tag) & mask
+            let count = tag.utf8.count
+            while true {
+                let entry = Int(slots[slot])
+                if entry < 0 { return nil }
+                let name = names[entry]
+                if name.utf8.count == count, name == tag { return definitions[entry] }
+                slot = (slot + 1) & mask
+            }
+        }
     }
 
-    /// The tags of each bucket, in the bucket's order.
-    private static let bucketTags: [[String]] = buckets.map { $0.map(\.tag) }
-
-    /// The tags by length and first and last byte: one bucket holds at most a few, so a lookup
-    /// compares a handful of strings instead of hashing one (it runs for every element read).
-    private static let buckets: [[TagDefinition]] = {
-        var buckets = [[TagDefinition]](repeating: [], count: 128)
-        for definition in definitions { buckets[bucket(of: definition.tag)].append(definition) }
-        return buckets
-    }()
-
-    private static func bucket(of tag: String) -> Int {
-        let bytes = tag.utf8
-        let first = Int(bytes.first ?? 0), last = Int(bytes.last ?? 0)
-        return (bytes.count &* 31 &+ first &* 7 &+ last) & 127
-    }
+    /// The table (built once, on first use; the schema builder keeps a reference to it).
+    static let lookup = Lookup(definitions)
 
     /// The proxy pseudo-class of keyPath tags: parameters `default` (eager) and `template` (lazy), no defaults.
     public static let proxyParameters: [ParameterDefinition] = [

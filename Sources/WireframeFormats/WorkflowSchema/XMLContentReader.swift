@@ -110,7 +110,7 @@ struct XMLContentDecoder {
             lastMarkupEnd = end
             var element = XMLElementNode(
                 name: string(name), location: locator.location(of: offset), attributes: [])
-            element.attributes.reserveCapacity(attributes.count)
+            if !attributes.isEmpty { element.attributes.reserveCapacity(attributes.count) }
             for attribute in attributes {
                 element.attributes.append(SchemaAttribute(
                     name: string(attribute.name), value: value(of: attribute),
@@ -124,16 +124,17 @@ struct XMLContentDecoder {
             lastMarkupEnd = end
             depth -= 1
             handler.endElement()
-        case .text(let range):
+        case .text(let range), .cdata(let range):
             let blank = isBlank(range)
-            beginChunk(blank: blank)
-            appendNormalizingLineEnds(range)
-        case .cdata(let range):
-            let blank = isBlank(range)
+            // Blank text before the first non-blank chunk is trimmed from the value anyway: it is
+            // neither copied nor kept (most text between tags is such indentation).
+            if blank, nonBlankChunks == 0 { break }
             beginChunk(blank: blank)
             appendNormalizingLineEnds(range)
         case .reference(let scalar, _):
-            beginChunk(blank: Substring.isWhitespace(scalar))
+            let blank = Substring.isWhitespace(scalar)
+            if blank, nonBlankChunks == 0 { break }
+            beginChunk(blank: blank)
             text.append(contentsOf: String(scalar).utf8)
         case .boundary:
             break
@@ -143,7 +144,7 @@ struct XMLContentDecoder {
     /// Starts a chunk of text; leading blank chunks are trimmed from the value anyway, so a
     /// chunk that follows only blank ones replaces them.
     private mutating func beginChunk(blank: Bool) {
-        if nonBlankChunks == 0 { text.removeAll(keepingCapacity: true) }
+        if nonBlankChunks == 0, !text.isEmpty { text.removeAll(keepingCapacity: true) }
         if !blank {
             if nonBlankChunks == 0 { textLocation = locator.location(of: firstContent(from: lastMarkupEnd)) }
             nonBlankChunks += 1
@@ -153,7 +154,7 @@ struct XMLContentDecoder {
     private mutating func flushText<Handler: XMLContentHandler>(to handler: inout Handler) {
         defer {
             nonBlankChunks = 0
-            text.removeAll(keepingCapacity: true)
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         }
         // Blank text is skipped by every reader of the tree: keep it out.
         guard nonBlankChunks > 0, depth > 0 else { return }
@@ -271,14 +272,22 @@ struct SourceLocator {
             offset = lineStart
         }
         while offset < target {
-            // Eight bytes at a time while they hold no line feed and no byte of a non-ASCII character.
+            // Eight bytes at a time while they hold no byte of a non-ASCII character: up to the
+            // first line feed among them, or all eight.
             if offset + 8 <= target, let base = bytes.baseAddress {
                 let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-                let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                let hasLineFeed = (lineFeeds &- 0x0101_0101_0101_0101) & ~lineFeeds & 0x8080_8080_8080_8080 != 0
-                if !hasLineFeed, word & 0x8080_8080_8080_8080 == 0 {
-                    column += 8
-                    offset += 8
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                    // The lowest marked byte is the first line feed (marks above it may be false).
+                    let marks = (lineFeeds &- 0x0101_0101_0101_0101) & ~lineFeeds & 0x8080_8080_8080_8080
+                    if marks == 0 {
+                        column += 8
+                        offset += 8
+                    } else {
+                        line += 1
+                        column = 1
+                        offset += UInt64(littleEndian: marks).trailingZeroBitCount / 8 + 1
+                    }
                     continue
                 }
             }

@@ -78,6 +78,14 @@ struct XMLTokenizer {
     @inline(__always)
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
 
+    /// Whether one of the eight bytes of `word` is `byte` (no false negatives; a true answer is exact
+    /// here too, because a false mark only appears above a true one).
+    @inline(__always)
+    static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let matches = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return (matches &- 0x0101_0101_0101_0101) & ~matches & 0x8080_8080_8080_8080 != 0
+    }
+
     @inline(__always)
     private func byte(at index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
@@ -115,10 +123,7 @@ struct XMLTokenizer {
         while cursor < bytes.count {
             let byte = bytes[cursor]
             if byte < 0x80 {
-                let lower = byte | 0x20
-                let isStart = (lower >= 0x61 && lower <= 0x7A) || byte == 0x5F || byte == 0x3A
-                let isOther = (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E
-                guard isStart || (isOther && cursor > index) else { break }
+                guard cursor > index ? Self.isASCIINameCharacter(byte) : Self.isASCIINameStart(byte) else { break }
                 cursor += 1
             } else {
                 let (scalar, length) = decodeScalar(at: cursor)
@@ -127,6 +132,24 @@ struct XMLTokenizer {
             }
         }
         return cursor
+    }
+
+    /// ASCII `NameChar`s as bits: letters, digits, `_`, `:`, `-` and `.`; bytes below 64, then 64 to 127.
+    private static let nameLow: UInt64 = 1 << 0x2D | 1 << 0x2E | 0x3FF << 0x30 | 1 << 0x3A
+    private static let nameHigh: UInt64 = 0x3FF_FFFF << 1 | 1 << 31 | 0x3FF_FFFF << 33
+    /// ASCII `NameStartChar`s: letters, `_` and `:`.
+    private static let nameStartLow: UInt64 = 1 << 0x3A
+
+    /// Whether an ASCII byte may continue an XML name.
+    @inline(__always)
+    static func isASCIINameCharacter(_ byte: UInt8) -> Bool {
+        byte < 64 ? (nameLow >> UInt64(byte)) & 1 != 0 : (nameHigh >> UInt64(byte & 63)) & 1 != 0
+    }
+
+    /// Whether an ASCII byte may start an XML name.
+    @inline(__always)
+    static func isASCIINameStart(_ byte: UInt8) -> Bool {
+        byte < 64 ? (nameStartLow >> UInt64(byte)) & 1 != 0 : (nameHigh >> UInt64(byte & 63)) & 1 != 0
     }
 
     /// The scalar that starts at `index` and its length in bytes (the bytes are valid UTF-8).
@@ -229,6 +252,16 @@ struct XMLTokenizer {
         let start = position
         var cursor = position
         let count = bytes.count
+        // Eight bytes at a time while none of them is '<', '&' or ']'.
+        if let base = bytes.baseAddress {
+            while cursor + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
+                if Self.hasByte(word, Self.lessThan) || Self.hasByte(word, Self.ampersand) || Self.hasByte(word, Self.closingBracket) {
+                    break
+                }
+                cursor += 8
+            }
+        }
         while cursor < count {
             let byte = bytes[cursor]
             if byte == Self.lessThan || byte == Self.ampersand { break }

@@ -16,7 +16,8 @@ enum BooleanValueCheck {
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         let isBool = object.tag == "bool"
-        for parameter in object.parameters where parameters.contains(parameter.name) || (isBool && parameter.name == "value") {
+        let names = parameters
+        for parameter in object.parameters where names.contains(parameter.name) || (isBool && parameter.name == "value") {
             for case .text(let text, let location) in parameter.values where !BooleanText.isBooleanLike(text) {
                 guard !text.isEmpty else { continue }
                 diagnostics.append(Diagnostic(
