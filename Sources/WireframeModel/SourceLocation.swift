@@ -35,6 +35,14 @@ public struct SourceLocation: Hashable, Sendable, Comparable, Codable, CustomStr
         storedOffset = Int32(clamping: offset)
     }
 
+    /// Creates a location from numbers a reader already keeps in 32 bits.
+    @inlinable
+    public init(line: Int32, column: Int32, offset: Int32) {
+        storedLine = line
+        storedColumn = column
+        storedOffset = offset
+    }
+
     /// The start of a file.
     public static let start = SourceLocation(line: 1, column: 1, offset: 0)
 

@@ -101,7 +101,11 @@ struct ValidationIndexTests {
         #expect(long.position(of: "prefix01-middle01-suffiy") == .position(2))
         #expect(long.position(of: "prefix01-middle03-suffix") == .absent)
         #expect(long.distinctCount == 3)
-        let repeated = try #require(ASCIIKeyTable(["one", "two", "one", "three-and-more-than-sixteen", "three-and-more-than-sixteen"]))
+        var firstPositions = [42]
+        let repeated = try #require(ASCIIKeyTable(
+            ["one", "two", "one", "three-and-more-than-sixteen", "three-and-more-than-sixteen", "two"],
+            firstPositions: &firstPositions))
+        #expect(firstPositions == [0, 1, 0, 3, 3, 1])
         #expect(repeated.distinctCount == 3)
         #expect(repeated.position(of: "three-and-more-than-sixteen") == .position(3))
     }

@@ -68,7 +68,17 @@ final class ASCIIKeyTable: Sendable {
 
     /// The first position of each key in `keys`, in order; nil when a key is not ASCII or the keys
     /// collide too much.
-    init?(_ keys: some Collection<String>) {
+    convenience init?(_ keys: some Collection<String>) {
+        var firstPositions: [Int] = []
+        self.init(keys, firstPositions: &firstPositions)
+    }
+
+    /// The first position of each key in `keys`, in order; nil when a key is not ASCII or the keys
+    /// collide too much. `firstPositions` gets, for each key in order, the position of the first
+    /// key equal to it (when the table is made).
+    init?(_ keys: some Collection<String>, firstPositions: inout [Int]) {
+        firstPositions.removeAll(keepingCapacity: true)
+        firstPositions.reserveCapacity(keys.count)
         var capacity = 16
         while capacity * 3 < keys.count * 4 { capacity *= 2 }
         guard keys.count < Int(Int32.max) else { return nil }
@@ -91,7 +101,11 @@ final class ASCIIKeyTable: Sendable {
                 while true {
                     let entry = slots[slot]
                     if entry.info == 0 { break }
-                    if Self.matches(entry, probe, utf8, longKeys: longKeys) { return true }  // a later screen with the same key
+                    if Self.matches(entry, probe, utf8, longKeys: longKeys) {
+                        // A later screen with the same key.
+                        firstPositions.append(Int(truncatingIfNeeded: entry.info & 0xFFFF_FFFF) - 1)
+                        return true
+                    }
                     slot = (slot + 1) & mask
                     probes += 1
                     if probes > probeLimit { return false }
@@ -104,6 +118,7 @@ final class ASCIIKeyTable: Sendable {
                 slots[slot] = Slot(
                     first: probe.first, second: second, info: UInt64(position + 1) | UInt64(probe.count) << 32)
                 distinctCount += 1
+                firstPositions.append(position)
                 return true
             }
             guard inserted == true else { return nil }

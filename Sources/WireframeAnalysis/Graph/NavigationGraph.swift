@@ -187,17 +187,10 @@ public struct NavigationGraph: Sendable {
         // When every key is ASCII, a table of their bytes answers for ASCII names as the
         // dictionary would, for less: it finds each key's first position, and the link targets;
         // the dictionary is then built only if someone asks for it.
-        if let table = ASCIIKeyTable(screens.lazy.map(\.key)) {
-            for position in screens.indices {
-                // Every key is ASCII, so the table knows each of them.
-                guard case .position(let first) = table.position(of: screens[position].key) else {
-                    canonicalPosition.append(position)
-                    continue
-                }
-                canonicalPosition.append(first)
-            }
+        if let table = ASCIIKeyTable(screens.lazy.map(\.key), firstPositions: &canonicalPosition) {
             return (table, nil, canonicalPosition, table.distinctCount)
         }
+        canonicalPosition.removeAll(keepingCapacity: true)
         var index: [String: Int] = [:]
         index.reserveCapacity(screens.count)
         for position in screens.indices {

@@ -446,7 +446,6 @@ private struct Scanner {
     /// and escapes, and leaves decoding to whoever reads the string.
     mutating func parseString() throws(SyntaxError) {
         var string = record(.string)
-        let openingQuote = location
         offset += 1
         while true {
             // Skip plain characters in a tight loop; stop at a quote, backslash, control or non-ASCII byte.
@@ -474,6 +473,8 @@ private struct Scanner {
                 offset = position
             }
             guard offset < buffer.count else {
+                // The opening quote's location is the record's.
+                let openingQuote = SourceLocation(line: string.line, column: string.column, offset: string.offset)
                 throw SyntaxError(diagnostic: Diagnostic(
                     .error, FormatCodes.syntax, "unterminated string", at: openingQuote))
             }
