@@ -127,9 +127,14 @@ private struct ReadState {
         if let routes = object.member(.routes) {
             locations.screens = tape.location(routes.value)
             if tape.kind(routes.value) == .array {
-                let elements = tape.elements(of: routes.value)
-                screens.reserveCapacity(elements.count)
-                for element in elements { readRoute(element, parent: nil) }
+                // The routes are walked on the tape, each visited once, without an array of their indices.
+                let count = tape.count(routes.value)
+                screens.reserveCapacity(count)
+                var entry = routes.value + 1
+                for _ in 0..<count {
+                    readRoute(entry, parent: nil)
+                    entry = tape.next(entry)
+                }
             } else {
                 object.wrongType(routes, expected: "an array of routes", into: &diagnostics)
             }
