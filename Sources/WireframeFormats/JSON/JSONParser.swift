@@ -79,8 +79,13 @@ private struct Scanner {
             offset: Int32(truncatingIfNeeded: offset), extent: 0, next: Int32(truncatingIfNeeded: records.count + 1))
     }
 
+    /// Where the scanner is. The file is shorter than `Int32.max` bytes (``JSONParser/parse(_:)``
+    /// refuses longer ones), so every number fits in the location's 32 bits as it is.
     var location: SourceLocation {
-        SourceLocation(line: line, column: offset - lineStart - continuationBytesOnLine + 1, offset: offset)
+        SourceLocation(
+            line: Int32(truncatingIfNeeded: line),
+            column: Int32(truncatingIfNeeded: offset - lineStart - continuationBytesOnLine + 1),
+            offset: Int32(truncatingIfNeeded: offset))
     }
 
     mutating func parseDocument() -> (records: [JSONTape.Record]?, diagnostics: [Diagnostic]) {
@@ -362,7 +367,7 @@ private struct Scanner {
 
     func recordLocation(_ index: Int) -> SourceLocation {
         let record = records[index]
-        return SourceLocation(line: Int(record.line), column: Int(record.column), offset: Int(record.offset))
+        return SourceLocation(line: record.line, column: record.column, offset: record.offset)
     }
 
     /// Parses an array: its record, then each element's records.
