@@ -27,6 +27,14 @@ struct CPUClock {
     }
 }
 
+/// Involuntary context switches of this thread so far: the times the scheduler took the core
+/// away. A run that was interrupted comes back to caches that another process has filled.
+func involuntarySwitches() -> Int {
+    var usage = rusage()
+    getrusage(__rusage_who_t(1), &usage)  // RUSAGE_THREAD, which Glibc does not export
+    return usage.ru_nivcsw
+}
+
 struct Samples {
     var values: [Double] = []
     mutating func add(_ milliseconds: Double) {
@@ -72,7 +80,10 @@ for path in arguments {
     var screens = 0
     var diagnostics = 0
     var hash = ""
-    for _ in 0..<(iterations + 3) {
+    // Totals of the runs that the scheduler did not interrupt, and of those it did.
+    var quiet = Samples(), interrupted = Samples()
+    for run in 0..<(iterations + 3) {
+        let switches = involuntarySwitches()
         let start = clock.now
         let read = reader.read(bytes: bytes, path: path)
         let (wireframe, readDiagnostics) = (read.wireframe, read.diagnostics)
@@ -91,6 +102,9 @@ for path in arguments {
         validate.add(validated - parsed)
         canonical.add(hashed - validated)
         total.add(hashed - start)
+        if run >= 3 {
+            if involuntarySwitches() == switches { quiet.add(hashed - start) } else { interrupted.add(hashed - start) }
+        }
     }
     // The first three runs of each stage warm caches and are left out.
     func line(_ stage: String, _ samples: Samples) {
@@ -106,4 +120,7 @@ for path in arguments {
     line("canonicalize+hash", canonical)
     line("total", total)
     FileHandle.standardError.write(Data("\(path): sha256 \(hash)\n".utf8))
+    FileHandle.standardError.write(Data(String(
+        format: "%@: total of %d runs not interrupted: median %.3f ms; of %d interrupted by the scheduler: median %.3f ms\n",
+        path, quiet.values.count, quiet.percentile(0.5), interrupted.values.count, interrupted.percentile(0.5)).utf8))
 }

@@ -173,6 +173,24 @@ struct CanonicalHashTests {
         #expect(compact.hash == spread.hash)
     }
 
+    @Test(arguments: 0..<40)
+    func theHashOfPiecesIsTheHashOfTheWholeCanonicalBytes(_ seed: Int) throws {
+        var generator = WireframeGenerator(seed: UInt64(seed))
+        let canonical = CanonicalForm.canonicalize(generator.wireframe())
+        let writer = JSONWireframeWriter()
+        let whole = writer.canonicalBytes(canonical)
+        #expect(ContentHash.of(canonical) == ContentHash.hex(of: whole))
+        for chunkSize in [1, 7, 64, 1 << 20] {
+            var pieces: [[UInt8]] = []
+            writer.canonicalBytes(canonical, chunkSize: chunkSize) { pieces.append(Array($0)) }
+            #expect(pieces.joined().elementsEqual(whole), "chunk size \(chunkSize)")
+            // A piece ends after a screen once it has reached the size, and only the last is shorter.
+            #expect(pieces.dropLast().allSatisfy { $0.count >= chunkSize })
+            #expect(pieces.count >= 1)
+            if chunkSize >= whole.count { #expect(pieces.count == 1) }
+        }
+    }
+
     // MARK: Round trips of generated wireframes
 
     @Test(arguments: 0..<300)

@@ -80,6 +80,58 @@ struct ValidationIndexTests {
         #expect(table.position(of: "screen5000") == .absent)
     }
 
+    @Test func theKeyTableComparesKeysOfEveryLengthByAllTheirBytes() throws {
+        // Keys of up to 16 bytes are held in the table's slots, longer ones beside it: names that
+        // differ only in their last byte, or only past the 8th or the 16th, are different keys.
+        let lengths = [1, 7, 8, 9, 15, 16, 17, 24, 25, 40]
+        let keys = lengths.flatMap { length in
+            ["a", "b"].map { last in String(repeating: "k", count: length - 1) + last }
+        }
+        let table = try #require(ASCIIKeyTable(keys))
+        #expect(table.distinctCount == keys.count)
+        for (position, key) in keys.enumerated() {
+            #expect(table.position(of: key) == .position(position))
+            #expect(table.position(of: String(key.dropLast()) + "c") == .absent)
+            #expect(table.position(of: key + "a") == .absent)
+            #expect(table.position(of: "x" + key.dropFirst()) == .absent)
+        }
+        // Bytes 9 to 16 and 17 on, with equal first bytes.
+        let long = try #require(ASCIIKeyTable(["prefix01-middle01-suffix", "prefix01-middle02-suffix", "prefix01-middle01-suffiy"]))
+        #expect(long.position(of: "prefix01-middle02-suffix") == .position(1))
+        #expect(long.position(of: "prefix01-middle01-suffiy") == .position(2))
+        #expect(long.position(of: "prefix01-middle03-suffix") == .absent)
+        #expect(long.distinctCount == 3)
+        var firstPositions = [42]
+        let repeated = try #require(ASCIIKeyTable(
+            ["one", "two", "one", "three-and-more-than-sixteen", "three-and-more-than-sixteen", "two"],
+            firstPositions: &firstPositions))
+        #expect(firstPositions == [0, 1, 0, 3, 3, 1])
+        #expect(repeated.distinctCount == 3)
+        #expect(repeated.position(of: "three-and-more-than-sixteen") == .position(3))
+    }
+
+    @Test func theGraphsDictionaryOfKeysIsTheFirstPositionOfEachKey() throws {
+        let graph = NavigationGraph(try readWireframe(routes))
+        #expect(graph.distinctKeyCount == 4)
+        #expect(graph.canonicalPosition == [0, 1, 2, 3, 1])
+        #expect(graph.index == ["home": 0, "list": 1, "modal": 2, "plain": 3])
+        #expect(graph.position(of: "list") == 1)
+        #expect(graph.position(of: "missing") == nil)
+        // Keys that are not all ASCII: the graph looks them up in the dictionary.
+        let accented = NavigationGraph(try readWireframe(#"""
+            { "name": "home", "title": "Home", "subroutes": ["café", "cafe\u0301"] },
+            { "name": "café", "title": "Café" },
+            { "name": "home", "title": "Again" }
+            """#))
+        #expect(accented.distinctKeyCount == 2)
+        #expect(accented.canonicalPosition == [0, 1, 0])
+        #expect(accented.index == ["home": 0, "café": 1])
+        // "cafe" and a combining accent is "café" as a String, as the dictionary has it.
+        #expect(accented.position(of: "cafe\u{301}") == 1)
+        #expect(accented.target(ofLink: 1, at: 0) == 1)
+        #expect(accented.unresolvedLinks.isEmpty)
+    }
+
     @Test func aLinkToANameEquivalentToAKeyFindsItsScreen() throws {
         // "\u{212A}" (KELVIN SIGN) equals "K" as a String, as the dictionary of keys has it.
         let graph = NavigationGraph(try readWireframe(#"""

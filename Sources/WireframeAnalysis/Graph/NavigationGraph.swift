@@ -1,3 +1,4 @@
+import Synchronization
 public import WireframeModel
 
 /// How one step moves between screens.
@@ -81,7 +82,18 @@ public struct NavigationGraph: Sendable {
     /// The wireframe's screens, as read.
     public let screens: [Screen]
     /// The position in `screens` of the first definition of each key.
-    public let index: [String: Int]
+    ///
+    /// Built on first use when the keys are all ASCII (the graph itself looks keys up in an
+    /// ``ASCIIKeyTable`` then, and validation does not need the dictionary); use
+    /// ``position(of:)`` to look one key up.
+    public var index: [String: Int] {
+        keyIndex.dictionary(screens: screens, canonicalPosition: canonicalPosition)
+    }
+    /// The number of distinct keys.
+    public let distinctKeyCount: Int
+    /// The table of the keys when they are all ASCII, and the dictionary of them.
+    private let table: ASCIIKeyTable?
+    private let keyIndex: KeyIndex
     /// For each position, the position of the first definition of that screen's key.
     public let canonicalPosition: [Int]
     /// The wireframe's navigation bars, the first of each name by name.
@@ -108,24 +120,15 @@ public struct NavigationGraph: Sendable {
     /// same pass over the screens.
     init(_ wireframe: Wireframe, recording contents: inout ScreenContents) {
         let screens = wireframe.screens
-        var index: [String: Int] = [:]
-        index.reserveCapacity(screens.count)
-        var canonicalPosition: [Int] = []
-        canonicalPosition.reserveCapacity(screens.count)
-        // When every key is ASCII, a table of their bytes answers for ASCII names as the
-        // dictionary does, for less: it finds each key's first position, and the link targets.
-        let keys = screens.map(\.key)
-        let table = ASCIIKeyTable(keys)
-        for position in keys.indices {
-            let key = keys[position]
-            let first: Int
-            if let table, case .position(let found) = table.position(of: key) {
-                first = found
-            } else {
-                first = index[key] ?? position
+        let keys = Self.keys(of: screens)
+        let (table, canonicalPosition) = (keys.table, keys.canonicalPosition)
+        let keyIndex = KeyIndex(keys.dictionary)
+        let lookup = { (name: String) -> Int? in
+            switch table?.position(of: name) ?? .unknown {
+            case .position(let position): position
+            case .absent: nil
+            case .unknown: keyIndex.dictionary(screens: screens, canonicalPosition: canonicalPosition)[name]
             }
-            if first == position { index[key] = position }
-            canonicalPosition.append(first)
         }
         var bars: [String: NavigationBar] = [:]
         for bar in wireframe.navigationBars where bars[bar.name] == nil { bars[bar.name] = bar }
@@ -146,12 +149,7 @@ public struct NavigationGraph: Sendable {
             linkStart.append(linkTargets.count)
             // Links are the first steps out of a screen; each name is looked up once, for both.
             for (number, link) in screen.links.enumerated() {
-                let target: Int?
-                switch table?.position(of: link.target) ?? .unknown {
-                case .position(let position): target = position
-                case .absent: target = nil
-                case .unknown: target = index[link.target]
-                }
+                let target = lookup(link.target)
                 linkTargets.append(target ?? -1)
                 if let target {
                     if isCanonical { successors.append(target) }
@@ -160,7 +158,7 @@ public struct NavigationGraph: Sendable {
                 }
             }
             guard isCanonical else { continue }
-            Self.forEachStep(from: screen, screens: screens, index: index, bars: bars, links: false) { _, target, _, _, _ in
+            Self.forEachStep(from: screen, screens: screens, lookup: lookup, bars: bars, links: false) { _, target, _, _, _ in
                 successors.append(target)
             }
         }
@@ -170,15 +168,51 @@ public struct NavigationGraph: Sendable {
         self.unresolvedLinks = unresolvedLinks
         self.root = wireframe.root
         self.screens = screens
-        self.index = index
+        self.table = table
+        self.keyIndex = keyIndex
+        self.distinctKeyCount = keys.distinctCount
         self.canonicalPosition = canonicalPosition
         self.navigationBars = bars
         self.successorStart = successorStart
         self.successors = successors
     }
 
+    /// The keys of screens: the first position of each screen's key, and the table or the
+    /// dictionary that finds it.
+    private static func keys(of screens: [Screen]) -> (
+        table: ASCIIKeyTable?, dictionary: [String: Int]?, canonicalPosition: [Int], distinctCount: Int
+    ) {
+        var canonicalPosition: [Int] = []
+        canonicalPosition.reserveCapacity(screens.count)
+        // When every key is ASCII, a table of their bytes answers for ASCII names as the
+        // dictionary would, for less: it finds each key's first position, and the link targets;
+        // the dictionary is then built only if someone asks for it.
+        if let table = ASCIIKeyTable(screens.lazy.map(\.key), firstPositions: &canonicalPosition) {
+            return (table, nil, canonicalPosition, table.distinctCount)
+        }
+        canonicalPosition.removeAll(keepingCapacity: true)
+        var index: [String: Int] = [:]
+        index.reserveCapacity(screens.count)
+        for position in screens.indices {
+            let key = screens[position].key
+            let first = index[key] ?? position
+            if first == position { index[key] = position }
+            canonicalPosition.append(first)
+        }
+        return (nil, index, canonicalPosition, index.count)
+    }
+
+    /// The position in `screens` of the first definition of a key.
+    public func position(of key: String) -> Int? {
+        switch table?.position(of: key) ?? .unknown {
+        case .position(let position): position
+        case .absent: nil
+        case .unknown: index[key]
+        }
+    }
+
     /// The first screen defined with a key.
-    public func screen(_ key: String) -> Screen? { index[key].map { screens[$0] } }
+    public func screen(_ key: String) -> Screen? { position(of: key).map { screens[$0] } }
 
     /// The position of the screen that a link names (`link` counts in the `links` of the screen
     /// at `position`); nil when no screen has that name. Looked up once, when the graph is built.
@@ -188,10 +222,10 @@ public struct NavigationGraph: Sendable {
     }
 
     /// Whether a screen with this key is defined.
-    public func contains(_ key: String) -> Bool { index[key] != nil }
+    public func contains(_ key: String) -> Bool { position(of: key) != nil }
 
     /// The forward edges from the screen with this key.
-    public func edges(from key: String) -> [NavigationEdge] { index[key].map { edges(at: $0) } ?? [] }
+    public func edges(from key: String) -> [NavigationEdge] { position(of: key).map { edges(at: $0) } ?? [] }
 
     /// Forward edges from the screen at a position, in definition order (none for later
     /// definitions of a duplicate key). Built on each call.
@@ -201,7 +235,7 @@ public struct NavigationGraph: Sendable {
         let key = screen.key
         var result: [NavigationEdge] = []
         result.reserveCapacity(successorStart[position + 1] - successorStart[position])
-        Self.forEachStep(from: screen, screens: screens, index: index, bars: navigationBars) { target, targetPosition, kind, via, location in
+        Self.forEachStep(from: screen, screens: screens, lookup: position(of:), bars: navigationBars) { target, targetPosition, kind, via, location in
             let step: StepKind = kind ?? (screens[targetPosition].effectivePresentation == .present ? .present : .push)
             result.append(NavigationEdge(
                 from: key, to: target, kind: step, via: via.text, location: location,
@@ -240,11 +274,11 @@ public struct NavigationGraph: Sendable {
     /// shown), what a person does and where the link is written. Without `links`, the steps of
     /// the screen's links are left out.
     private static func forEachStep(
-        from screen: Screen, screens: [Screen], index: [String: Int], bars: [String: NavigationBar], links: Bool = true,
+        from screen: Screen, screens: [Screen], lookup: (String) -> Int?, bars: [String: NavigationBar], links: Bool = true,
         _ visit: (_ target: String, _ position: Int, _ kind: StepKind?, _ via: Via, _ location: SourceLocation) -> Void
     ) {
         func add(_ target: String, _ kind: StepKind?, via: Via, at location: SourceLocation) {
-            guard let targetPosition = index[target] else { return }
+            guard let targetPosition = lookup(target) else { return }
             visit(target, targetPosition, kind, via, location)
         }
         for link in screen.links where links {
@@ -294,7 +328,7 @@ public struct NavigationGraph: Sendable {
 
     /// For each position, whether that screen can be reached from `start` (itself included).
     public func reachable(from start: String) -> [Bool] {
-        guard let first = index[start] else { return Array(repeating: false, count: screens.count) }
+        guard let first = position(of: start) else { return Array(repeating: false, count: screens.count) }
         return walk(from: [first], includingStarts: true)
     }
 
@@ -377,5 +411,31 @@ public struct NavigationGraph: Sendable {
             seen[position] = seen[canonicalPosition[position]]
         }
         return seen
+    }
+}
+
+/// The dictionary of a graph's keys: given when the graph was built with one, else built on first
+/// use, once, from the graph's screens.
+private final class KeyIndex: Sendable {
+    /// The dictionary the graph was built with (keys that are not all ASCII), read without a lock.
+    private let given: [String: Int]?
+    private let built = Mutex<[String: Int]?>(nil)
+
+    init(_ dictionary: [String: Int]?) {
+        given = dictionary
+    }
+
+    func dictionary(screens: [Screen], canonicalPosition: [Int]) -> [String: Int] {
+        if let given { return given }
+        return built.withLock { built in
+            if let built { return built }
+            var dictionary: [String: Int] = [:]
+            dictionary.reserveCapacity(screens.count)
+            for position in screens.indices where canonicalPosition[position] == position {
+                dictionary[screens[position].key] = position
+            }
+            built = dictionary
+            return dictionary
+        }
     }
 }

@@ -27,7 +27,7 @@ public struct PathFinder: Sendable {
 
     /// The steps from `start` to `goal`: empty when they are the same screen, nil when there is no way.
     public func path(from start: String, to goal: String) -> [PathStep]? {
-        guard let startPosition = graph.index[start], let goalPosition = graph.index[goal] else { return nil }
+        guard let startPosition = graph.position(of: start), let goalPosition = graph.position(of: goal) else { return nil }
         if startPosition == goalPosition { return [] }
         let reachable = graph.reachable(from: graph.root)
         let adjacency = graph.adjacency

@@ -8,9 +8,11 @@ public struct DuplicateRouteRule: Rule {
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         let screens = context.wireframe.screens
-        guard context.graph.index.count != screens.count else { return }  // every key is unique
+        guard context.graph.distinctKeyCount != screens.count else { return }  // every key is unique
+        let firstPositions = context.graph.canonicalPosition
         for (position, screen) in screens.enumerated() {
-            guard let firstPosition = context.graph.index[screen.key], firstPosition != position else { continue }
+            let firstPosition = firstPositions[position]
+            guard firstPosition != position else { continue }
             let original = screens[firstPosition]
             diagnostics.append(Diagnostic(
                 .error, code, Self.message(screen.key), at: screen.locations.key ?? screen.locations.definition,

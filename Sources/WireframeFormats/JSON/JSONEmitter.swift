@@ -15,6 +15,15 @@ struct JSONEmitter {
         buffer = ByteBuffer(capacity: capacity)
     }
 
+    /// How many bytes are written and not yet drained.
+    var count: Int { buffer.count }
+
+    /// Hands the bytes written since the last drain to `body` and empties the buffer, keeping
+    /// its capacity; the containers that are open stay open, so the text goes on where it was.
+    mutating func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
+        buffer.drain(body)
+    }
+
     private mutating func newline() {
         guard indentation else { return }
         buffer.append(UInt8(ascii: "\n"))
@@ -173,7 +182,7 @@ struct JSONEmitter {
 private final class ByteBuffer {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    private var count = 0
+    private(set) var count = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
@@ -184,6 +193,12 @@ private final class ByteBuffer {
 
     /// A copy of the bytes written.
     var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// Hands the bytes written to `body`, then forgets them (the memory is reused).
+    func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
+        body(UnsafeRawBufferPointer(start: base, count: count))
+        count = 0
+    }
 
     @inline(__always)
     func append(_ byte: UInt8) {

@@ -79,8 +79,13 @@ private struct Scanner {
             offset: Int32(truncatingIfNeeded: offset), extent: 0, next: Int32(truncatingIfNeeded: records.count + 1))
     }
 
+    /// Where the scanner is. The file is shorter than `Int32.max` bytes (``JSONParser/parse(_:)``
+    /// refuses longer ones), so every number fits in the location's 32 bits as it is.
     var location: SourceLocation {
-        SourceLocation(line: line, column: offset - lineStart - continuationBytesOnLine + 1, offset: offset)
+        SourceLocation(
+            line: Int32(truncatingIfNeeded: line),
+            column: Int32(truncatingIfNeeded: offset - lineStart - continuationBytesOnLine + 1),
+            offset: Int32(truncatingIfNeeded: offset))
     }
 
     mutating func parseDocument() -> (records: [JSONTape.Record]?, diagnostics: [Diagnostic]) {
@@ -362,7 +367,7 @@ private struct Scanner {
 
     func recordLocation(_ index: Int) -> SourceLocation {
         let record = records[index]
-        return SourceLocation(line: Int(record.line), column: Int(record.column), offset: Int(record.offset))
+        return SourceLocation(line: record.line, column: record.column, offset: record.offset)
     }
 
     /// Parses an array: its record, then each element's records.
@@ -446,7 +451,6 @@ private struct Scanner {
     /// and escapes, and leaves decoding to whoever reads the string.
     mutating func parseString() throws(SyntaxError) {
         var string = record(.string)
-        let openingQuote = location
         offset += 1
         while true {
             // Skip plain characters in a tight loop; stop at a quote, backslash, control or non-ASCII byte.
@@ -474,6 +478,8 @@ private struct Scanner {
                 offset = position
             }
             guard offset < buffer.count else {
+                // The opening quote's location is the record's.
+                let openingQuote = SourceLocation(line: string.line, column: string.column, offset: string.offset)
                 throw SyntaxError(diagnostic: Diagnostic(
                     .error, FormatCodes.syntax, "unterminated string", at: openingQuote))
             }

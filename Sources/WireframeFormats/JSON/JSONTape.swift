@@ -94,7 +94,7 @@ public struct JSONTape: Sendable {
     /// The first character of the value or key at `index`.
     public func location(_ index: Int) -> SourceLocation {
         let record = records[index]
-        return SourceLocation(line: Int(record.line), column: Int(record.column), offset: Int(record.offset))
+        return SourceLocation(line: record.line, column: record.column, offset: record.offset)
     }
 
     /// The index of the record after the value at `index` and everything inside it.

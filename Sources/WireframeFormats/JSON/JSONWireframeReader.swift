@@ -53,6 +53,8 @@ public struct JSONWireframeReader: Sendable {
     static let actionCompanionKeys = actionCompanions.keys.sorted().compactMap(JSONKey.init(name:))
     /// Route types the JSON format accepts.
     public static let containerTypes: [ContainerType] = ContainerType.allCases
+    /// Presentations the JSON format accepts (kept, so that reading a route builds no array of them).
+    static let presentations: [Presentation] = Presentation.allCases
     /// Whether an element kind is a WorkflowSchema tag that is not a JSON kind (`tableCell`, `navigationItem`, …).
     static func isWorkflowSchemaKind(_ kind: String) -> Bool {
         !ElementKind.jsonKinds.contains(ElementKind(rawValue: kind)) && TagRegistry.definition(of: kind) != nil
@@ -127,9 +129,14 @@ private struct ReadState {
         if let routes = object.member(.routes) {
             locations.screens = tape.location(routes.value)
             if tape.kind(routes.value) == .array {
-                let elements = tape.elements(of: routes.value)
-                screens.reserveCapacity(elements.count)
-                for element in elements { readRoute(element, parent: nil) }
+                // The routes are walked on the tape, each visited once, without an array of their indices.
+                let count = tape.count(routes.value)
+                screens.reserveCapacity(count)
+                var entry = routes.value + 1
+                for _ in 0..<count {
+                    readRoute(entry, parent: nil)
+                    entry = tape.next(entry)
+                }
             } else {
                 object.wrongType(routes, expected: "an array of routes", into: &diagnostics)
             }
@@ -233,8 +240,8 @@ private struct ReadState {
 
     /// `presentationStyle` and `presentationType` are one field; both with different values is an error.
     mutating func readPresentation(_ object: JSONObjectReader) -> (Presentation, SourceLocation)? {
-        let style = object.enumeration(.presentationStyle, as: Presentation.self, allowed: Presentation.allCases, into: &diagnostics)
-        let type = object.enumeration(.presentationType, as: Presentation.self, allowed: Presentation.allCases, into: &diagnostics)
+        let style = object.enumeration(.presentationStyle, as: Presentation.self, allowed: JSONWireframeReader.presentations, into: &diagnostics)
+        let type = object.enumeration(.presentationType, as: Presentation.self, allowed: JSONWireframeReader.presentations, into: &diagnostics)
         if let style, let type, style.0 != type.0 {
             let (first, second) = style.1 < type.1 ? (style, type) : (type, style)
             let secondKey = second.1 == style.1 ? "presentationStyle" : "presentationType"
