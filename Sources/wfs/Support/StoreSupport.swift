@@ -4,13 +4,22 @@ import Synchronization
 import WireframeStore
 import WireframeSync
 
-/// Options every command that reads or writes the store takes.
-struct StoreOptions: ParsableArguments {
-    @Option(help: "The store file (default: WFS_STORE, else .wfs/store.sqlite in this or a parent folder).")
-    var store: String?
+/// The `--store` option that every command that reads or writes the store takes, and opening it.
+///
+/// Each command declares the option itself (`@Option(help: StoreOptions.help) var store: String?`)
+/// instead of an `@OptionGroup` of a `ParsableArguments` type: ArgumentParser reflects an option
+/// group as a command of its own (its metadata, its coding keys, casts to `ParsableCommand` and
+/// `CustomReflectable`), which cost every store command about 2 M instructions at start, each first
+/// cast a scan of the binary's protocol conformance records. `Option<String?>` is a type that every
+/// such command uses anyway. The help, the completion scripts and the parsing stay the same.
+enum StoreOptions {
+    /// The help of `--store`.
+    static let help: ArgumentHelp =
+        "The store file (default: WFS_STORE, else .wfs/store.sqlite in this or a parent folder)."
 
-    /// Opens the store, or explains why it cannot be opened. ``runReportingErrors(_:)`` closes it.
-    func open() throws -> WireframeStore {
+    /// Opens the store that `--store` names (nil: the default), or explains why it cannot be
+    /// opened. ``runReportingErrors(_:)`` closes it.
+    static func open(_ store: String?) throws -> WireframeStore {
         let opened = try StoreLocation.open(explicit: store)
         OpenedStores.add(opened)
         return opened
@@ -164,6 +173,6 @@ enum TextForm {
 extension Terminal {
     /// Writes bytes to standard output as they are.
     static func outputBytes(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        bytes.withUnsafeBufferPointer { FileHandle.standardOutput.write(Data(buffer: $0)) }
     }
 }
