@@ -62,6 +62,14 @@ public enum StoreLocation {
             default: parts.append(part)
             }
         }
-        return "/" + parts.joined(separator: "/")
+        // Put together by hand: `joined(separator:)` on `[Substring]` is not specialized here, and
+        // its generic path asks the runtime whether the array is a `Collection`, a scan of every
+        // protocol conformance in the binary at the start of each command.
+        var path = ""
+        for part in parts {
+            path += "/"
+            path += part
+        }
+        return path.isEmpty ? "/" : path
     }
 }
