@@ -68,7 +68,7 @@ public enum StoreLocation {
         var path = ""
         for part in parts {
             path += "/"
-            path += part
+            path.append(contentsOf: part)
         }
         return path.isEmpty ? "/" : path
     }
