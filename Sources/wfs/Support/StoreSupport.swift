@@ -143,22 +143,51 @@ struct RevisionJSON: Encodable {
 
 /// Text forms shared by commands.
 enum TextForm {
-    /// The recorded changes as `added a, b; modified c`, at most `limit` keys of each kind.
+    /// The recorded changes as `added a, b; modified c`, at most `limit` keys of each kind
+    /// (added, removed, modified; every rename and document field is listed).
+    ///
+    /// One pass over the changes, appending to one string: `log` prints this for every revision.
     static func changeSummary(_ changes: [RecordedChange], limit: Int = 10) -> String {
-        var parts: [String] = []
-        func keys(_ kind: RecordedChange.Kind) -> [String] {
-            let all = changes.filter { $0.kind == kind }.map(\.screenKey)
-            return all.count > limit ? Array(all.prefix(limit)) + ["… \(all.count - limit) more"] : all
+        var added: [String] = [], removed: [String] = [], modified: [String] = [], renamed: [String] = []
+        var addedCount = 0, removedCount = 0, modifiedCount = 0
+        var document: [String] = []
+        for change in changes {
+            switch change.kind {
+            case .added:
+                addedCount += 1
+                if addedCount <= limit { added.append(change.screenKey) }
+            case .removed:
+                removedCount += 1
+                if removedCount <= limit { removed.append(change.screenKey) }
+            case .modified:
+                modifiedCount += 1
+                if modifiedCount <= limit { modified.append(change.screenKey) }
+            case .renamed:
+                renamed.append((change.previousKey ?? "?") + "→" + change.screenKey)
+            case .document:
+                for field in change.fields { document.append(field.field) }
+            }
         }
-        let added = keys(.added), removed = keys(.removed), modified = keys(.modified)
-        let renamed = changes.filter { $0.kind == .renamed }.map { "\($0.previousKey ?? "?")→\($0.screenKey)" }
-        if !added.isEmpty { parts.append("added " + added.joined(separator: ", ")) }
-        if !removed.isEmpty { parts.append("removed " + removed.joined(separator: ", ")) }
-        if !modified.isEmpty { parts.append("modified " + modified.joined(separator: ", ")) }
-        if !renamed.isEmpty { parts.append("renamed " + renamed.joined(separator: ", ")) }
-        let document = changes.filter { $0.kind == .document }.flatMap(\.fields).map(\.field)
-        if !document.isEmpty { parts.append("document " + document.joined(separator: ", ")) }
-        return parts.isEmpty ? "no screen changes" : parts.joined(separator: "; ")
+        var summary = ""
+        func part(_ label: String, _ keys: [String], count: Int) {
+            let more = count > limit ? "… \(count - limit) more" : nil
+            guard !keys.isEmpty || more != nil else { return }
+            if !summary.isEmpty { summary += "; " }
+            summary += label
+            var first = true
+            for key in keys {
+                summary += first ? " " : ", "
+                summary += key
+                first = false
+            }
+            if let more { summary += (first ? " " : ", ") + more }
+        }
+        part("added", added, count: addedCount)
+        part("removed", removed, count: removedCount)
+        part("modified", modified, count: modifiedCount)
+        part("renamed", renamed, count: 0)
+        part("document", document, count: 0)
+        return summary.isEmpty ? "no screen changes" : summary
     }
 
     /// One line about a revision: id, document, number, time, author, session.
