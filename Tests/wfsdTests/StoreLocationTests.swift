@@ -27,7 +27,7 @@ struct StoreLocationTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/.wfs", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/deep/er", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: root + "/.wfs/store.sqlite", contents: Data())
+        #expect(FileManager.default.createFile(atPath: root + "/.wfs/store.sqlite", contents: Data()))
         let found = StoreLocation.absolute(root) + "/.wfs/store.sqlite"
         #expect(try StoreLocation.find(explicit: nil, environment: [:], from: root + "/deep/er") == found)
         #expect(try StoreLocation.find(explicit: "", environment: ["WFS_STORE": ""], from: root + "/deep/er") == found)
