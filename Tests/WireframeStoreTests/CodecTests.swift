@@ -1,5 +1,5 @@
 import Testing
-import WireframeStore
+@testable import WireframeStore
 import WireframeTestSupport
 
 @Suite struct CodecTests {
@@ -59,6 +59,43 @@ import WireframeTestSupport
 
     @Test func malformedDeltasThrow() {
         #expect(throws: SourceCodec.CodecError.malformedDelta) { _ = try SourceCodec.apply([0, 100, 5], to: [1, 2], size: 5) }
+    }
+
+    /// The text form written digit by digit is the padded interpolation it replaced, for times
+    /// across years 0–9999 (and the interpolation itself outside them).
+    @Test func timestampTextIsThePaddedFields() {
+        func reference(_ time: Timestamp) -> String {
+            func pad(_ value: Int64, _ width: Int) -> String {
+                let digits = String(value)
+                return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+            }
+            func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+                let remainder = (value % divisor + divisor) % divisor
+                return ((value - remainder) / divisor, remainder)
+            }
+            let (seconds, fraction) = floorDivision(time.microseconds, 1_000_000)
+            let (days, secondOfDay) = floorDivision(seconds, 86_400)
+            let (year, month, day) = Timestamp.civil(fromDays: days)
+            let hour = secondOfDay / 3600, minute = secondOfDay % 3600 / 60, second = secondOfDay % 60
+            return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(fraction, 6))Z"
+        }
+        var value: Int64 = -62_135_596_800_000_000  // 0001-01-01T00:00:00Z
+        let last: Int64 = 253_402_300_799_999_999  // 9999-12-31T23:59:59.999999Z
+        var checked = 0
+        while value <= last {
+            let time = Timestamp(microseconds: value)
+            #expect(time.text == reference(time))
+            #expect(Timestamp(text: time.text) == time)
+            checked += 1
+            value += 9_876_543_210_987  // ~114 days and an odd number of microseconds
+        }
+        #expect(checked > 2_000)
+        #expect(Timestamp(microseconds: 0).text == "1970-01-01T00:00:00.000000Z")
+        #expect(Timestamp(microseconds: -1).text == "1969-12-31T23:59:59.999999Z")
+        #expect(Timestamp(microseconds: last).text == "9999-12-31T23:59:59.999999Z")
+        #expect(Timestamp(microseconds: last + 1).text == "10000-01-01T00:00:00.000000Z")
+        #expect(Timestamp(microseconds: -62_135_596_800_000_001).text == "0000-12-31T23:59:59.999999Z")
+        #expect(Timestamp(microseconds: -62_167_219_200_000_001).text == "00-1-12-31T23:59:59.999999Z")
     }
 
     @Test func timestampsRoundTripThroughText() throws {

@@ -194,6 +194,46 @@ import Testing
         #expect(try other.run("status", "--store", cli.root + "/.wfs/store.sqlite").status == 0)
     }
 
+    /// `wfs` reads WFS_STORE, WFS_AUTHOR and USER itself (not through `ProcessInfo`'s dictionary):
+    /// the same precedence as before, empty values counting as unset.
+    @Test func theStoreAndTheAuthorComeFromOptionsThenTheEnvironment() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        #expect(try cli.run("init").status == 0)
+        let storePath = cli.root + "/.wfs/store.sqlite"
+        try cli.write("app.json", StoreCLI.wireframe([("home", "Home")]))
+        // No WFS_AUTHOR (empty): USER names the author.
+        let byUser = try cli.run("import", "app.json", environment: ["WFS_AUTHOR": "", "USER": "grace"])
+        #expect(byUser.status == 0)
+        #expect(try cli.run("log").output.contains("  grace (cli)"))
+        // WFS_AUTHOR wins over USER, --author over both.
+        try cli.write("app.json", StoreCLI.wireframe([("home", "Home 2")]))
+        #expect(try cli.run("import", "app.json", environment: ["WFS_AUTHOR": "ada", "USER": "grace"]).status == 0)
+        try cli.write("app.json", StoreCLI.wireframe([("home", "Home 3")]))
+        #expect(try cli.run("import", "--author", "linus", "app.json", environment: ["WFS_AUTHOR": "ada"]).status == 0)
+        let authors = try cli.run("log").output.split(separator: "\n").filter { $0.hasPrefix("revision ") }
+        #expect(authors.count == 3)
+        #expect(authors.map { $0.contains("  linus (cli)") } == [true, false, false])
+        #expect(authors.map { $0.contains("  ada (cli)") } == [false, true, false])
+        #expect(authors.map { $0.contains("  grace (cli)") } == [false, false, true])
+
+        // --store wins over WFS_STORE; an empty WFS_STORE is unset (the store is searched for);
+        // a WFS_STORE naming no file is an error that names it.
+        let elsewhere = try StoreCLI()
+        defer { elsewhere.remove() }
+        let missing = elsewhere.root + "/none/store.sqlite"
+        #expect(try elsewhere.run("log", "--store", storePath, environment: ["WFS_STORE": missing]).output.contains("app.json #3"))
+        #expect(try cli.run("log", "--limit", "1", environment: ["WFS_STORE": ""]).output.contains("app.json #3"))
+        #expect(try elsewhere.run("log", environment: ["WFS_STORE": storePath]).output.contains("app.json #1"))
+        let notThere = try elsewhere.run("log", environment: ["WFS_STORE": missing])
+        #expect(notThere.status == 2)
+        #expect(notThere.error.contains(missing))
+        // Without either, a folder outside any project has no store.
+        let none = try elsewhere.run("log")
+        #expect(none.status == 2)
+        #expect(none.error.contains("wfs init"))
+    }
+
     @Test func pathAtAMeetingUsesTheStoredDocument() throws {
         let cli = try StoreCLI()
         defer { cli.remove() }

@@ -12,7 +12,7 @@ extension WFS {
             discussion: "Screens are matched by key; runs of unchanged screens are summarised."
         )
 
-        @OptionGroup var storeOptions: StoreOptions
+        @Option(help: StoreOptions.help) var store: String?
 
         @Option(help: "Output format.")
         var format: OutputFormat = .text
@@ -44,7 +44,7 @@ extension WFS {
 
         func run() throws {
             try runReportingErrors {
-                let store = try storeOptions.open()
+                let store = try StoreOptions.open(self.store)
                 let history = History(store: store)
                 let oldRevision = try history.resolve(old)
                 let newRevision = try history.resolve(new)

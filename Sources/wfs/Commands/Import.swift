@@ -17,7 +17,7 @@ extension WFS {
                 """
         )
 
-        @OptionGroup var storeOptions: StoreOptions
+        @Option(help: StoreOptions.help) var store: String?
 
         @Option(help: "Who made the change (default: WFS_AUTHOR, else the user name).")
         var author: String?
@@ -35,9 +35,10 @@ extension WFS {
         func run() throws {
             var failed = false
             try runReportingErrors {
-                let store = try storeOptions.open()
+                let store = try StoreOptions.open(self.store)
                 guard let root = try store.projectRoot() else { throw SyncError.noProjectRoot }
-                let pipeline = ImportPipeline(store: store, root: root, author: Times.author(explicit: author), message: message)
+                let author = Times.author(explicit: self.author, environment: Terminal.environment(["WFS_AUTHOR", "USER"]))
+                let pipeline = ImportPipeline(store: store, root: root, author: author, message: message)
                 let results = try pipeline.importPaths(paths)
                 let colour = Terminal.colourOnStandardError
                 for result in results {

@@ -10,7 +10,7 @@ extension WFS {
             abstract: "List revisions, newest first, with the screens each one added, removed or modified."
         )
 
-        @OptionGroup var storeOptions: StoreOptions
+        @Option(help: StoreOptions.help) var store: String?
 
         @Option(help: "Only this document (its path relative to the project root).")
         var document: String?
@@ -39,7 +39,7 @@ extension WFS {
 
         func run() throws {
             try runReportingErrors {
-                let store = try storeOptions.open()
+                let store = try StoreOptions.open(self.store)
                 var filter = LogFilter(
                     documentPath: document, screenKey: screen, sessionName: session,
                     since: try since.map(Times.parse), until: try until.map(Times.parse), limit: limit)

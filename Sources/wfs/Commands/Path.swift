@@ -24,7 +24,7 @@ extension WFS {
         @Option(help: "Take the document from the store as it was at a session's end, a time (2026-11-20T15:00) or a revision id.")
         var at: String?
 
-        @OptionGroup var storeOptions: StoreOptions
+        @Option(help: StoreOptions.help) var store: String?
 
         @Argument(help: "The wireframe file.")
         var document: String
@@ -71,7 +71,7 @@ extension WFS {
         func storedWireframe(at point: String) throws -> Wireframe {
             var result: Wireframe?
             try runReportingErrors {
-                let history = History(store: try storeOptions.open())
+                let history = History(store: try StoreOptions.open(store))
                 let reference = point.allSatisfy(\.isNumber) ? point : "\(document)@\(point)"
                 let revision = try history.resolve(reference)
                 guard revision.documentPath == document else {

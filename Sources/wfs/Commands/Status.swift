@@ -12,7 +12,7 @@ extension WFS {
             abstract: "Show the store, its documents' heads, the open session and the latest import attempts."
         )
 
-        @OptionGroup var storeOptions: StoreOptions
+        @Option(help: StoreOptions.help) var store: String?
 
         @Option(help: "Output format.")
         var format: OutputFormat = .text
@@ -59,7 +59,7 @@ extension WFS {
 
         func run() throws {
             try runReportingErrors {
-                let store = try storeOptions.open()
+                let store = try StoreOptions.open(self.store)
                 let heads = try store.state(atOrBefore: nil)
                 let attempts = try store.recentAttempts(limit: 10)
                 let root = try store.projectRoot()

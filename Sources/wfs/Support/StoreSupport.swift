@@ -4,13 +4,22 @@ import Synchronization
 import WireframeStore
 import WireframeSync
 
-/// Options every command that reads or writes the store takes.
-struct StoreOptions: ParsableArguments {
-    @Option(help: "The store file (default: WFS_STORE, else .wfs/store.sqlite in this or a parent folder).")
-    var store: String?
+/// The `--store` option that every command that reads or writes the store takes, and opening it.
+///
+/// Each command declares the option itself (`@Option(help: StoreOptions.help) var store: String?`)
+/// instead of an `@OptionGroup` of a `ParsableArguments` type: ArgumentParser reflects an option
+/// group as a command of its own (its metadata, its coding keys, casts to `ParsableCommand` and
+/// `CustomReflectable`), which cost every store command about 2 M instructions at start, each first
+/// cast a scan of the binary's protocol conformance records. `Option<String?>` is a type that every
+/// such command uses anyway. The help, the completion scripts and the parsing stay the same.
+enum StoreOptions {
+    /// The help of `--store`.
+    static let help: ArgumentHelp =
+        "The store file (default: WFS_STORE, else .wfs/store.sqlite in this or a parent folder)."
 
-    /// Opens the store, or explains why it cannot be opened. ``runReportingErrors(_:)`` closes it.
-    func open() throws -> WireframeStore {
+    /// Opens the store that `--store` names (nil: the default), or explains why it cannot be
+    /// opened. ``runReportingErrors(_:)`` closes it.
+    static func open(_ store: String?) throws -> WireframeStore {
         let opened = try StoreLocation.open(explicit: store)
         OpenedStores.add(opened)
         return opened
@@ -134,22 +143,51 @@ struct RevisionJSON: Encodable {
 
 /// Text forms shared by commands.
 enum TextForm {
-    /// The recorded changes as `added a, b; modified c`, at most `limit` keys of each kind.
+    /// The recorded changes as `added a, b; modified c`, at most `limit` keys of each kind
+    /// (added, removed, modified; every rename and document field is listed).
+    ///
+    /// One pass over the changes, appending to one string: `log` prints this for every revision.
     static func changeSummary(_ changes: [RecordedChange], limit: Int = 10) -> String {
-        var parts: [String] = []
-        func keys(_ kind: RecordedChange.Kind) -> [String] {
-            let all = changes.filter { $0.kind == kind }.map(\.screenKey)
-            return all.count > limit ? Array(all.prefix(limit)) + ["… \(all.count - limit) more"] : all
+        var added: [String] = [], removed: [String] = [], modified: [String] = [], renamed: [String] = []
+        var addedCount = 0, removedCount = 0, modifiedCount = 0
+        var document: [String] = []
+        for change in changes {
+            switch change.kind {
+            case .added:
+                addedCount += 1
+                if addedCount <= limit { added.append(change.screenKey) }
+            case .removed:
+                removedCount += 1
+                if removedCount <= limit { removed.append(change.screenKey) }
+            case .modified:
+                modifiedCount += 1
+                if modifiedCount <= limit { modified.append(change.screenKey) }
+            case .renamed:
+                renamed.append((change.previousKey ?? "?") + "→" + change.screenKey)
+            case .document:
+                for field in change.fields { document.append(field.field) }
+            }
         }
-        let added = keys(.added), removed = keys(.removed), modified = keys(.modified)
-        let renamed = changes.filter { $0.kind == .renamed }.map { "\($0.previousKey ?? "?")→\($0.screenKey)" }
-        if !added.isEmpty { parts.append("added " + added.joined(separator: ", ")) }
-        if !removed.isEmpty { parts.append("removed " + removed.joined(separator: ", ")) }
-        if !modified.isEmpty { parts.append("modified " + modified.joined(separator: ", ")) }
-        if !renamed.isEmpty { parts.append("renamed " + renamed.joined(separator: ", ")) }
-        let document = changes.filter { $0.kind == .document }.flatMap(\.fields).map(\.field)
-        if !document.isEmpty { parts.append("document " + document.joined(separator: ", ")) }
-        return parts.isEmpty ? "no screen changes" : parts.joined(separator: "; ")
+        var summary = ""
+        func part(_ label: String, _ keys: [String], count: Int) {
+            let more = count > limit ? "… \(count - limit) more" : nil
+            guard !keys.isEmpty || more != nil else { return }
+            if !summary.isEmpty { summary += "; " }
+            summary += label
+            var first = true
+            for key in keys {
+                summary += first ? " " : ", "
+                summary += key
+                first = false
+            }
+            if let more { summary += (first ? " " : ", ") + more }
+        }
+        part("added", added, count: addedCount)
+        part("removed", removed, count: removedCount)
+        part("modified", modified, count: modifiedCount)
+        part("renamed", renamed, count: 0)
+        part("document", document, count: 0)
+        return summary.isEmpty ? "no screen changes" : summary
     }
 
     /// One line about a revision: id, document, number, time, author, session.
@@ -164,6 +202,6 @@ enum TextForm {
 extension Terminal {
     /// Writes bytes to standard output as they are.
     static func outputBytes(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        bytes.withUnsafeBufferPointer { FileHandle.standardOutput.write(Data(buffer: $0)) }
     }
 }
