@@ -194,8 +194,11 @@ extension WireframeStore {
     public func changes(revisionId: Int64) throws -> [RecordedChange] {
         try mapped {
             try reader.read { db in
-                try ChangeRecord.fetchAll(db, sql: "SELECT * FROM change WHERE revisionId = ? ORDER BY id", arguments: [revisionId])
-                    .map { $0.recordedChange() }
+                let decoder = JSONDecoder()
+                return try Row.fetchAll(
+                    db.cachedStatement(sql: "SELECT \(ChangeRecord.selection(fields: true)) FROM change WHERE revisionId = ? ORDER BY position"),
+                    arguments: [revisionId]
+                ).map { ChangeRecord.recordedChange(row: $0, at: 0, decoder: decoder) }
             }
         }
     }
@@ -256,26 +259,22 @@ extension WireframeStore {
                     entries.append(LogEntry(revision: revision, changes: []))
                 }
                 guard let lowest = entries.last?.revision.id, let highest = entries.first?.revision.id else { return entries }
-                let columns = "revisionId, screenKey, previousKey, kind, \(filter.includesFields ? "fields" : "'[]' AS fields")"
+                let columns = "revisionId, \(ChangeRecord.selection(fields: filter.includesFields))"
                 let decoder = JSONDecoder()
-                // The changes of the listed revisions: one range query when they are most of their
-                // id range, else one indexed query per revision (a filtered log of a long history).
+                // The changes of the listed revisions: one range of the table's key when they are
+                // most of their id range, else one range per revision (a filtered log of a long history).
                 func collect(_ rows: RowCursor) throws {
                     while let row = try rows.next() {
                         guard let index = indexById[row[0]] else { continue }
-                        let fieldsText: String = row[4]
-                        let kindText: String = row[3]
-                        let fields = fieldsText == "[]" ? [] : (try? decoder.decode([RecordedField].self, from: Data(fieldsText.utf8))) ?? []
-                        entries[index].changes.append(RecordedChange(
-                            kind: RecordedChange.Kind(rawValue: kindText) ?? .modified, screenKey: row[1] ?? "",
-                            previousKey: row[2], fields: fields))
+                        entries[index].changes.append(ChangeRecord.recordedChange(row: row, at: 1, decoder: decoder))
                     }
                 }
                 if Int64(entries.count) * 4 >= highest - lowest + 1 {
                     try collect(Row.fetchCursor(
-                        db, sql: "SELECT \(columns) FROM change WHERE revisionId BETWEEN ? AND ? ORDER BY id", arguments: [lowest, highest]))
+                        db, sql: "SELECT \(columns) FROM change WHERE revisionId BETWEEN ? AND ? ORDER BY revisionId, position",
+                        arguments: [lowest, highest]))
                 } else {
-                    let statement = try db.cachedStatement(sql: "SELECT \(columns) FROM change WHERE revisionId = ? ORDER BY id")
+                    let statement = try db.cachedStatement(sql: "SELECT \(columns) FROM change WHERE revisionId = ? ORDER BY position")
                     for id in entries.map(\.revision.id) { try collect(Row.fetchCursor(statement, arguments: [id])) }
                 }
                 return entries

@@ -40,9 +40,8 @@ extension WireframeStore {
                     head.id.flatMap { sourceCache.source(path: new.attempt.path, revisionId: $0, sourceHash: head.sourceHash) }
                 }
                 try Self.insertSource(db, revisionId: revisionId, source: new.source, head: head, headSource: headSource)
-                for change in new.changes {
-                    var record = try ChangeRecord(revisionId: revisionId, change: change)
-                    try record.insert(db)
+                for (position, change) in new.changes.enumerated() {
+                    try ChangeRecord(revisionId: revisionId, position: position, change: change).insert(db)
                 }
                 let attemptId = try Self.insertAttempt(db, new.attempt, outcome: .stored, revisionId: revisionId, contentHash: new.contentHash)
                 return ImportRecord(outcome: .stored, revision: try Self.revision(db, record: revision), attemptId: attemptId)
@@ -93,9 +92,8 @@ extension WireframeStore {
                 try db.execute(
                     sql: "UPDATE documentScreen SET validUntil = ? WHERE documentId = ? AND validUntil IS NULL",
                     arguments: [revision.number, documentId])
-                for screen in open {
-                    var change = try ChangeRecord(revisionId: revisionId, change: RecordedChange(kind: .removed, screenKey: screen))
-                    try change.insert(db)
+                for (position, screen) in open.enumerated() {
+                    try ChangeRecord(revisionId: revisionId, position: position, change: RecordedChange(kind: .removed, screenKey: screen)).insert(db)
                 }
                 let attemptId = try Self.insertAttempt(db, attempt, outcome: .deleted, revisionId: revisionId, contentHash: nil)
                 return ImportRecord(outcome: .deleted, revision: try Self.revision(db, record: revision), attemptId: attemptId)
@@ -183,8 +181,10 @@ extension WireframeStore {
     static func insertAttempt(
         _ db: Database, _ attempt: AttemptInfo, outcome: ImportOutcome, revisionId: Int64?, contentHash: String?
     ) throws -> Int64 {
+        // The attempt of a stored revision has that revision's hash (migration 0005): not kept twice.
+        let keptHash = outcome == .stored ? nil : contentHash
         var record = ImportAttemptRecord(
-            path: attempt.path, outcome: outcome.rawValue, revisionId: revisionId, contentHash: try contentHash.map(HashBytes.stored),
+            path: attempt.path, outcome: outcome.rawValue, revisionId: revisionId, contentHash: try keptHash.map(HashBytes.stored),
             startedAt: attempt.startedAt, durationMicroseconds: max(0, attempt.durationMicroseconds),
             author: attempt.author, origin: attempt.origin.rawValue
         )

@@ -9,43 +9,8 @@ import WireframeStore
     @Test func everyCommandPrintsTheSameAfterMigration0004() throws {
         let cli = try StoreCLI()
         defer { cli.remove() }
-        #expect(try cli.run("init", "--root", ".").status == 0)
-        let base = [("home", "Home"), ("settings", "Settings"), ("profile", "Profile")]
-        try cli.write("screens/app.json", StoreCLI.wireframe(base))
-        try cli.write("screens/other.json", StoreCLI.wireframe([("home", "Start"), ("help", "Help")], appName: "Other"))
-        #expect(try cli.run("session", "start", "Kickoff").status == 0)
-        #expect(try cli.run("import", "--author", "ada", "screens").status == 0)
-        try cli.write("screens/app.json", StoreCLI.wireframe([("home", "Home"), ("settings", "Preferences"), ("profile", "Profile")]))
-        #expect(try cli.run("import", "screens/app.json").status == 0)
-        #expect(try cli.run("session", "end").status == 0)
-        #expect(try cli.run("session", "start", "Review").status == 0)
-        // A screen that comes back to an earlier content shares its stored version.
-        try cli.write("screens/app.json", StoreCLI.wireframe(base + [("about", "About")]))
-        #expect(try cli.run("import", "screens/app.json").status == 0)
-        try cli.write("screens/broken.json", "{ \"appName\": ")
-        _ = try cli.run("import", "screens/broken.json")
-        try FileManager.default.removeItem(atPath: cli.root + "/screens/broken.json")
-        try FileManager.default.removeItem(atPath: cli.root + "/screens/other.json")
-        #expect(try cli.run("import", "screens").status == 0)
-        #expect(try cli.run("session", "end").status == 0)
-
-        let commands: [[String]] = [
-            ["log"], ["log", "--format", "json"], ["log", "--screen", "settings"], ["log", "--document", "screens/app.json"],
-            ["show", "screens/app.json"], ["show", "--format", "json", "screens/app.json@1"], ["show", "--source", "screens/app.json@2"],
-            ["show", "screens/other.json@1"], ["show", "--format", "json", "screens/app.json@Kickoff"],
-            ["diff", "screens/app.json@1", "screens/app.json"], ["diff", "--format", "json", "screens/app.json@1", "screens/app.json@3"],
-            ["diff", "screens/app.json@2", "screens/app.json@3"], ["diff", "screens/other.json@1", "screens/other.json@2"],
-            ["status"], ["status", "--format", "json"], ["session", "list"], ["session", "show", "Kickoff"],
-            ["audit", "--from", "Kickoff", "--to", "Review"], ["audit", "--from", "Kickoff", "--to", "Review", "--format", "json"],
-            ["path", "screens/app.json", "home", "profile"], ["export", "--output", "out"], ["verify"],
-        ]
-        func outputs() throws -> [String] {
-            try commands.map { arguments in
-                try? FileManager.default.removeItem(atPath: cli.root + "/out")
-                let run = try cli.run(arguments: arguments)
-                return "\(arguments.joined(separator: " ")) → \(run.status)\n\(run.output)\(run.error)"
-            }
-        }
+        try Self.makeHistory(cli)
+        func outputs() throws -> [String] { try Self.outputs(cli) }
         let before = try outputs()
         #expect(before.last?.contains("no problems") == true)
 
@@ -78,6 +43,50 @@ import WireframeStore
         #expect(try cli.run("verify").output.contains("no problems"))
     }
 
+    /// Two documents over two sessions: edits, a screen that comes back, a rejected file, a deletion.
+    static func makeHistory(_ cli: StoreCLI) throws {
+        #expect(try cli.run("init", "--root", ".").status == 0)
+        let base = [("home", "Home"), ("settings", "Settings"), ("profile", "Profile")]
+        try cli.write("screens/app.json", StoreCLI.wireframe(base))
+        try cli.write("screens/other.json", StoreCLI.wireframe([("home", "Start"), ("help", "Help")], appName: "Other"))
+        #expect(try cli.run("session", "start", "Kickoff").status == 0)
+        #expect(try cli.run("import", "--author", "ada", "screens").status == 0)
+        try cli.write("screens/app.json", StoreCLI.wireframe([("home", "Home"), ("settings", "Preferences"), ("profile", "Profile")]))
+        #expect(try cli.run("import", "screens/app.json").status == 0)
+        #expect(try cli.run("session", "end").status == 0)
+        #expect(try cli.run("session", "start", "Review").status == 0)
+        // A screen that comes back to an earlier content shares its stored version.
+        try cli.write("screens/app.json", StoreCLI.wireframe(base + [("about", "About")]))
+        #expect(try cli.run("import", "screens/app.json").status == 0)
+        try cli.write("screens/broken.json", "{ \"appName\": ")
+        _ = try cli.run("import", "screens/broken.json")
+        try FileManager.default.removeItem(atPath: cli.root + "/screens/broken.json")
+        try FileManager.default.removeItem(atPath: cli.root + "/screens/other.json")
+        #expect(try cli.run("import", "screens").status == 0)
+        #expect(try cli.run("session", "end").status == 0)
+    }
+
+    /// Every command whose output an upgrade must keep.
+    static let commands: [[String]] = [
+        ["log"], ["log", "--format", "json"], ["log", "--screen", "settings"], ["log", "--document", "screens/app.json"],
+        ["show", "screens/app.json"], ["show", "--format", "json", "screens/app.json@1"], ["show", "--source", "screens/app.json@2"],
+        ["show", "screens/other.json@1"], ["show", "--format", "json", "screens/app.json@Kickoff"],
+        ["diff", "screens/app.json@1", "screens/app.json"], ["diff", "--format", "json", "screens/app.json@1", "screens/app.json@3"],
+        ["diff", "screens/app.json@2", "screens/app.json@3"], ["diff", "screens/other.json@1", "screens/other.json@2"],
+        ["status"], ["status", "--format", "json"], ["session", "list"], ["session", "show", "Kickoff"],
+        ["audit", "--from", "Kickoff", "--to", "Review"], ["audit", "--from", "Kickoff", "--to", "Review", "--format", "json"],
+        ["path", "screens/app.json", "home", "profile"], ["export", "--output", "out"], ["verify"],
+    ]
+
+    /// What every command of ``commands`` prints, with its exit status.
+    static func outputs(_ cli: StoreCLI) throws -> [String] {
+        try commands.map { arguments in
+            try? FileManager.default.removeItem(atPath: cli.root + "/out")
+            let run = try cli.run(arguments: arguments)
+            return "\(arguments.joined(separator: " ")) → \(run.status)\n\(run.output)\(run.error)"
+        }
+    }
+
     /// Writes the content of a current store into a new store at schema 0003: hashes as
     /// hexadecimal text, screen versions keyed by hash with their JSON, intervals by hash.
     static func writePreviousSchema(from currentPath: String, to oldPath: String) throws {
@@ -98,12 +107,11 @@ import WireframeStore
                             \(hex("sourceHash")), header, screenCount, createdAt, author, origin, message, sessionId
                         FROM current.revision ORDER BY id
                         """)
-                for table in ["source", "change"] {
-                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
-                }
+                try db.execute(sql: "INSERT INTO main.source SELECT * FROM current.source")
+                try db.execute(sql: "INSERT INTO main.change (revisionId, screenKey, previousKey, kind, fields) \(Upgrade0005Tests.changesBefore0005)")
                 try db.execute(
                     sql: """
-                        INSERT INTO main.importAttempt SELECT id, path, outcome, revisionId, \(hex("contentHash")), startedAt,
+                        INSERT INTO main.importAttempt SELECT id, path, outcome, revisionId, \(hex(Upgrade0005Tests.attemptHashBefore0005)), startedAt,
                             durationMicroseconds, author, origin
                         FROM current.importAttempt ORDER BY id
                         """)

@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+import Testing
+import WireframeStore
+
+/// The layout of migration 0005: changes keyed by revision and position, kinds as integers,
+/// stored attempts without a second copy of their revision's hash; new files in 1 KiB pages.
+@Suite struct CompactChangeTests {
+    /// One change of every kind, in an order that is not key order, with and without fields.
+    static let changes: [RecordedChange] = [
+        RecordedChange(kind: .modified, screenKey: "z", fields: [RecordedField(field: "title", old: "Z1", new: "Z2")]),
+        RecordedChange(kind: .document, screenKey: "", fields: [RecordedField(field: "appName", old: "A", new: nil)]),
+        RecordedChange(kind: .added, screenKey: "c"),
+        RecordedChange(kind: .renamed, screenKey: "b", previousKey: "a", fields: [RecordedField(field: "key", old: nil, new: "b")]),
+        RecordedChange(kind: .removed, screenKey: "d"),
+    ]
+
+    @Test func keepsEveryKindOfChangeInItsOrder() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A"), ("d", "D")], expectedHead: nil, at: .at(0))).revision)
+        let second = try #require(try store.recordImport(newRevision(
+            screens: [("b", "A"), ("c", "C")], expectedHead: first.id, at: .at(1), changes: Self.changes)).revision)
+        #expect(try store.changes(revisionId: second.id) == Self.changes)
+        #expect(try store.changes(revisionId: first.id).isEmpty)
+        let log = try store.log(LogFilter())
+        #expect(log.map(\.revision.id) == [second.id, first.id])
+        #expect(log.first?.changes == Self.changes)
+        // Without fields, the log keeps kinds, keys and order.
+        var withoutFields = LogFilter()
+        withoutFields.includesFields = false
+        let brief = try store.log(withoutFields)
+        #expect(brief.first?.changes == Self.changes.map { RecordedChange(kind: $0.kind, screenKey: $0.screenKey, previousKey: $0.previousKey) })
+        // A screen's log finds a revision by the key and by the key it was renamed from.
+        #expect(try store.log(LogFilter(screenKey: "a")).map(\.revision.id) == [second.id])
+        #expect(try store.log(LogFilter(screenKey: "d")).map(\.revision.id) == [second.id])
+        let stored = try store.reader.read { db in
+            try Row.fetchAll(db, sql: "SELECT position, kind, fields FROM change WHERE revisionId = ? ORDER BY position", arguments: [second.id])
+        }
+        #expect(stored.map { $0[0] as Int64 } == [0, 1, 2, 3, 4])
+        #expect(stored.map { $0[1] as Int64 } == [2, 4, 0, 3, 1])
+        #expect(stored.map { ($0[2] as String?) == nil } == [false, false, true, false, true])
+        #expect(try store.integrityProblems().isEmpty)
+    }
+
+    @Test func aStoredAttemptHasNoSecondCopyOfItsRevisionsHash() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let stored = try store.recordImport(newRevision(screens: [("a", "A")], expectedHead: nil, at: .at(0)))
+        let head = try #require(stored.revision)
+        let unchanged = try store.recordImport(newRevision(screens: [("a", "A")], expectedHead: head.id, at: .at(1)))
+        #expect(unchanged.outcome == .unchanged)
+        let hashes = try store.reader.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT id, CASE WHEN contentHash IS NULL THEN NULL ELSE lower(hex(contentHash)) END FROM importAttempt ORDER BY id"
+            ).map { ($0[0] as Int64, $0[1] as String?) }
+        }
+        #expect(hashes.count == 2)
+        #expect(hashes.first?.0 == stored.attemptId && hashes.first?.1 == nil)
+        #expect(hashes.last?.0 == unchanged.attemptId && hashes.last?.1 == head.contentHash)
+    }
+
+    @Test func aNewStoreUsesSmallPages() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try store.reader.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 1024)
+        #expect(try store.reader.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        let columns = try store.reader.read { db in try db.columns(in: "change").map(\.name) }
+        #expect(columns == ["revisionId", "position", "screenKey", "previousKey", "kind", "fields"])
+        let indexes = try store.reader.read { db in try db.indexes(on: "change").map(\.name).sorted() }
+        // The table's own key (`sqlite_autoindex_change_1`) replaces the index on the revision.
+        #expect(indexes == ["change_previousKey", "change_screen", "sqlite_autoindex_change_1"])
+    }
+}
