@@ -14,8 +14,17 @@ enum JSONKey: Int, CaseIterable, Sendable {
     case sequence, loadSchema, conditional, other, destination, destinationName, success, failure, event
     case buttons, icon
 
-    /// The keys as they are spelled in JSON (the names of the cases), by raw value.
-    static let names: [String] = allCases.map { String(describing: $0) }
+    /// The keys as they are spelled in JSON (the names of the cases), by raw value. Spelled out
+    /// rather than made with `String(describing:)`, whose reflection scans the binary's protocol
+    /// conformances at the first use in every process (a test checks that both agree).
+    static let names: [String] = [
+        "appName", "root", "routes", "navigations", "formatVersion", "locale", "name", "title", "type", "presentationStyle",
+        "presentationType", "subroutes", "navigation", "tabItems", "children", "dependencies", "items", "elements",
+        "actions", "properties", "kind", "reference", "class", "text", "action", "target", "task", "param", "triggers",
+        "push", "present", "branch", "replaceRoot", "pop", "dismiss", "popToRoot", "popToView", "alert", "url", "send",
+        "sequence", "loadSchema", "conditional", "other", "destination", "destinationName", "success", "failure", "event",
+        "buttons", "icon",
+    ]
 
     /// The key as it is spelled in JSON.
     var name: String { Self.names[rawValue] }
