@@ -11,5 +11,6 @@ public enum StoreMigrations {
         ("0003_change_previous_key", String(decoding: PackageResources._003_change_previous_key_sql, as: UTF8.self)),
         ("0004_compact_store", String(decoding: PackageResources._004_compact_store_sql, as: UTF8.self)),
         ("0005_compact_changes", String(decoding: PackageResources._005_compact_changes_sql, as: UTF8.self)),
+        ("0006_status_counts", String(decoding: PackageResources._006_status_counts_sql, as: UTF8.self)),
     ]
 }

@@ -340,15 +340,37 @@ extension WireframeStore {
         }
     }
 
-    /// Counts for `wfs status`: documents, revisions, screen versions, sessions, attempts.
+    /// The tables whose rows `wfs status` counts.
+    public static let countedTables = ["document", "revision", "screenVersion", "documentScreen", "change", "session", "importAttempt"]
+
+    /// Counts for `wfs status`: documents, revisions, screen versions, sessions, attempts. Read
+    /// from the counts that triggers keep (migration 0006), not by counting rows, so that the
+    /// time does not grow with history; `wfs verify` checks them against the tables.
     public func counts() throws -> [String: Int] {
         try mapped {
             try reader.read { db in
                 var result: [String: Int] = [:]
-                for table in ["document", "revision", "screenVersion", "documentScreen", "change", "session", "importAttempt"] {
-                    result[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+                for row in try Row.fetchAll(db, sql: "SELECT name, count FROM tableCount") {
+                    result[row[0]] = row[1]
                 }
+                for table in Self.countedTables where result[table] == nil { result[table] = 0 }
                 return result
+            }
+        }
+    }
+
+    /// The tables whose kept count differs from their rows, with both numbers (for `wfs verify`).
+    public func countMismatches() throws -> [(table: String, kept: Int, rows: Int)] {
+        try mapped {
+            try reader.read { db in
+                var kept: [String: Int] = [:]
+                for row in try Row.fetchAll(db, sql: "SELECT name, count FROM tableCount") { kept[row[0]] = row[1] }
+                var mismatches: [(table: String, kept: Int, rows: Int)] = []
+                for table in Self.countedTables {
+                    let rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+                    if kept[table] != rows { mismatches.append((table, kept[table] ?? -1, rows)) }
+                }
+                return mismatches
             }
         }
     }

@@ -26,6 +26,7 @@ public struct Verifier: Sendable {
         let store = history.store
         var report = Report()
         report.problems += try store.integrityProblems().map { "integrity: \($0)" }
+        report.problems += try store.countMismatches().map { "table '\($0.table)' has \($0.rows) rows but its kept count is \($0.kept)" }
         report.problems += try store.intervalProblems()
         report.problems += try store.screenStorageProblems()
         try store.forEachScreenVersion { hash, content in
