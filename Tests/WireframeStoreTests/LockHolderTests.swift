@@ -36,33 +36,4 @@ import Testing
             #expect(try Self.locks(of: pid, onFileAt: shm) == before)
         }
     }
-
-    @Test func anotherProcessHoldingTheWriteLockIsNamed() throws {
-        let (store, folder) = try makeStore()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        _ = try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(0)))
-        // sqlite3's own shell would do; Python's sqlite3 module is on every machine that runs the tests.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = ["-c", """
-            import sqlite3, sys, time
-            db = sqlite3.connect(sys.argv[1], isolation_level=None)
-            db.execute("BEGIN IMMEDIATE")
-            print("locked", flush=True)
-            sys.stdin.read()
-            """, store.path]
-        let input = Pipe()
-        let output = Pipe()
-        holder.standardInput = input
-        holder.standardOutput = output
-        try holder.run()
-        defer {
-            try? input.fileHandleForWriting.close()
-            holder.waitUntilExit()
-        }
-        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        #expect(line.hasPrefix("locked"))
-        let described = LockHolder.describe(storePath: store.path)
-        #expect(described?.hasPrefix("process \(holder.processIdentifier) ") == true, "\(described ?? "nil")")
-    }
 }
