@@ -203,14 +203,20 @@ public final class SyncDaemon: Service, Sendable {
 
     private func handle(_ batch: [WatchEvent]) {
         let settle = configuration.settle
-        // Events that change what is watched or rescanned, and events on files to import.
+        let now = Timestamp.now().text
         var sawEvent = false
-        var sawFileEvent = false
+        // The event is noted before any file is handed to the import loop, so that the state file
+        // the import writes never shows an older event than the one that led to it.
+        func saw() {
+            guard !sawEvent else { return }
+            sawEvent = true
+            runtime.withLock { $0.status.lastEvent = now }
+        }
         for event in batch {
             if event.has(InotifyMask.queueOverflow) {
                 logger.info("inotify queue overflowed: events were lost; rescanning every file")
+                saw()
                 scheduler.requestRescan(reason: "overflow")
-                sawEvent = true
                 continue
             }
             guard let folder = watcher.folder(of: event.watch) else { continue }
@@ -226,7 +232,7 @@ public final class SyncDaemon: Service, Sendable {
             let relative = folder.isEmpty ? event.name : folder + "/" + event.name
             if event.has(InotifyMask.isDirectory) {
                 guard admitsFolder(relative, name: event.name) else { continue }
-                sawEvent = true
+                saw()
                 if event.has(InotifyMask.create | InotifyMask.movedTo) {
                     // A new folder: watch it and what is below it, and import the files already there.
                     watchTree(relative, reason: "new folder")
@@ -250,15 +256,10 @@ public final class SyncDaemon: Service, Sendable {
             guard event.has(InotifyMask.closeWrite | InotifyMask.movedTo | InotifyMask.movedFrom | InotifyMask.delete),
                 admitsFile(relative, name: event.name)
             else { continue }
-            sawFileEvent = true
+            saw()
             scheduler.touch(relative, settle: settle)
         }
-        guard sawEvent || sawFileEvent else { return }
-        let now = Timestamp.now().text
-        runtime.withLock { $0.status.lastEvent = now }
-        // A file event with no settle time is imported at once, and the import writes the state
-        // file when it is recorded; writing it here too would only compete with that import.
-        if sawEvent || settle > .zero { writeStatus() }
+        if sawEvent { writeStatus() }
     }
 
     private func watchTree(_ relative: String, reason: String) {
