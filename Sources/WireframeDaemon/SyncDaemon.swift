@@ -203,13 +203,13 @@ public final class SyncDaemon: Service, Sendable {
 
     private func handle(_ batch: [WatchEvent]) {
         let settle = configuration.settle
-        let now = Timestamp.now().text
         var sawEvent = false
         // The event is noted before any file is handed to the import loop, so that the state file
         // the import writes never shows an older event than the one that led to it.
         func saw() {
             guard !sawEvent else { return }
             sawEvent = true
+            let now = Timestamp.now().text
             runtime.withLock { $0.status.lastEvent = now }
         }
         for event in batch {

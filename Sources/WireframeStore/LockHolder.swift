@@ -66,11 +66,10 @@ enum LockHolder {
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
-        var opened = stat()
-        guard fstat(descriptor, &opened) == 0 else {
-            probes[path] = Probe(descriptor: descriptor, device: device, inode: inode)
-            return descriptor
-        }
+        // The identity of what was opened, not of what was looked up, in case the file was
+        // replaced in between.
+        var opened = status
+        _ = fstat(descriptor, &opened)
         probes[path] = Probe(descriptor: descriptor, device: UInt64(opened.st_dev), inode: UInt64(opened.st_ino))
         return descriptor
     }
