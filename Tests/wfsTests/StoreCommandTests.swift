@@ -115,6 +115,9 @@ import Testing
 
         // show
         #expect(try cli.run("show", "screens/app.json").output.contains("3 screens"))
+        let statusText = try cli.run("status").output
+        #expect(statusText.contains("screens/app.json  revision 3 (#2)  3 screens\n"), "\(statusText)")
+        #expect(statusText.contains("screens/other.json  revision 2 (#1)  1 screen\n"), "\(statusText)")
         let source = try cli.run("show", "--source", "1")
         #expect(source.output == StoreCLI.wireframe(base))
         #expect(try cli.run("show", "--format", "json", "screens/app.json@1").output.contains("\"Profile\""))
