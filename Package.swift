@@ -96,8 +96,6 @@ let package = Package(
             dependencies: [
                 "WireframeModel", "WireframeMigrations", "CZlib",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // The SQLite C interface, for the one file control that GRDB has no API for (WAL persistence).
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),

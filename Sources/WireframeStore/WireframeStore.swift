@@ -1,6 +1,5 @@
 import Foundation
 public import GRDB
-import GRDBSQLite
 import WireframeMigrations
 
 /// The SQLite store of a project: one `Sendable` value around a WAL database pool.
@@ -105,32 +104,8 @@ public struct WireframeStore: Sendable {
             // power loss (not a crash of the process) may undo the last commits before a checkpoint.
             // Every save can be imported again from the file itself, which is the trade taken here.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            try keepWALFiles(db)
         }
         return configuration
-    }
-
-    /// The largest `-wal` file kept after a checkpoint, in bytes; a closing process empties it.
-    static let walSizeLimit = 4 << 20
-
-    /// Keeps the `-wal` and `-shm` files when the last connection closes, instead of deleting them
-    /// for the next process to create again (each `wfs` command opens and closes the store).
-    ///
-    /// The last connection to close still checkpoints the WAL into the store file and syncs both,
-    /// as before, so what is committed is as durable as before; with persistence on and a
-    /// `journal_size_limit`, SQLite then truncates the `-wal` file to zero bytes (rather than
-    /// unlinking it), and leaves the `-shm` file, which the next process to open the store
-    /// re-initialises. A crash between the checkpoint and the truncation leaves frames that are
-    /// already in the store file, which the next opener's recovery replays harmlessly, as after any
-    /// crash. The limit also caps the `-wal` file that a long-running process (the daemon) keeps
-    /// between checkpoints after a large transaction.
-    static func keepWALFiles(_ db: Database) throws {
-        try db.execute(sql: "PRAGMA journal_size_limit = \(walSizeLimit)")
-        var persist: CInt = 1
-        let code = withUnsafeMutablePointer(to: &persist) { flag in
-            sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, flag)
-        }
-        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
     }
 
     /// The schema migrations, read from the SQL files embedded in the binary.
