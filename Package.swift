@@ -13,19 +13,28 @@ let strictSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ] + warningsAsErrors
 
-/// Every `wfs` command is a process: a release `wfs` is linked with lld so that its ~95,000
-/// relative relocations are packed (`DT_RELR`, glibc 2.36) instead of 24-byte RELA entries, and
-/// without exporting its own symbols to the dynamic symbol table, which nothing looks up and which
-/// the C library's `dladdr` scans at start (docs/PERFORMANCE.md, "Starting a process").
+/// Every `wfs` command is a process: a release `wfs` on Linux is a static executable (the C library,
+/// libstdc++, SQLite and zlib linked in, no dynamic loader at start), linked with lld, without
+/// exporting its own symbols to the dynamic symbol table, which nothing looks up. The dynamic
+/// loader's symbol lookups and relocations are about 4 M of the instructions of `wfs --version`,
+/// and the copy-on-write of relocated pages half of its page faults (docs/PERFORMANCE.md, "Starting
+/// a process"). A static executable is not position-independent (a static PIE cannot carry the run
+/// path that SwiftPM gives every executable: glibc refuses it at start), so its own code and data
+/// are at fixed addresses; the daemon stays a PIE. `pack-relative-relocs` is kept for a `wfs`
+/// linked dynamically (other platforms' C libraries, or without this setting).
 ///
-/// Not a static executable (`-static-executable`), although that started 4.1 M instructions
-/// faster: glibc linked statically still loads its NSS modules (`libnss_systemd.so.2`, and with it
-/// the shared C library) to name a user or group missing from `/etc/passwd` or `/etc/group`, and the
-/// process then crashed: `wfs import` of a file owned by an unknown uid, or run by a user that only
-/// LDAP or systemd knows (docs/PERFORMANCE.md, "Session 4: the static executable, withdrawn").
+/// Static glibc loads the shared NSS modules (and with them the shared C library) to ask the name
+/// service about a user, group or host, and a process that does so can crash. So no path of `wfs`
+/// names a user or group: file types come from `lstat` (`ProjectFiles`), the author's fallback
+/// from `/etc/passwd` read directly (`Times.author`). `NameServiceTests` runs every command that
+/// touches files or the author under `strace` and fails on any look at `/etc/nsswitch.conf` or an
+/// NSS module; `.ci/run` runs it against the release binary too.
 let startupLinkerSettings: [LinkerSetting] = [
     .unsafeFlags(
-        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+        [
+            "-static-executable", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            "-Xlinker", "--no-export-dynamic",
+        ],
         .when(platforms: [.linux], configuration: .release)
     )
 ]

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds wireframe files (`.json`, `.xml`) below a folder.
 public enum ProjectFiles {
@@ -11,9 +16,31 @@ public enum ProjectFiles {
             || name.hasSuffix(".tmp") || name == "4913"
     }
 
+    /// What a path is, without following a symbolic link.
+    enum Kind {
+        case folder, regularFile, symbolicLink, other
+    }
+
+    /// The kind of `path` itself (`lstat`), or nil when it cannot be examined.
+    ///
+    /// Deliberately not `FileManager.attributesOfItem`: that names the file's owner and group,
+    /// which asks the system's name service (NSS modules, LDAP) about users and groups that
+    /// `/etc/passwd` may not list, and `wfs` is a static executable, in which such a lookup is not
+    /// safe (docs/PERFORMANCE.md, "Starting a process").
+    static func kind(_ path: String) -> Kind? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFREG: return .regularFile
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+
     /// Whether `path` itself is a symbolic link (followed or not, wherever it leads).
     public static func isSymbolicLink(_ path: String) -> Bool {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeSymbolicLink
+        kind(path) == .symbolicLink
     }
 
     /// Paths of the wireframe files below `folder`, sorted, as `folder/relative/path`.
@@ -28,12 +55,10 @@ public enum ProjectFiles {
             guard let names = try? manager.contentsOfDirectory(atPath: current) else { continue }
             for name in names {
                 let path = current.hasSuffix("/") ? current + name : current + "/" + name
-                guard let attributes = try? manager.attributesOfItem(atPath: path),
-                    let type = attributes[.type] as? FileAttributeType
-                else { continue }
-                if type == .typeDirectory {
+                guard let kind = kind(path) else { continue }
+                if kind == .folder {
                     if !name.hasPrefix("."), !ignoredFolders.contains(name) { pending.append(path) }
-                } else if type == .typeRegular || type == .typeSymbolicLink {
+                } else if kind == .regularFile || kind == .symbolicLink {
                     guard !name.hasPrefix("."), !isEditorDropping(name),
                         let format = DocumentFormat(path: name), formats.contains(format)
                     else { continue }

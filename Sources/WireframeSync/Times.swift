@@ -1,4 +1,9 @@
 public import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import WireframeStore
 
 /// Reading times given on the command line and who is importing.
@@ -13,12 +18,32 @@ public enum Times {
         return rough
     }
 
-    /// The author of imports: `--author`, else `WFS_AUTHOR`, else the user name of the process.
+    /// The author of imports: `--author`, else `WFS_AUTHOR`, else `USER`, else the name that
+    /// `/etc/passwd` gives the process's user id, else `uid N`.
     public static func author(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let explicit, !explicit.isEmpty { return explicit }
         if let fromEnvironment = environment["WFS_AUTHOR"], !fromEnvironment.isEmpty { return fromEnvironment }
         if let user = environment["USER"], !user.isEmpty { return user }
-        let name = NSUserName()
-        return name.isEmpty ? "unknown" : name
+        let uid = getuid()
+        // Read directly, not through `getpwuid` or `NSUserName()`: those ask the system's name
+        // service, whose modules a static executable cannot load safely (docs/PERFORMANCE.md,
+        // "Starting a process"); a user that only LDAP or systemd knows is `uid N` here.
+        if let passwd = FileManager.default.contents(atPath: "/etc/passwd"),
+            let name = userName(uid: uid, passwd: String(decoding: passwd, as: UTF8.self))
+        {
+            return name
+        }
+        return "uid \(uid)"
+    }
+
+    /// The name of user `uid` in the text of a `passwd` file (`name:password:uid:gid:...`), if listed.
+    public static func userName(uid: UInt32, passwd: String) -> String? {
+        let wanted = String(uid)
+        for line in passwd.split(separator: "\n", omittingEmptySubsequences: true) {
+            let fields = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count >= 3, let first = fields[0].first, first != "#", first != "+", first != "-", fields[2] == wanted else { continue }
+            return String(fields[0])
+        }
+        return nil
     }
 }
