@@ -141,6 +141,12 @@ public struct SchemaObject: Hashable, Sendable {
         return nil
     }
 
+    /// Whether a parameter of that name is given, found without copying it.
+    func hasParameter(_ name: String) -> Bool {
+        let count = name.utf8.count
+        return storage.parameters.contains { $0.name.utf8.count == count && $0.name == name }
+    }
+
     /// The values of a parameter (empty when absent).
     public func values(_ name: String) -> [SchemaValue] { parameter(name)?.values ?? [] }
 
