@@ -47,3 +47,20 @@ public struct ScreenContents: Sendable {
         }
     }
 }
+
+extension Screen {
+    /// Visits every element of the screen, nested ones included, depth first in document order
+    /// (the order of `allElements`), without copying them into a new array: a WorkflowSchema
+    /// screen nests its elements, and the copies of `allElements` were half of validation.
+    @inline(__always)
+    func forEachElement(_ body: (Element) -> Void) {
+        Self.visit(elements, body)
+    }
+
+    private static func visit(_ elements: [Element], _ body: (Element) -> Void) {
+        for index in elements.indices {
+            body(elements[index])
+            if !elements[index].elements.isEmpty { visit(elements[index].elements, body) }
+        }
+    }
+}
