@@ -217,7 +217,7 @@ struct SchemaMapper {
     /// The parameter a bare child goes to in its parent (spec §1.7 step 3): its tag if that is a
     /// parameter accepting it, else the class default; nil for proxies and conditionals.
     static func bareRoute(_ definition: TagDefinition, _ child: SchemaObject) -> String? {
-        if let parameter = definition.parameter(child.tag), parameter.accepts(child.schemaClass) { return child.tag }
+        if let index = definition.parameterIndex(child.tag), definition.parameter(at: index, accepts: child.schemaClass) { return child.tag }
         guard definition.admits(child.schemaClass) else { return nil }
         return definition.defaultParameter(for: child.schemaClass)
     }
@@ -284,7 +284,7 @@ struct SchemaMapper {
         case .ordinary:
             break
         }
-        let textParameter = object.definition.parameter("text") != nil ? "text" : "title"
+        let textParameter = object.definition.hasParameter("text") ? "text" : "title"
         for parameter in object.parameters {
             for value in parameter.values {
                 switch value {

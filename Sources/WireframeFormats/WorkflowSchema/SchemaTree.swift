@@ -129,8 +129,13 @@ public struct SchemaObject: Hashable, Sendable {
         return nil
     }
 
-    /// The workflow name (`name` attribute).
-    public var workflowName: String? { attribute("name")?.value }
+    /// The workflow name (`name` attribute), read without copying the attribute.
+    public var workflowName: String? {
+        for attribute in storage.attributes where attribute.name.utf8.count == 4 && attribute.name == "name" {
+            return attribute.value
+        }
+        return nil
+    }
 
     /// The parameter of that name.
     public func parameter(_ name: String) -> SchemaParameter? {
