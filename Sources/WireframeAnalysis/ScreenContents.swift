@@ -47,3 +47,29 @@ public struct ScreenContents: Sendable {
         }
     }
 }
+
+extension Screen {
+    /// Visits every element of the screen, nested ones included, depth first in document order
+    /// (the order of `allElements`), without copying them into a new array: a WorkflowSchema
+    /// screen nests its elements, and the copies of `allElements` were half of validation.
+    ///
+    /// One loop over a stack of element lists rather than a recursive function: a rule's closure
+    /// is then called from one frame, and what it captures is not passed down (and copied) at
+    /// every level.
+    func forEachElement(_ body: (Element) -> Void) {
+        guard !elements.isEmpty else { return }
+        var stack: [(elements: [Element], next: Int)] = [(elements, 0)]
+        while let top = stack.indices.last {
+            let index = stack[top].next
+            guard index < stack[top].elements.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[top].next = index + 1
+            let list = stack[top].elements
+            body(list[index])
+            // Its children come before its next sibling.
+            if !list[index].elements.isEmpty { stack.append((list[index].elements, 0)) }
+        }
+    }
+}

@@ -295,7 +295,7 @@ public struct NavigationGraph: Sendable {
             }
         }
         if !screen.elements.isEmpty {
-            for element in screen.allElements {
+            screen.forEachElement { element in
                 let via = Via.element(kind: element.kind.rawValue, label: element.reference ?? element.text ?? element.kind.rawValue)
                 for trigger in element.triggers {
                     switch trigger.effect {

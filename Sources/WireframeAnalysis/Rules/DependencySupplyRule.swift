@@ -20,7 +20,7 @@ public struct DependencySupplyRule: Rule {
         guard withDependencies.contains(where: { screens[$0].key != root.key }) else { return }
         var producers: [String: [Int]] = [:]
         for position in context.contents.withElements where context.reachable[position] {
-            for element in screens[position].allElements {
+            screens[position].forEachElement { element in
                 if let reference = element.reference { producers[reference, default: []].append(position) }
             }
         }

@@ -10,8 +10,8 @@ public struct DuplicateReferenceRule: Rule {
         for position in context.contents.withElements {
             let screen = context.wireframe.screens[position]
             var first: [String: SourceLocation] = [:]
-            for element in screen.allElements {
-                guard let reference = element.reference else { continue }
+            screen.forEachElement { element in
+                guard let reference = element.reference else { return }
                 let location = element.locations.reference ?? element.locations.definition
                 if let original = first[reference] {
                     diagnostics.append(Diagnostic(

@@ -10,7 +10,7 @@ public struct ElementActionDefinedRule: Rule {
         for position in context.contents.withElements {
             let screen = context.wireframe.screens[position]
             let names = screen.actions.compactMap(\.name)
-            for element in screen.allElements {
+            screen.forEachElement { element in
                 for trigger in element.triggers {
                     guard case .action(let name) = trigger.effect, !names.contains(name) else { continue }
                     diagnostics.append(Diagnostic(

@@ -18,7 +18,7 @@ public struct KnownTaskRule: Rule {
         }
         for position in context.contents.withElementsOrActions {
             let screen = context.wireframe.screens[position]
-            for element in screen.allElements {
+            screen.forEachElement { element in
                 for trigger in element.triggers {
                     if case .task(let name, let parameter) = trigger.effect { check(name, parameter, at: trigger.location) }
                 }

@@ -22,7 +22,7 @@ public struct TargetDefinedRule: Rule {
         }
         for position in context.contents.withElementsOrActions {
             let screen = screens[position]
-            for element in screen.allElements {
+            screen.forEachElement { element in
                 for trigger in element.triggers {
                     switch trigger.effect {
                     case .target(let target) where !context.isTarget(target):

@@ -44,5 +44,5 @@ enum ObjectChecks {
 
 extension SchemaObject {
     /// Whether a parameter is given (any value, proxies included).
-    func has(_ name: String) -> Bool { parameter(name) != nil }
+    func has(_ name: String) -> Bool { hasParameter(name) }
 }

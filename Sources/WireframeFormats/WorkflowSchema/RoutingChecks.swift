@@ -45,40 +45,53 @@ enum RoutingChecks {
     }
 
     /// Visits every action of a controller, nested ones included, depth first in document order.
+    /// The walk is made once per controller (`ControllerNode.actionSites`) and shared by the checks.
     static func walkActions(of controller: ControllerNode, _ visit: (SchemaObject, ActionSite) -> Void) {
-        var stack: [(SchemaObject, ActionSite)] = controller.actions.reversed().map { ($0, ActionSite(topLevel: $0)) }
-        while let (action, site) = stack.popLast() {
-            visit(action, site)
-            var nested: [(SchemaObject, ActionSite)] = []
-            switch action.schemaClass {
-            case .multipleActions:
-                let actions = action.objects("actions")
-                for (index, child) in actions.enumerated() {
-                    var childSite = site
-                    childSite.inLoadSuccess = false
-                    childSite.hasFollowers = index < actions.count - 1
-                    nested.append((child, childSite))
-                }
-            case .conditionalAction, .loadSchema:
-                for name in ["successAction", "failureAction"] {
-                    for child in action.objects(name) {
-                        var childSite = site
-                        childSite.inLoadSuccess = action.schemaClass == .loadSchema && name == "successAction"
-                        nested.append((child, childSite))
-                    }
-                }
-            case .sendMessage:
-                for child in action.objects("actions") {
-                    var childSite = site
-                    childSite.inResponse = true
-                    childSite.inLoadSuccess = false
-                    childSite.hasFollowers = false
-                    nested.append((child, childSite))
-                }
-            default:
-                break
+        for entry in controller.actionSites { visit(entry.action, entry.site) }
+    }
+
+    /// Every action of a controller with where it sits, depth first in document order.
+    static func actionSites(of actions: [SchemaObject]) -> [(action: SchemaObject, site: ActionSite)] {
+        var sites: [(action: SchemaObject, site: ActionSite)] = []
+        sites.reserveCapacity(actions.count)
+        for action in actions { collect(action, site: ActionSite(topLevel: action), into: &sites) }
+        return sites
+    }
+
+    private static func collect(
+        _ action: SchemaObject, site: ActionSite, into sites: inout [(action: SchemaObject, site: ActionSite)]
+    ) {
+        sites.append((action, site))
+        switch action.schemaClass {
+        case .multipleActions:
+            let actions = action.objects("actions")
+            for (index, child) in actions.enumerated() {
+                var childSite = site
+                childSite.inLoadSuccess = false
+                childSite.hasFollowers = index < actions.count - 1
+                collect(child, site: childSite, into: &sites)
             }
-            stack += nested.reversed()
+        case .conditionalAction, .loadSchema:
+            for child in action.objects("successAction") {
+                var childSite = site
+                childSite.inLoadSuccess = action.schemaClass == .loadSchema
+                collect(child, site: childSite, into: &sites)
+            }
+            for child in action.objects("failureAction") {
+                var childSite = site
+                childSite.inLoadSuccess = false
+                collect(child, site: childSite, into: &sites)
+            }
+        case .sendMessage:
+            for child in action.objects("actions") {
+                var childSite = site
+                childSite.inResponse = true
+                childSite.inLoadSuccess = false
+                childSite.hasFollowers = false
+                collect(child, site: childSite, into: &sites)
+            }
+        default:
+            break
         }
     }
 

@@ -78,12 +78,16 @@ struct SchemaBuilder: XMLContentHandler {
             diagnostics.append(DocumentNameReuseCheck.diagnostic(tag: tag, at: element.location))
             return false
         }
-        if tag.containsColon { diagnostics.append(NamespacePrefixCheck.diagnostic(name: tag, isTag: true, at: element.location)) }
+        let registered = registry.definition(of: tag)
+        // A registered tag has no prefix: only other names are searched for a colon.
+        if registered == nil, tag.containsColon {
+            diagnostics.append(NamespacePrefixCheck.diagnostic(name: tag, isTag: true, at: element.location))
+        }
 
         var role = SchemaRole.parameter
         var demoted = false
         var abstract = false
-        if let definition = registry.definition(of: tag) {
+        if let definition = registered {
             var admitted = true
             if parent == .object, let open = objects.last { admitted = open.effective.admits(definition.schemaClass) }
             if !admitted {

@@ -9,9 +9,7 @@ struct SchemaGrouper {
     mutating func checkMandatory(_ object: SchemaObject, definition: TagDefinition) {
         guard case .ordinary = object.mode else { return }
         var missing: [String] = []
-        for parameter in definition.parameters where parameter.isMandatory && object.parameter(parameter.name) == nil {
-            missing.append(parameter.name)
-        }
+        for name in definition.mandatoryParameterNames where object.parameter(name) == nil { missing.append(name) }
         if !missing.isEmpty {
             diagnostics.append(MissingParameterCheck.diagnostic(tag: object.tag, missing: missing, at: object.location))
         }
@@ -40,18 +38,20 @@ struct SchemaGrouper {
             }
             return
         }
-        let parameter = definition.parameters[chosen]
-        if case .text(let text, let location) = value, let allowed = parameter.allowedValues {
+        // The chosen parameter's fields are read in place: copying the definition costs three references.
+        let name = definition.parameterName(at: chosen)
+        if case .text(let text, let location) = value, let allowed = definition.parameters[chosen].allowedValues {
             EnumerationCheck.run(
-                text, parameter: parameter.name, allowed: allowed, isBitmask: parameter.isBitmask, at: location,
+                text, parameter: name, allowed: allowed, isBitmask: definition.parameters[chosen].isBitmask, at: location,
                 into: &diagnostics)
         }
-        if let index = object.parameters.firstIndex(where: { $0.name == parameter.name }) {
-            if !parameter.isArray {
+        let count = name.utf8.count
+        if let index = object.parameters.firstIndex(where: { $0.name.utf8.count == count && $0.name == name }) {
+            if !definition.parameters[chosen].isArray {
                 let existingIsDynamic = object.parameters[index].values.contains { $0.isDynamic }
                 if !(value.isDynamic || existingIsDynamic) {
                     diagnostics.append(ReassignedParameterCheck.diagnostic(
-                        parameter: parameter.name, tag: object.tag, at: value.location,
+                        parameter: name, tag: object.tag, at: value.location,
                         first: object.parameters[index].location))
                     return
                 }
@@ -60,7 +60,7 @@ struct SchemaGrouper {
         } else {
             // Room for a few parameters at once instead of growing the array one by one.
             if object.parameters.isEmpty { object.parameters.reserveCapacity(min(4, definition.parameters.count)) }
-            object.parameters.append(SchemaParameter(name: parameter.name, values: [value], location: value.location))
+            object.parameters.append(SchemaParameter(name: name, values: [value], location: value.location))
         }
     }
 }

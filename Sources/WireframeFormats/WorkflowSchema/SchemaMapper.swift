@@ -1,7 +1,10 @@
 import WireframeModel
 
 /// A controller found while mapping, with what the routing checks need (spec §3.1–§3.4).
-struct ControllerNode {
+///
+/// A class: the routing checks go over every node many times, and a copy of a reference is one
+/// count where a copy of the fields (key, object, arrays, table) was one per field.
+final class ControllerNode {
     var key: String
     let object: SchemaObject
     /// The controller whose context built this one (where its delegate messages go); nil for the file root.
@@ -50,6 +53,10 @@ struct ControllerNode {
 
     /// Whether it forwards every message to its creator (read once: the routing checks ask often).
     let forwardsAllMessages: Bool
+
+    /// Every action, nested ones included, with where it sits (made on first use: several
+    /// routing checks walk them).
+    private(set) lazy var actionSites = RoutingChecks.actionSites(of: actions)
 
     /// The first action a message of that name runs (a named match or an unnamed catch-all), if any.
     func handler(for name: String) -> SchemaObject? {
@@ -108,6 +115,8 @@ struct SchemaMapper {
     var screens: [Screen] = []
     var graph = SchemaGraph()
     /// Position of each key in `screens` and in `graph.controllers` (appended together, so the same).
+    /// Keys are unique, so a controller just mapped is found by its position, not by its key:
+    /// this table answers only for targets named by a path (a loaded file).
     var positions: [String: Int] = [:]
     private var usedKeys: Set<String> = []
     /// The path of the loadSchema whose success action is being mapped: `keyPath="schema"` proxies refer to it.
@@ -115,7 +124,7 @@ struct SchemaMapper {
 
     mutating func map(_ root: SchemaObject) -> SchemaGraph {
         if root.schemaClass.isController, root.mode == .ordinary {
-            graph.rootKey = mapController(root, pathKey: root.tag, creator: nil, parentKey: nil) ?? ""
+            graph.rootKey = mapController(root, pathKey: { root.tag }, creator: nil, parentKey: nil) ?? ""
         }
         return graph
     }
@@ -142,9 +151,12 @@ struct SchemaMapper {
     }
 
     /// Maps a controller and everything below it; returns its key.
-    mutating func mapController(_ object: SchemaObject, pathKey: String, creator: Int?, parentKey: String?) -> String? {
+    ///
+    /// `pathKey` makes the key of an unnamed controller: paths are joined only when one is used,
+    /// not for every action and slot passed on the way.
+    mutating func mapController(_ object: SchemaObject, pathKey: () -> String, creator: Int?, parentKey: String?) -> String? {
         guard object.mode == .ordinary else { return nil }
-        let key = uniqueKey(object.workflowName.flatMap { $0.isEmpty ? nil : $0 } ?? pathKey)
+        let key = uniqueKey(object.workflowName.flatMap { $0.isEmpty ? nil : $0 } ?? pathKey())
         let controllerIndex = graph.controllers.count
         graph.controllers.append(ControllerNode(key: key, object: object, creator: creator))
         let screenIndex = screens.count
@@ -153,7 +165,8 @@ struct SchemaMapper {
         screens.append(Screen(
             key: key, title: object.text("title") ?? "", container: Self.containerType(object.schemaClass),
             parent: parentKey, locations: locations))
-        if positions[key] == nil { positions[key] = screenIndex }
+        // The key is new (`uniqueKey`): one insertion, no lookup before it.
+        positions[key] = screenIndex
 
         var elements: [Element] = []
         var properties: [String: String] = [:]
@@ -165,8 +178,8 @@ struct SchemaMapper {
             case "viewControllers":
                 for (index, value) in parameter.values.enumerated() {
                     guard case .object(let child) = value else { continue }
-                    if let target = linkTarget(child, pathKey: "\(key)/\(child.tag)[\(index)]", creator: controllerIndex, parentKey: key, loadPath: nil) {
-                        links.append(Link(object.schemaClass == .tabs ? .tab : .child, to: target, at: child.location))
+                    if let target = linkTarget(child, pathKey: { "\(key)/\(child.tag)[\(index)]" }, creator: controllerIndex, parentKey: key, loadPath: nil) {
+                        links.append(Link(object.schemaClass == .tabs ? .tab : .child, to: target.key, at: child.location))
                     }
                 }
             default:
@@ -189,9 +202,9 @@ struct SchemaMapper {
         currentLoadPath = nil
         defer { currentLoadPath = savedLoadPath }
         for (index, action) in object.objects("actions").enumerated() {
-            let segment = Self.segment(action, index: index)
             actions.append(NamedAction(
-                name: action.workflowName, action: mapAction(action, performer: controllerIndex, path: "\(key)/\(segment)", loadPath: nil),
+                name: action.workflowName,
+                action: mapAction(action, performer: controllerIndex, path: { "\(key)/\(Self.segment(action, index: index))" }, loadPath: nil),
                 nameLocation: action.attribute("name")?.valueLocation ?? action.location))
         }
         screens[screenIndex].elements = elements
@@ -204,7 +217,7 @@ struct SchemaMapper {
     /// The parameter a bare child goes to in its parent (spec §1.7 step 3): its tag if that is a
     /// parameter accepting it, else the class default; nil for proxies and conditionals.
     static func bareRoute(_ definition: TagDefinition, _ child: SchemaObject) -> String? {
-        if let parameter = definition.parameter(child.tag), parameter.accepts(child.schemaClass) { return child.tag }
+        if let index = definition.parameterIndex(child.tag), definition.parameter(at: index, accepts: child.schemaClass) { return child.tag }
         guard definition.admits(child.schemaClass) else { return nil }
         return definition.defaultParameter(for: child.schemaClass)
     }
@@ -214,21 +227,25 @@ struct SchemaMapper {
         return "\(action.tag)[\(index)]"
     }
 
-    /// The key a controller slot links to: an inline controller's key, or the loaded file's path for `keyPath="schema"`.
-    mutating func linkTarget(_ child: SchemaObject, pathKey: String, creator: Int, parentKey: String, loadPath: String?) -> String? {
+    /// The key a controller slot links to: an inline controller's key with its position, or the
+    /// loaded file's path for `keyPath="schema"` (position nil).
+    mutating func linkTarget(
+        _ child: SchemaObject, pathKey: () -> String, creator: Int, parentKey: String, loadPath: String?
+    ) -> (key: String, index: Int?)? {
         switch child.mode {
         case .ordinary:
             guard child.schemaClass.isController else { return nil }
+            let index = graph.controllers.count
             guard let key = mapController(child, pathKey: pathKey, creator: creator, parentKey: parentKey) else { return nil }
-            if let index = positions[key] { graph.controllers[creator].children.append(index) }
-            return key
+            graph.controllers[creator].children.append(index)
+            return (key, index)
         case .proxy(let keyPath):
             graph.controllers[creator].receivesUnknownMessages = true
             if keyPath == "schema", let loadPath = loadPath ?? currentLoadPath {
                 if let loadIndex = graph.loads.lastIndex(where: { $0.path == loadPath }) {
                     graph.loads[loadIndex].expectedTags.append((child.tag, child.location))
                 }
-                return loadPath
+                return (loadPath, nil)
             }
             return nil
         case .conditional:
@@ -244,8 +261,8 @@ struct SchemaMapper {
     ) {
         if object.schemaClass.isController {
             let count = graph.controllers[owner].children.count
-            if let target = linkTarget(object, pathKey: "\(screenKey)/\(object.tag)[\(count)]", creator: owner, parentKey: screenKey, loadPath: nil) {
-                links.append(Link(.child, to: target, at: object.location))
+            if let target = linkTarget(object, pathKey: { "\(screenKey)/\(object.tag)[\(count)]" }, creator: owner, parentKey: screenKey, loadPath: nil) {
+                links.append(Link(.child, to: target.key, at: object.location))
             }
             return
         }
@@ -267,7 +284,7 @@ struct SchemaMapper {
         case .ordinary:
             break
         }
-        let textParameter = object.definition.parameter("text") != nil ? "text" : "title"
+        let textParameter = object.definition.hasParameter("text") ? "text" : "title"
         for parameter in object.parameters {
             for value in parameter.values {
                 switch value {
@@ -276,10 +293,10 @@ struct SchemaMapper {
                         addTrigger(text: text, location: value.location, parameter: parameter.name, event: nil, to: &element, owner: owner)
                     } else if parameter.name == textParameter, element.text == nil {
                         element.text = text
-                    } else if parameter.name == "viewNames" || element.properties[parameter.name] != nil {
-                        element.properties[parameter.name, default: ""] += (element.properties[parameter.name] == nil ? "" : ",") + text
-                    } else {
-                        element.properties[parameter.name] = text
+                    } else if let earlier = element.properties.updateValue(text, forKey: parameter.name) {
+                        // A repeated parameter (`viewNames` and others): its texts joined by commas.
+                        // The first text is stored with one lookup; only a repeat needs a second.
+                        element.properties[parameter.name] = earlier + "," + text
                     }
                 case .object(let child):
                     if child.schemaClass == .message {
@@ -351,7 +368,7 @@ struct SchemaMapper {
     }
 
     /// Maps an action performed by controller `performer`; `path` is its key path segment chain.
-    mutating func mapAction(_ action: SchemaObject, performer: Int, path: String, loadPath: String?) -> Action {
+    mutating func mapAction(_ action: SchemaObject, performer: Int, path: () -> String, loadPath: String?) -> Action {
         let performerKey = graph.controllers[performer].key
         func literalProperties() -> [String: String] {
             var properties: [String: String] = [:]
@@ -365,9 +382,13 @@ struct SchemaMapper {
         case .pushController, .presentController, .replaceRootController:
             graph.controllerActions.append((action, performer))
             var target: String?
+            // The screen the action shows: known by position when mapped here, else looked up by key.
+            var targetIndex: Int?
             if let controller = action.objects("controller").first {
-                target = linkTarget(controller, pathKey: "\(path)/\(controller.tag)", creator: performer, parentKey: performerKey, loadPath: loadPath)
-                if controller.mode == .ordinary, let target, let index = positions[target] {
+                let linked = linkTarget(controller, pathKey: { "\(path())/\(controller.tag)" }, creator: performer, parentKey: performerKey, loadPath: loadPath)
+                target = linked?.key
+                targetIndex = linked?.index
+                if controller.mode == .ordinary, let index = targetIndex {
                     graph.controllers[index].arrival =
                         action.schemaClass == .pushController ? .pushed : action.schemaClass == .presentController ? .presented : .replacedRoot
                     graph.controllers[performer].shown.append(index)
@@ -378,13 +399,12 @@ struct SchemaMapper {
                 graph.controllers[performer].receivesUnknownMessages = true
             }
             guard let target else { return Action(.other(kind: action.tag, properties: [:]), at: action.location) }
-            if let screenIndex = positions[target] {
+            if let screenIndex = targetIndex ?? positions[target] {
                 screens[screenIndex].presentation =
                     action.schemaClass == .pushController ? .push : action.schemaClass == .presentController ? .present : nil
             }
-            if let performerIndex = positions[performerKey] {
-                screens[performerIndex].links.append(Link(.subroute, to: target, isInline: loadPath == nil || target != loadPath, at: action.location))
-            }
+            // The performer's screen has the performer's position (screens and controllers are appended together).
+            screens[performer].links.append(Link(.subroute, to: target, isInline: loadPath == nil || target != loadPath, at: action.location))
             let kind: ActionKind =
                 switch action.schemaClass {
                 case .pushController: .push(target)
@@ -419,7 +439,7 @@ struct SchemaMapper {
             }
             graph.sends.append(MessageSend(message: message, owner: performer, sender: .action(action)))
             for (index, response) in action.objects("actions").enumerated() {
-                _ = mapAction(response, performer: performer, path: "\(path)/\(Self.segment(response, index: index))", loadPath: loadPath)
+                _ = mapAction(response, performer: performer, path: { "\(path())/\(Self.segment(response, index: index))" }, loadPath: loadPath)
             }
             return Action(.send(message), at: action.location, targetLocation: message.location)
         case .loadSchema:
@@ -428,26 +448,26 @@ struct SchemaMapper {
                 path: loadedPath, location: action.parameter("path")?.location ?? action.location, performer: performer, expectedTags: []))
             let savedLoadPath = currentLoadPath
             currentLoadPath = loadedPath
-            let success = action.objects("successAction").first.map {
-                mapAction($0, performer: performer, path: "\(path)/\(Self.segment($0, index: 0))", loadPath: loadedPath)
+            let success = action.objects("successAction").first.map { next in
+                mapAction(next, performer: performer, path: { "\(path())/\(Self.segment(next, index: 0))" }, loadPath: loadedPath)
             }
             currentLoadPath = savedLoadPath
-            let failure = action.objects("failureAction").first.map {
-                mapAction($0, performer: performer, path: "\(path)/\(Self.segment($0, index: 1))", loadPath: loadPath)
+            let failure = action.objects("failureAction").first.map { next in
+                mapAction(next, performer: performer, path: { "\(path())/\(Self.segment(next, index: 1))" }, loadPath: loadPath)
             }
             return Action(.loadSchema(path: loadedPath, success: success, failure: failure), at: action.location,
                           targetLocation: action.parameter("path")?.location)
         case .multipleActions:
             let actions = action.objects("actions").enumerated().map { index, nested in
-                mapAction(nested, performer: performer, path: "\(path)/\(Self.segment(nested, index: index))", loadPath: loadPath)
+                mapAction(nested, performer: performer, path: { "\(path())/\(Self.segment(nested, index: index))" }, loadPath: loadPath)
             }
             return Action(.sequence(actions), at: action.location)
         case .conditionalAction:
-            let success = action.objects("successAction").first.map {
-                mapAction($0, performer: performer, path: "\(path)/\(Self.segment($0, index: 0))", loadPath: loadPath)
+            let success = action.objects("successAction").first.map { next in
+                mapAction(next, performer: performer, path: { "\(path())/\(Self.segment(next, index: 0))" }, loadPath: loadPath)
             }
-            let failure = action.objects("failureAction").first.map {
-                mapAction($0, performer: performer, path: "\(path)/\(Self.segment($0, index: 1))", loadPath: loadPath)
+            let failure = action.objects("failureAction").first.map { next in
+                mapAction(next, performer: performer, path: { "\(path())/\(Self.segment(next, index: 1))" }, loadPath: loadPath)
             }
             let condition = action.objects("condition").first.map(Self.describeCondition) ?? ""
             return Action(.conditional(condition: condition, success: success, failure: failure), at: action.location)

@@ -129,8 +129,13 @@ public struct SchemaObject: Hashable, Sendable {
         return nil
     }
 
-    /// The workflow name (`name` attribute).
-    public var workflowName: String? { attribute("name")?.value }
+    /// The workflow name (`name` attribute), read without copying the attribute.
+    public var workflowName: String? {
+        for attribute in storage.attributes where attribute.name.utf8.count == 4 && attribute.name == "name" {
+            return attribute.value
+        }
+        return nil
+    }
 
     /// The parameter of that name.
     public func parameter(_ name: String) -> SchemaParameter? {
@@ -139,6 +144,12 @@ public struct SchemaObject: Hashable, Sendable {
             return parameter
         }
         return nil
+    }
+
+    /// Whether a parameter of that name is given, found without copying it.
+    func hasParameter(_ name: String) -> Bool {
+        let count = name.utf8.count
+        return storage.parameters.contains { $0.name.utf8.count == count && $0.name == name }
     }
 
     /// The values of a parameter (empty when absent).

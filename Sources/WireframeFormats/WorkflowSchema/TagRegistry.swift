@@ -70,6 +70,8 @@ public struct TagDefinition: Sendable, Hashable {
         let names: [String]
         /// The accepted classes of each parameter, read without copying the definitions.
         let acceptLists: [[SchemaClass]]
+        /// The names of the mandatory parameters, in order: P05 asks for them at every object.
+        let mandatoryNames: [String]
         let stringDefault: String?
 
         init(
@@ -103,6 +105,7 @@ public struct TagDefinition: Sendable, Hashable {
             self.slots = slots
             names = parameters.map(\.name)
             acceptLists = parameters.map(\.accepts)
+            mandatoryNames = parameters.filter(\.isMandatory).map(\.name)
         }
 
         /// The position of the first parameter of that name.
@@ -196,6 +199,12 @@ public struct TagDefinition: Sendable, Hashable {
 
     /// The position in `parameters` of the parameter of that name.
     func parameterIndex(_ name: String) -> Int? { storage.index(of: name) }
+
+    /// The name of the parameter at that position.
+    func parameterName(at index: Int) -> String { storage.names[index] }
+
+    /// The names of the mandatory parameters, in declaration order.
+    var mandatoryParameterNames: [String] { storage.mandatoryNames }
 
     /// Whether it has a parameter of that name.
     func hasParameter(_ name: String) -> Bool { storage.index(of: name) != nil }

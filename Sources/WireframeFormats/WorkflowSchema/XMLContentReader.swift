@@ -97,6 +97,8 @@ struct XMLContentDecoder {
     var text: [UInt8] = []
     var textLocation = SourceLocation.start
     var nonBlankChunks = 0
+    /// Tag and attribute names kept as strings once (fetched once per file).
+    private let knownNames = KnownNames.workflowSchema
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator) {
         self.bytes = bytes
@@ -109,11 +111,11 @@ struct XMLContentDecoder {
             flushText(to: &handler)
             lastMarkupEnd = end
             var element = XMLElementNode(
-                name: string(name), location: locator.location(of: offset), attributes: [])
+                name: knownString(name), location: locator.location(of: offset), attributes: [])
             if !attributes.isEmpty { element.attributes.reserveCapacity(attributes.count) }
             for attribute in attributes {
                 element.attributes.append(SchemaAttribute(
-                    name: string(attribute.name), value: value(of: attribute),
+                    name: knownString(attribute.name), value: value(of: attribute),
                     location: locator.location(of: attribute.name.lowerBound),
                     valueLocation: locator.location(of: attribute.value.lowerBound)))
             }
@@ -159,6 +161,11 @@ struct XMLContentDecoder {
         // Blank text is skipped by every reader of the tree: keep it out.
         guard nonBlankChunks > 0, depth > 0 else { return }
         handler.text(XMLTextNode(raw: String(decoding: text, as: UTF8.self), location: textLocation, nonBlankChunks: nonBlankChunks))
+    }
+
+    /// A tag or attribute name: the known string when it is one, else decoded.
+    private func knownString(_ range: Range<Int>) -> String {
+        knownNames.name(UnsafeBufferPointer(rebasing: bytes[range])) ?? string(range)
     }
 
     private func string(_ range: Range<Int>) -> String {

@@ -542,6 +542,15 @@ struct XMLTokenizer {
 
     // MARK: Checks of the whole file
 
+    /// The high bit of each byte of `word` that equals `byte`, exactly (no borrow between bytes);
+    /// `word` has no high bit set.
+    @inline(__always)
+    static func bytesEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let difference = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+        // A byte below 0x80 plus 0x7F sets its high bit unless it is zero.
+        return ~((difference &+ 0x7F7F_7F7F_7F7F_7F7F) | difference) & 0x8080_8080_8080_8080
+    }
+
     /// The first byte that is not valid UTF-8 (overlong forms, surrogates and values past U+10FFFF
     /// included), or that encodes a character outside XML's `Char` production (C0 controls other
     /// than tab, line feed and carriage return; U+FFFE and U+FFFF).
@@ -550,11 +559,17 @@ struct XMLTokenizer {
         let count = bytes.count
         guard let base = bytes.baseAddress else { return nil }
         while index < count {
-            // Eight printable ASCII bytes at a time: no high bit, and each byte plus 0x60 has one.
+            // Eight ASCII bytes at a time: no high bit, and each byte plus 0x60 has one once tabs,
+            // line feeds and carriage returns are made printable (the words that end lines pass too).
             while index + 8 <= count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                guard word & 0x8080_8080_8080_8080 == 0, (word &+ 0x6060_6060_6060_6060) & 0x8080_8080_8080_8080 == 0x8080_8080_8080_8080
-                else { break }
+                guard word & 0x8080_8080_8080_8080 == 0 else { break }
+                var printable = word
+                if (word &+ 0x6060_6060_6060_6060) & 0x8080_8080_8080_8080 != 0x8080_8080_8080_8080 {
+                    let allowed = Self.bytesEqual(word, 0x09) | Self.bytesEqual(word, 0x0A) | Self.bytesEqual(word, 0x0D)
+                    printable = word | (allowed >> 2)
+                }
+                guard (printable &+ 0x6060_6060_6060_6060) & 0x8080_8080_8080_8080 == 0x8080_8080_8080_8080 else { break }
                 index += 8
             }
             guard index < count else { break }

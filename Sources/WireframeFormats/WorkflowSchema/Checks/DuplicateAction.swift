@@ -23,7 +23,8 @@ enum DuplicateActionCheck {
         var few: [(name: String, location: SourceLocation)] = []
         var many: [String: SourceLocation]?
         for action in actions {
-            guard let name = action.workflowName, !name.isEmpty, let attribute = action.attribute("name") else { continue }
+            guard let attribute = action.attribute("name"), !attribute.value.isEmpty else { continue }
+            let name = attribute.value
             let earlier = if let many { many[name] } else { few.first { $0.name == name }?.location }
             if let earlier {
                 diagnostics.append(Diagnostic(

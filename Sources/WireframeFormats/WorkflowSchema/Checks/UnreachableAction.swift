@@ -12,18 +12,24 @@ enum UnreachableActionCheck {
 
     static func run(_ graph: SchemaGraph, reach: MessageReach, into diagnostics: inout [Diagnostic]) {
         if diagnostics.contains(where: { $0.severity == .error }) { return }
-        let messageNames = reach.allNames.sorted()
+        // Sorted only when a name is reported.
+        var messageNames: [String]?
         for (index, controller) in graph.controllers.enumerated() where !reach.unknown[index] {
             var seen = Set<String>()
             for action in controller.actions {
                 guard let attribute = action.attribute("name"), !attribute.value.isEmpty else { continue }
                 let name = attribute.value
-                guard seen.insert(name).inserted, !controller.handlesReserved(name), !reach.reaches(name, index, in: graph),
+                // The conditions depend on the name only, so a name is remembered when it is
+                // reported, and a later action of that name is skipped.
+                guard !controller.handlesReserved(name), !reach.reaches(name, index, in: graph),
                     !reach.allNames.contains(name),
-                    LifecycleTypoCheck.lifecycleEvent(like: name) == nil
+                    LifecycleTypoCheck.lifecycleEvent(like: name) == nil,
+                    seen.insert(name).inserted
                 else { continue }
+                let names = messageNames ?? reach.allNames.sorted()
+                messageNames = names
                 diagnostics.append(Diagnostic(
-                    .note, code, message(name, controller: controller.key) + Suggestions.didYouMean(name, in: messageNames),
+                    .note, code, message(name, controller: controller.key) + Suggestions.didYouMean(name, in: names),
                     at: attribute.valueLocation))
             }
         }

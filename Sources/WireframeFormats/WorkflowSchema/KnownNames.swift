@@ -1,0 +1,74 @@
+/// The names a WorkflowSchema file repeats on almost every line (the registry's tags, every
+/// parameter name, the attributes an object tag may carry), each kept as one string: the reader
+/// looks a name up by its bytes and reuses the string instead of decoding a new one per element.
+///
+/// An open-addressing table hashed like `NameHash` (length and first, second and last bytes); the
+/// names' bytes are kept in one array and compared in place.
+struct KnownNames: Sendable {
+    private let slots: [Int16]
+    private let names: [String]
+    /// Where each name's bytes start in `bytes`; the name's end is the next start.
+    private let starts: [Int]
+    private let bytes: [UInt8]
+
+    init(_ candidates: [String]) {
+        var size = 64
+        while size < candidates.count * 4 { size *= 2 }
+        var slots = [Int16](repeating: -1, count: size)
+        var names: [String] = []
+        var starts: [Int] = []
+        var bytes: [UInt8] = []
+        for name in candidates where !name.utf8.isEmpty && names.count < Int(Int16.max) {
+            let utf8 = Array(name.utf8)
+            var slot = Self.hash(utf8.count, utf8[0], utf8.count > 1 ? utf8[1] : 0, utf8[utf8.count - 1]) & (size - 1)
+            var duplicate = false
+            while slots[slot] >= 0 {
+                if names[Int(slots[slot])] == name { duplicate = true; break }
+                slot = (slot + 1) & (size - 1)
+            }
+            if duplicate { continue }
+            slots[slot] = Int16(names.count)
+            names.append(name)
+            starts.append(bytes.count)
+            bytes += utf8
+        }
+        starts.append(bytes.count)
+        self.slots = slots
+        self.names = names
+        self.starts = starts
+        self.bytes = bytes
+    }
+
+    /// The known name with exactly these bytes, if there is one.
+    func name(_ candidate: UnsafeBufferPointer<UInt8>) -> String? {
+        let count = candidate.count
+        guard count > 0 else { return nil }
+        let mask = slots.count - 1
+        var slot = Self.hash(count, candidate[0], count > 1 ? candidate[1] : 0, candidate[count - 1]) & mask
+        return bytes.withUnsafeBufferPointer { known -> String? in
+            while true {
+                let entry = Int(slots[slot])
+                if entry < 0 { return nil }
+                let start = starts[entry]
+                if starts[entry + 1] - start == count, Self.same(known, from: start, candidate, count: count) { return names[entry] }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func same(_ known: UnsafeBufferPointer<UInt8>, from start: Int, _ candidate: UnsafeBufferPointer<UInt8>, count: Int) -> Bool {
+        for offset in 0..<count where known[start + offset] != candidate[offset] { return false }
+        return true
+    }
+
+    @inline(__always)
+    private static func hash(_ count: Int, _ first: UInt8, _ second: UInt8, _ last: UInt8) -> Int {
+        (count &* 97) ^ (Int(first) &* 31) ^ (Int(second) &* 7) ^ (Int(last) &* 131)
+    }
+
+    /// The registry's tags, every parameter name of the registry and its pseudo-classes, and the
+    /// attributes of object tags.
+    static let workflowSchema = KnownNames(
+        TagRegistry.tagNames + TagRegistry.allParameterNames.sorted() + AttributeCheck.known)
+}
