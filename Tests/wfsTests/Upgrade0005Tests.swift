@@ -92,10 +92,13 @@ import WireframeStore
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [currentPath])
             try db.inTransaction {
-                for table in ["project", "session", "document", "source", "screenPack", "screenVersion", "documentScreen"] {
+                for table in ["project", "session", "document"] {
                     try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
                 }
                 try db.execute(sql: "INSERT INTO main.revision SELECT \(Upgrade0007Tests.revisionColumnsBefore0007) FROM current.revision ORDER BY id")
+                for table in ["source", "screenPack", "screenVersion", "documentScreen"] {
+                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
+                }
                 try db.execute(sql: "INSERT INTO main.change (revisionId, screenKey, previousKey, kind, fields) \(changesBefore0005)")
                 try db.execute(
                     sql: """
