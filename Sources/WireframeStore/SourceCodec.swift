@@ -249,7 +249,6 @@ public enum SourceCodec {
                 let source = piece.buffer == 0 ? base : chain[Int(piece.buffer) - 1].delta
                 source.withUnsafeBufferPointer { bytes in
                     if let from = bytes.baseAddress, let to = output.baseAddress, piece.length > 0 {
-                        // memcpy, not a loop over the bytes (what `update(from:count:)` compiled to here).
                         memcpy(to + written, from + piece.offset, piece.length)
                     }
                 }
