@@ -12,5 +12,6 @@ public enum StoreMigrations {
         ("0004_compact_store", String(decoding: PackageResources._004_compact_store_sql, as: UTF8.self)),
         ("0005_compact_changes", String(decoding: PackageResources._005_compact_changes_sql, as: UTF8.self)),
         ("0006_status_counts", String(decoding: PackageResources._006_status_counts_sql, as: UTF8.self)),
+        ("0007_smaller_history", String(decoding: PackageResources._007_smaller_history_sql, as: UTF8.self)),
     ]
 }

@@ -51,7 +51,7 @@ enum ScreenPacks {
             if let id = newIds[hash] { return id }
             if !opened { try open(db) }
             if !bytes.isEmpty, bytes.count + content.count > ScreenPacks.packSize {
-                try flush(db)
+                try flush(db, full: true)
                 packId += 1
                 bytes = []
                 stored = false
@@ -66,12 +66,16 @@ enum ScreenPacks {
 
         /// Writes the pack being filled and the versions added to it.
         mutating func finish(_ db: Database) throws {
-            try flush(db)
+            try flush(db, full: false)
         }
 
-        private mutating func flush(_ db: Database) throws {
-            guard !pending.isEmpty else { return }
-            let data = Data(try SourceCodec.compress(bytes, level: SourceCodec.defaultLevel))
+        /// Writes the pack: a pack that is still being filled is compressed fast (zlib level 1:
+        /// it is written again by the next import that adds screens, so each import pays for it),
+        /// a full one at zlib's default level, once, when the next screen does not fit (also when
+        /// that import adds nothing else to it, so that no full pack keeps the fast compression).
+        private mutating func flush(_ db: Database, full: Bool) throws {
+            guard !pending.isEmpty || (full && stored) else { return }
+            let data = Data(try SourceCodec.compress(bytes, level: full ? SourceCodec.defaultLevel : SourceCodec.fastLevel))
             if stored {
                 try db.cachedStatement(sql: "UPDATE screenPack SET size = ?, data = ? WHERE id = ?").execute(arguments: [bytes.count, data, packId])
             } else {
@@ -123,10 +127,11 @@ enum ScreenPacks {
             // Integer ids only, so the list is written into the statement (one query, not one per id).
             let list = ids.sorted().map(String.init).joined(separator: ",")
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT id, lower(hex(hash)), packId, start, length FROM screenVersion WHERE id IN (\(list))")
+                db, sql: "SELECT id, hash, packId, start, length FROM screenVersion WHERE id IN (\(list))")
             var result: [Int64: (hash: String, content: [UInt8])] = Dictionary(minimumCapacity: ids.count)
             while let row = try rows.next() {
-                result[row[0]] = (row[1], try content(db, packId: row[2], start: row[3], length: row[4]))
+                let hash = try row.withUnsafeData(atIndex: 1) { data in data.map(HashBytes.hex) } ?? ""
+                result[row[0]] = (hash, try content(db, packId: row[2], start: row[3], length: row[4]))
             }
             return result
         }

@@ -33,6 +33,9 @@ public enum SourceCodec {
     /// zlib's default compression level (6): nearly the size of the best, at a fraction of the time.
     static let defaultLevel = Z_DEFAULT_COMPRESSION
 
+    /// zlib's fastest level (1), for a screen pack that the next import rewrites.
+    static let fastLevel = Z_BEST_SPEED
+
     /// Compresses bytes with zlib (best compression).
     public static func compress(_ bytes: [UInt8]) throws -> [UInt8] {
         try compress(bytes, level: Z_BEST_COMPRESSION)
@@ -171,6 +174,95 @@ public enum SourceCodec {
         }
         guard output.count == size else { throw CodecError.malformedDelta }
         return output
+    }
+
+    /// Applies deltas in turn, each to the result of the one before (the first to `base`), as
+    /// ``apply(_:to:size:)`` would one after the other, but writes the bytes once: the deltas are
+    /// composed into one list of pieces of `base` and of the deltas' inserted bytes, and only
+    /// the last result is built. Rebuilding a revision from its full copy and 40 deltas of a
+    /// 250 KB file copied 10 MB; this copies the 250 KB.
+    ///
+    /// - Throws: ``CodecError/malformedDelta`` when a delta refers outside its base, is cut
+    ///   short, or does not give its size.
+    public static func apply(chain: [(delta: [UInt8], size: Int)], to base: [UInt8]) throws -> [UInt8] {
+        guard !chain.isEmpty else { return base }
+        // A piece is `length` bytes from `offset` of a buffer: 0 is the base, k the k-th delta.
+        var pieces: [Piece] = [Piece(buffer: 0, offset: 0, length: base.count)]
+        if base.isEmpty { pieces.removeAll() }
+        var next: [Piece] = []
+        for (number, link) in chain.enumerated() {
+            let delta = link.delta
+            next.removeAll(keepingCapacity: true)
+            // Where each piece of the previous result starts in that result, for the copies.
+            var starts: [Int] = []
+            starts.reserveCapacity(pieces.count)
+            var total = 0
+            for piece in pieces {
+                starts.append(total)
+                total += piece.length
+            }
+            var index = 0
+            var produced = 0
+            while index < delta.count {
+                let operation = delta[index]
+                index += 1
+                switch operation {
+                case 0:
+                    let offset = try readVarint(delta, &index)
+                    let length = try readVarint(delta, &index)
+                    guard offset >= 0, length >= 0, offset + length <= total else { throw CodecError.malformedDelta }
+                    guard length > 0 else { continue }
+                    // The last piece that starts at or before `offset`.
+                    var low = 0, high = pieces.count - 1
+                    while low < high {
+                        let middle = (low + high + 1) / 2
+                        if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+                    }
+                    var piece = low
+                    var at = offset - starts[piece]
+                    var remaining = length
+                    while remaining > 0 {
+                        let taken = min(remaining, pieces[piece].length - at)
+                        next.append(Piece(buffer: pieces[piece].buffer, offset: pieces[piece].offset + at, length: taken))
+                        remaining -= taken
+                        piece += 1
+                        at = 0
+                    }
+                    produced += length
+                case 1:
+                    let length = try readVarint(delta, &index)
+                    guard length >= 0, index + length <= delta.count else { throw CodecError.malformedDelta }
+                    if length > 0 { next.append(Piece(buffer: Int32(number + 1), offset: index, length: length)) }
+                    index += length
+                    produced += length
+                default:
+                    throw CodecError.malformedDelta
+                }
+            }
+            guard produced == link.size else { throw CodecError.malformedDelta }
+            swap(&pieces, &next)
+        }
+        let size = chain[chain.count - 1].size
+        return [UInt8](unsafeUninitializedCapacity: size) { output, count in
+            var written = 0
+            for piece in pieces {
+                let source = piece.buffer == 0 ? base : chain[Int(piece.buffer) - 1].delta
+                source.withUnsafeBufferPointer { bytes in
+                    if let from = bytes.baseAddress, let to = output.baseAddress, piece.length > 0 {
+                        memcpy(to + written, from + piece.offset, piece.length)
+                    }
+                }
+                written += piece.length
+            }
+            count = written
+        }
+    }
+
+    /// A stretch of one of the buffers that ``apply(chain:to:)`` composes.
+    private struct Piece {
+        var buffer: Int32
+        var offset: Int
+        var length: Int
     }
 
     /// The aligned blocks of a base by hash, in three flat arrays (a chained hash table) rather

@@ -140,7 +140,7 @@ extension WireframeStore {
     public func revisionPair(oldId: Int64, newId: Int64) throws -> RevisionPair {
         try mapped {
             try reader.read { db in
-                let statement = try db.cachedStatement(sql: "SELECT documentId, number, header FROM revision WHERE id = ?")
+                let statement = try db.cachedStatement(sql: "SELECT documentId, number, (SELECT data FROM revisionHeader WHERE revisionHeader.id = revision.headerId) FROM revision WHERE id = ?")
                 guard let old = try Row.fetchOne(statement, arguments: [oldId]) else { throw StoreError.unknownRevision(id: oldId) }
                 let oldHeader = (old[2] as Data?).map { [UInt8]($0) }
                 let oldScreens = try Self.screenVersionIds(db, documentId: old[0], number: old[1])
@@ -180,7 +180,7 @@ extension WireframeStore {
     public func header(revisionId: Int64) throws -> [UInt8]? {
         try mapped {
             try reader.read { db in
-                try Data.fetchOne(db.cachedStatement(sql: "SELECT header FROM revision WHERE id = ?"), arguments: [revisionId]).map { [UInt8]($0) }
+                try Data.fetchOne(db.cachedStatement(sql: "SELECT h.data FROM revision r JOIN revisionHeader h ON h.id = r.headerId WHERE r.id = ?"), arguments: [revisionId]).map { [UInt8]($0) }
             }
         }
     }
@@ -195,10 +195,16 @@ extension WireframeStore {
         try mapped {
             try reader.read { db in
                 let decoder = JSONDecoder()
-                return try Row.fetchAll(
+                var changes = try Row.fetchAll(
                     db.cachedStatement(sql: "SELECT \(ChangeRecord.selection(fields: true)) FROM change WHERE revisionId = ? ORDER BY position"),
                     arguments: [revisionId]
                 ).map { ChangeRecord.recordedChange(row: $0, at: 0, decoder: decoder) }
+                if let row = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT documentId FROM revision WHERE id = ? AND addedFromIntervals = 1"), arguments: [revisionId])
+                {
+                    try Self.addImpliedAdditions(db, documentId: row[0], to: &changes)
+                }
+                return changes
             }
         }
     }
@@ -233,12 +239,18 @@ extension WireframeStore {
                     _ = arguments.append(contentsOf: [until])
                 }
                 if let key = filter.screenKey {
+                    // A first revision's `added` changes are its intervals that start at 1 (migration
+                    // 0007): one lookup of the interval table's key per document.
                     conditions.append(
-                        "revision.id IN (SELECT revisionId FROM change WHERE screenKey = ? UNION SELECT revisionId FROM change WHERE previousKey = ?)")
-                    _ = arguments.append(contentsOf: [key, key])
+                        """
+                        revision.id IN (SELECT revisionId FROM change WHERE screenKey = ? UNION SELECT revisionId FROM change WHERE previousKey = ?
+                            UNION SELECT first.id FROM document AS d JOIN documentScreen AS s ON s.documentId = d.id AND s.validFrom = 1 AND s.screenKey = ?
+                            JOIN revision AS first ON first.documentId = d.id AND first.number = 1 AND first.addedFromIntervals = 1)
+                        """)
+                    _ = arguments.append(contentsOf: [key, key, key])
                 }
                 var sql = """
-                    SELECT \(RevisionRecord.selection(header: false)), document.path, session.name
+                    SELECT \(RevisionRecord.selection(header: false)), document.path, session.name, revision.addedFromIntervals
                     FROM revision JOIN document ON document.id = revision.documentId
                     LEFT JOIN session ON session.id = revision.sessionId
                     """
@@ -250,12 +262,15 @@ extension WireframeStore {
                 }
                 var entries: [LogEntry] = []
                 var indexById: [Int64: Int] = [:]
+                // The listed revisions marked `addedFromIntervals` (index in `entries`, document id).
+                var firsts: [(index: Int, documentId: Int64)] = []
                 let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
                 while let row = try rows.next() {
                     let record = try RevisionRecord(indexedRow: row)
                     let revision = record.revision(
                         documentPath: row[RevisionRecord.selectionCount], sessionName: row[RevisionRecord.selectionCount + 1])
                     indexById[revision.id] = entries.count
+                    if row[RevisionRecord.selectionCount + 2] as Bool { firsts.append((entries.count, record.documentId)) }
                     entries.append(LogEntry(revision: revision, changes: []))
                 }
                 guard let lowest = entries.last?.revision.id, let highest = entries.first?.revision.id else { return entries }
@@ -277,6 +292,7 @@ extension WireframeStore {
                     let statement = try db.cachedStatement(sql: "SELECT \(columns) FROM change WHERE revisionId = ? ORDER BY position")
                     for id in entries.map(\.revision.id) { try collect(Row.fetchCursor(statement, arguments: [id])) }
                 }
+                for first in firsts { try Self.addImpliedAdditions(db, documentId: first.documentId, to: &entries[first.index].changes) }
                 return entries
             }
         }
@@ -470,20 +486,28 @@ extension WireframeStore {
         return record.revision(documentPath: path, sessionName: sessionName)
     }
 
+    /// Adds the `added` changes of a document's first revision marked `addedFromIntervals`
+    /// (migration 0007) to its stored ones: its intervals that start at number 1, in key order,
+    /// after the stored changes (a change of the document's own fields).
+    static func addImpliedAdditions(_ db: Database, documentId: Int64, to changes: inout [RecordedChange]) throws {
+        let keys = try String.fetchCursor(
+            db.cachedStatement(sql: "SELECT screenKey FROM documentScreen WHERE documentId = ? AND validFrom = 1 ORDER BY screenKey"),
+            arguments: [documentId])
+        while let key = try keys.next() { changes.append(RecordedChange(kind: .added, screenKey: key)) }
+    }
+
     /// The screens of revision `number` of a document: the intervals that contain it (one range
     /// of the interval table), key → hash.
     static func screenHashes(_ db: Database, documentId: Int64, number: Int64) throws -> [String: String] {
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT d.screenKey, lower(hex(v.hash)) FROM documentScreen d
+                    SELECT d.screenKey, v.hash FROM documentScreen d
                     JOIN screenVersion v ON v.id = d.versionId
                     WHERE d.documentId = ? AND d.validFrom <= ? AND (d.validUntil IS NULL OR d.validUntil > ?)
                     """),
             arguments: [documentId, number, number])
-        var result: [String: String] = [:]
-        while let row = try rows.next() { result[row[0]] = row[1] }
-        return result
+        return try keyedHashes(rows)
     }
 
     /// The screens of revision `number` of a document, key → version id: the intervals alone.
@@ -505,13 +529,23 @@ extension WireframeStore {
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT d.screenKey, lower(hex(v.hash)) FROM documentScreen d
+                    SELECT d.screenKey, v.hash FROM documentScreen d
                     JOIN screenVersion v ON v.id = d.versionId
                     WHERE d.documentId = ? AND d.validUntil IS NULL
                     """),
             arguments: [documentId])
-        var result: [String: String] = [:]
-        while let row = try rows.next() { result[row[0]] = row[1] }
+        return try keyedHashes(rows)
+    }
+
+    /// Rows of (screen key, 32-byte hash) as key → hexadecimal hash. The hash is read in place
+    /// and written as text here: SQL's `lower(hex(…))` made two strings per row that SQLite then
+    /// handed over as a third (for a head's 1,000 screens, about a third of the query's time).
+    static func keyedHashes(_ rows: RowCursor) throws -> [String: String] {
+        var result: [String: String] = Dictionary(minimumCapacity: 1024)
+        while let row = try rows.next() {
+            let key: String = row[0]
+            result[key] = try row.withUnsafeData(atIndex: 1) { data in data.map(HashBytes.hex) } ?? ""
+        }
         return result
     }
 

@@ -19,7 +19,8 @@ extension WireframeStore {
                 if head?.id != new.expectedHeadId { throw StoreError.headMoved(path: new.attempt.path) }
                 if let head, !head.isDeletion, head.contentHash == new.contentHash {
                     let attemptId = try Self.insertAttempt(db, new.attempt, outcome: .unchanged, revisionId: nil, contentHash: new.contentHash)
-                    return ImportRecord(outcome: .unchanged, revision: try Self.revision(db, record: head), attemptId: attemptId)
+                    return ImportRecord(
+                        outcome: .unchanged, revision: try Self.revision(db, record: head, documentPath: new.attempt.path), attemptId: attemptId)
                 }
                 let number = (head?.number ?? 0) + 1
                 var revision = RevisionRecord(
@@ -29,7 +30,11 @@ extension WireframeStore {
                     origin: new.attempt.origin.rawValue, message: new.message,
                     sessionId: try Self.openSessionId(db, at: new.createdAt)
                 )
-                try revision.insert(db)
+                revision.headerId = try Self.headerId(db, header: new.header, head: head)
+                // A first revision's `added` changes are its intervals (migration 0007): not stored twice.
+                let changes = number == 1 ? Self.changesWithoutImpliedAdditions(new.changes, screens: new.screens) : nil
+                revision.addedFromIntervals = changes != nil
+                try revision.insertRow(db)
                 let revisionId = revision.id ?? 0
                 // The head's screens as the caller read them are valid for the head it named (checked
                 // above): the open intervals change only with a new revision.
@@ -40,11 +45,12 @@ extension WireframeStore {
                     head.id.flatMap { sourceCache.source(path: new.attempt.path, revisionId: $0, sourceHash: head.sourceHash) }
                 }
                 try Self.insertSource(db, revisionId: revisionId, source: new.source, head: head, headSource: headSource)
-                for (position, change) in new.changes.enumerated() {
+                for (position, change) in (changes ?? new.changes).enumerated() {
                     try ChangeRecord(revisionId: revisionId, position: position, change: change).insert(db)
                 }
                 let attemptId = try Self.insertAttempt(db, new.attempt, outcome: .stored, revisionId: revisionId, contentHash: new.contentHash)
-                return ImportRecord(outcome: .stored, revision: try Self.revision(db, record: revision), attemptId: attemptId)
+                return ImportRecord(
+                    outcome: .stored, revision: try Self.revision(db, record: revision, documentPath: new.attempt.path), attemptId: attemptId)
             }
         }
         // Committed: the next import of this document can delta against these bytes as they are.
@@ -87,7 +93,7 @@ extension WireframeStore {
                     author: attempt.author, origin: attempt.origin.rawValue, message: message,
                     sessionId: try Self.openSessionId(db, at: createdAt)
                 )
-                try revision.insert(db)
+                try revision.insertRow(db)
                 let revisionId = revision.id ?? 0
                 try db.execute(
                     sql: "UPDATE documentScreen SET validUntil = ? WHERE documentId = ? AND validUntil IS NULL",
@@ -174,6 +180,29 @@ extension WireframeStore {
         return try Row.fetchOne(statement, arguments: [documentId]).map { try RevisionRecord(indexedRow: $0) }
     }
 
+    /// The changes of a document's first revision without its `added` ones, when those are
+    /// exactly what reading its intervals gives (``addImpliedAdditions(_:documentId:to:)``): the
+    /// last changes, one per screen, without previous key or fields, in the byte order of their
+    /// keys (SQLite's BINARY order). Nil otherwise: every change is stored as given.
+    static func changesWithoutImpliedAdditions(_ changes: [RecordedChange], screens: [ScreenContent]) -> [RecordedChange]? {
+        let firstAdded = changes.firstIndex(where: { $0.kind == .added }) ?? changes.endIndex
+        let added = changes[firstAdded...]
+        guard added.count == screens.count,
+            added.allSatisfy({ $0.kind == .added && $0.previousKey == nil && $0.fields.isEmpty }),
+            zip(added, added.dropFirst()).allSatisfy({ $0.screenKey.utf8.lexicographicallyPrecedes($1.screenKey.utf8) }),
+            Set(added.map(\.screenKey)) == Set(screens.map(\.key))
+        else { return nil }
+        return Array(changes[..<firstAdded])
+    }
+
+    /// The `revisionHeader` row of a new revision's header: the head's when the header is the
+    /// same (most imports), else a new row.
+    static func headerId(_ db: Database, header: [UInt8], head: RevisionRecord?) throws -> Int64 {
+        if let head, let id = head.headerId, let stored = head.header, stored.elementsEqual(header) { return id }
+        try db.cachedStatement(sql: "INSERT INTO revisionHeader (data) VALUES (?)").execute(arguments: [Data(header)])
+        return db.lastInsertedRowID
+    }
+
     static func openSessionId(_ db: Database, at time: Timestamp) throws -> Int64? {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM session WHERE endedAt IS NULL AND startedAt <= ?"), arguments: [time])
     }
@@ -188,7 +217,7 @@ extension WireframeStore {
             startedAt: attempt.startedAt, durationMicroseconds: max(0, attempt.durationMicroseconds),
             author: attempt.author, origin: attempt.origin.rawValue
         )
-        try record.insert(db)
+        try record.insertRow(db)
         let attemptId = record.id ?? 0
         // The diagnostics of a stored file (warnings) follow from its stored source; only the
         // findings of attempts that stored nothing are kept.
@@ -285,7 +314,7 @@ extension WireframeStore {
         if record.encoding == "zlib" {
             record.data = Data(try SourceCodec.compress(source))
         }
-        try record.insert(db)
+        try record.insertRow(db)
     }
 
     /// The newest revision of a source chain (from `revisionId` back) that is a full copy or a
@@ -325,11 +354,10 @@ extension WireframeStore {
             guard let full = chain.last, full.encoding == "zlib" else {
                 throw StoreError.damagedSource(revisionId: revisionId, reason: "no full copy at the end of the chain")
             }
-            var bytes = try SourceCodec.decompress([UInt8](full.data), size: Int(full.size))
-            for record in chain.dropLast().reversed() {
-                bytes = try SourceCodec.apply([UInt8](record.data), to: bytes, size: Int(record.size))
-            }
-            return bytes
+            let bytes = try SourceCodec.decompress([UInt8](full.data), size: Int(full.size))
+            // The deltas from the full copy's successor to the revision, composed and applied once.
+            return try SourceCodec.apply(
+                chain: chain.dropLast().reversed().map { (delta: [UInt8]($0.data), size: Int($0.size)) }, to: bytes)
         } catch let error as SourceCodec.CodecError {
             throw StoreError.damagedSource(revisionId: revisionId, reason: error.description)
         }

@@ -161,9 +161,12 @@ public struct WireframeStore: Sendable {
         }
         if applied != known {
             try Self.migrator.migrate(writer)
-            if !applied.isEmpty, !applied.contains("0004_compact_store") || !applied.contains("0005_compact_changes") {
-                // 0004 and 0005 rebuilt the largest tables of an existing store: give the pages of the old
-                // ones back to the file system. Not needed for the store to work (SQLite reuses
+            if !applied.isEmpty,
+                !applied.contains("0004_compact_store") || !applied.contains("0005_compact_changes")
+                    || !applied.contains("0007_smaller_history")
+            {
+                // 0004 and 0005 rebuilt the largest tables of an existing store, and 0007 deleted rows
+                // of the largest: give the pages of the old ones back to the file system. Not needed for the store to work (SQLite reuses
                 // free pages), so a store that cannot be vacuumed now (no space for the copy,
                 // another process reading) stays as it is.
                 try? writer.vacuum()

@@ -61,6 +61,50 @@ import WireframeTestSupport
         #expect(throws: SourceCodec.CodecError.malformedDelta) { _ = try SourceCodec.apply([0, 100, 5], to: [1, 2], size: 5) }
     }
 
+    /// A chain of deltas applied at once gives what applying them one after the other gives,
+    /// for chains of random edits (inserts, deletions, moves, empty versions) of 0–60 links.
+    @Test func deltaChainsApplyAsOneAfterTheOther() throws {
+        var generator = SplitMix64(seed: 0xC4A1)
+        let alphabet = Array("{}[]\":, \nabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        for round in 0..<60 {
+            let length = Int(generator.next() % (round < 10 ? 50 : 20_000))
+            let base = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            var versions = [base]
+            for _ in 0..<round {
+                var target = versions[versions.count - 1]
+                switch generator.next() % 5 {
+                case 0: target.insert(contentsOf: Array("inserted text".utf8), at: Int(generator.next() % UInt64(target.count + 1)))
+                case 1:
+                    let at = Int(generator.next() % UInt64(target.count + 1))
+                    target.removeSubrange(at..<min(target.count, at + Int(generator.next() % 300)))
+                case 2:
+                    let at = Int(generator.next() % UInt64(target.count + 1))
+                    let moved = Array(target[at..<min(target.count, at + 500)])
+                    target.removeSubrange(at..<min(target.count, at + 500))
+                    target.insert(contentsOf: moved, at: Int(generator.next() % UInt64(target.count + 1)))
+                case 3: target = []
+                default: target.append(contentsOf: base.prefix(100))
+                }
+                versions.append(target)
+            }
+            let chain = zip(versions, versions.dropFirst()).map { (delta: SourceCodec.delta(from: $0, to: $1), size: $1.count) }
+            var oneByOne = base
+            for link in chain { oneByOne = try SourceCodec.apply(link.delta, to: oneByOne, size: link.size) }
+            #expect(oneByOne == versions[versions.count - 1], "round \(round)")
+            #expect(try SourceCodec.apply(chain: chain, to: base) == versions[versions.count - 1], "round \(round)")
+        }
+    }
+
+    @Test func malformedDeltaChainsThrow() throws {
+        let base = Array("0123456789abcdef0123456789abcdef".utf8)
+        let good = (delta: SourceCodec.delta(from: base, to: Array("0123456789abcdef!".utf8)), size: 17)
+        // A copy past the end of the previous result (17 bytes), a wrong size, an unknown operation, a cut insert.
+        for bad in [(delta: [UInt8]([0, 10, 8]), size: 8), (delta: [UInt8]([0, 0, 17]), size: 16), (delta: [UInt8]([2]), size: 0), (delta: [UInt8]([1, 5, 65]), size: 5)] {
+            #expect(throws: SourceCodec.CodecError.malformedDelta) { _ = try SourceCodec.apply(chain: [good, bad], to: base) }
+        }
+        #expect(try SourceCodec.apply(chain: [good, (delta: [0, 10, 7], size: 7)], to: base) == Array("abcdef!".utf8))
+    }
+
     /// The text form written digit by digit is the padded interpolation it replaced, for times
     /// across years 0–9999 (and the interpolation itself outside them).
     @Test func timestampTextIsThePaddedFields() {

@@ -7,12 +7,13 @@ import WireframeStore
 /// once this binary has upgraded it with `0005_compact_changes`, and keeps every change.
 @Suite struct Upgrade0005Tests {
     /// The changes of a current store (attached as `current`) as the `change` table before 0005
-    /// has them: kind as text, '[]' for no fields, in the order of the revision's positions.
+    /// has them: kind as text, '[]' for no fields, in the order of the revision's positions (with
+    /// the first revisions' `added` rows that 0007 no longer stores).
     static let changesBefore0005 = """
         SELECT revisionId, screenKey, previousKey,
             CASE kind WHEN 0 THEN 'added' WHEN 1 THEN 'removed' WHEN 2 THEN 'modified' WHEN 3 THEN 'renamed' ELSE 'document' END,
             COALESCE(fields, '[]')
-        FROM current.change ORDER BY revisionId, position
+        FROM (\(Upgrade0007Tests.changesBefore0007)) ORDER BY revisionId, position
         """
 
     /// The content hash of an attempt of a current store (`current.importAttempt`) as it was kept
@@ -91,7 +92,11 @@ import WireframeStore
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [currentPath])
             try db.inTransaction {
-                for table in ["project", "session", "document", "revision", "source", "screenPack", "screenVersion", "documentScreen"] {
+                for table in ["project", "session", "document"] {
+                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
+                }
+                try db.execute(sql: "INSERT INTO main.revision SELECT \(Upgrade0007Tests.revisionColumnsBefore0007) FROM current.revision ORDER BY id")
+                for table in ["source", "screenPack", "screenVersion", "documentScreen"] {
                     try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
                 }
                 try db.execute(sql: "INSERT INTO main.change (revisionId, screenKey, previousKey, kind, fields) \(changesBefore0005)")

@@ -68,7 +68,7 @@ import WireframeStore
 
     /// Every command whose output an upgrade must keep.
     static let commands: [[String]] = [
-        ["log"], ["log", "--format", "json"], ["log", "--screen", "settings"], ["log", "--document", "screens/app.json"],
+        ["log"], ["log", "--format", "json"], ["log", "--screen", "settings"], ["log", "--screen", "home"], ["log", "--document", "screens/app.json"],
         ["show", "screens/app.json"], ["show", "--format", "json", "screens/app.json@1"], ["show", "--source", "screens/app.json@2"],
         ["show", "screens/other.json@1"], ["show", "--format", "json", "screens/app.json@Kickoff"],
         ["diff", "screens/app.json@1", "screens/app.json"], ["diff", "--format", "json", "screens/app.json@1", "screens/app.json@3"],
@@ -104,7 +104,7 @@ import WireframeStore
                 try db.execute(
                     sql: """
                         INSERT INTO main.revision SELECT id, documentId, number, parentId, isDeletion, \(hex("contentHash")),
-                            \(hex("sourceHash")), header, screenCount, createdAt, author, origin, message, sessionId
+                            \(hex("sourceHash")), \(Upgrade0007Tests.headerBefore0007), screenCount, createdAt, author, origin, message, sessionId
                         FROM current.revision ORDER BY id
                         """)
                 try db.execute(sql: "INSERT INTO main.source SELECT * FROM current.source")

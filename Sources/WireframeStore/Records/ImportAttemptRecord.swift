@@ -15,4 +15,16 @@ struct ImportAttemptRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var origin: String
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// Inserts the row with a statement prepared once per connection (no record encoding: an
+    /// import writes one attempt per file) and sets `id`.
+    mutating func insertRow(_ db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO importAttempt (path, outcome, revisionId, contentHash, startedAt, durationMicroseconds, author, origin)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [path, outcome, revisionId, contentHash, startedAt.text, durationMicroseconds, author, origin])
+        id = db.lastInsertedRowID
+    }
 }

@@ -14,12 +14,17 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var contentHash: String?
     var sourceHash: String?
     var header: Data?
+    /// The `revisionHeader` row of `header` (migration 0007); nil for a tombstone.
+    var headerId: Int64?
     var screenCount: Int64
     var createdAt: Timestamp
     var author: String
     var origin: String
     var message: String?
     var sessionId: Int64?
+    /// Whether the revision's `added` changes are not stored but are its intervals that start
+    /// at its number (a document's first revision; migration 0007).
+    var addedFromIntervals = false
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -31,6 +36,23 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
+    /// Inserts the row with a statement prepared once per connection (no record encoding: the
+    /// daemon writes one revision per save) and sets `id`. The same columns and values as
+    /// ``encode(to:)``.
+    mutating func insertRow(_ db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO revision (documentId, number, parentId, isDeletion, contentHash, sourceHash, headerId, screenCount,
+                    createdAt, author, origin, message, sessionId, addedFromIntervals)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            documentId, number, parentId, isDeletion, try contentHash.map(HashBytes.stored), try sourceHash.map(HashBytes.stored),
+            headerId, screenCount, createdAt.text, author, origin, message, sessionId, addedFromIntervals,
+        ])
+        id = db.lastInsertedRowID
+    }
+
     /// The stored columns: the hashes as their 32 bytes (text that is not a hash is refused).
     func encode(to container: inout PersistenceContainer) throws {
         container["id"] = id
@@ -40,13 +62,14 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         container["isDeletion"] = isDeletion
         container["contentHash"] = try contentHash.map(HashBytes.stored)
         container["sourceHash"] = try sourceHash.map(HashBytes.stored)
-        container["header"] = header
+        container["headerId"] = headerId
         container["screenCount"] = screenCount
         container["createdAt"] = createdAt
         container["author"] = author
         container["origin"] = origin
         container["message"] = message
         container["sessionId"] = sessionId
+        container["addedFromIntervals"] = addedFromIntervals
     }
 
     /// Reads a row by column name (faster than the decoder on long histories).
@@ -59,6 +82,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         contentHash = (row["contentHash"] as Data?).map(HashBytes.hex)
         sourceHash = (row["sourceHash"] as Data?).map(HashBytes.hex)
         header = row["header"]
+        headerId = row["headerId"]
         screenCount = row["screenCount"]
         guard let created: Timestamp = row["createdAt"] else {
             throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "revision \(id ?? 0) has no readable createdAt")
@@ -68,18 +92,20 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         origin = row["origin"]
         message = row["message"]
         sessionId = row["sessionId"]
+        addedFromIntervals = row["addedFromIntervals"] ?? false
     }
 
     /// The columns read by ``init(indexedRow:)``, in its order; `header` is left out (NULL) when
     /// the caller does not need it.
     static func selection(header: Bool = true) -> String {
         "revision.id, revision.documentId, revision.number, revision.parentId, revision.isDeletion, revision.contentHash, "
-            + "revision.sourceHash, \(header ? "revision.header" : "NULL"), revision.screenCount, revision.createdAt, "
-            + "revision.author, revision.origin, revision.message, revision.sessionId"
+            + "revision.sourceHash, \(header ? "(SELECT data FROM revisionHeader WHERE revisionHeader.id = revision.headerId)" : "NULL"), "
+            + "revision.screenCount, revision.createdAt, revision.author, revision.origin, revision.message, revision.sessionId, "
+            + "revision.headerId"
     }
 
     /// The number of columns in ``selection(header:)``.
-    static let selectionCount = 14
+    static let selectionCount = 15
 
     /// Reads a row of ``selection(header:)`` by position (no lookup of column names per row).
     init(indexedRow row: Row) throws {
@@ -101,6 +127,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         origin = row[11]
         message = row[12]
         sessionId = row[13]
+        headerId = row[14]
     }
 
     /// Creates a record.

@@ -10,4 +10,11 @@ struct SourceRecord: Codable, FetchableRecord, PersistableRecord {
     var chainLength: Int64
     var size: Int64
     var data: Data
+
+    /// Inserts the row with a statement prepared once per connection (no record encoding).
+    func insertRow(_ db: Database) throws {
+        try db.cachedStatement(
+            sql: "INSERT INTO source (revisionId, encoding, baseRevisionId, chainLength, size, data) VALUES (?, ?, ?, ?, ?, ?)"
+        ).execute(arguments: [revisionId, encoding, baseRevisionId, chainLength, size, data])
+    }
 }
