@@ -47,18 +47,23 @@ public struct ImportPipeline: Sendable {
     public var origin: RevisionOrigin
     /// The message recorded with new revisions.
     public var message: String?
+    /// The screens of the versions imported before, to take unchanged ones from (see ``ScreenReuse``).
+    public var reuse: ScreenReuse?
 
     private let reader = DocumentReader()
     private let validator = Validator()
     private let writer = JSONWireframeWriter()
 
     /// Creates a pipeline for a store whose project root is `root`.
-    public init(store: WireframeStore, root: String, author: String, origin: RevisionOrigin = .cli, message: String? = nil) {
+    public init(
+        store: WireframeStore, root: String, author: String, origin: RevisionOrigin = .cli, message: String? = nil, reuse: ScreenReuse? = nil
+    ) {
         self.store = store
         self.root = StoreLocation.absolute(root)
         self.author = author
         self.origin = origin
         self.message = message
+        self.reuse = reuse
     }
 
     /// Imports files and folders: each wireframe file found, and a tombstone for every document
@@ -126,47 +131,50 @@ public struct ImportPipeline: Sendable {
             _ = try store.recordAttempt(attempt, outcome: outcome)
             return ImportResult(path: relativePath, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
-        // Validating (and hashing the source) on one core while the other brings the document
-        // to canonical form and hashes it: both only read the wireframe. A document with errors
-        // is refused when both are done; its canonical form is then not used.
+        // Validating on one core while the other brings the document to canonical form, hashes
+        // it and its source, and compares it with the head: all only read the wireframe and the
+        // store. A document with errors is refused when both are done; what the other core
+        // prepared is then not used. Nothing is written before the verdict.
         let validator = self.validator
         let source = read.bytes
-        let (checked, prepared) = concurrently({ (findings: validator.validate(wireframe), sourceHash: ContentHash.hex(of: source)) }) {
-            canonicalDocument(wireframe)
+        let isJSON = DocumentFormat(path: relativePath) != .workflowSchema
+        let previous = isJSON ? reuse?.entry(path: relativePath) : nil
+        let (findings, (prepared, first)) = concurrently({ validator.validate(wireframe) }) { () -> (CanonicalDocument, Result<Round, any Error>) in
+            let prepared = canonicalDocument(wireframe, source: source, remembered: previous, reusing: isJSON && reuse != nil)
+            let first = Result { try prepareRound(prepared, path: relativePath, screens: nil, useMemory: true) }
+            if let reuse, let texts = prepared.routeTexts, case .success(.revision(_, let contents, _)) = first {
+                reuse.remember(Self.reuseEntry(source: source, texts: texts, screens: contents), path: relativePath)
+            }
+            return (prepared, first)
         }
-        diagnostics += checked.findings
+        diagnostics += findings
         diagnostics.sort(by: Diagnostic.sourceOrder)
         if diagnostics.hasErrors {
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             _ = try store.recordAttempt(attempt, outcome: .rejected)
             return ImportResult(path: relativePath, outcome: .rejected, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
-        let (canonical, header, screenBytes, contentHash) = (prepared.canonical, prepared.header, prepared.screenBytes, prepared.contentHash)
-        var screens: [ScreenContent]?
-        let format: SourceFormat = DocumentFormat(path: relativePath) == .workflowSchema ? .workflowSchema : .json
-
-        for round in 0..<5 {
-            // One read for the head, its header and its screens' hashes; after a refused write,
-            // read the screens from the store rather than from memory.
-            let headState = try store.headState(documentPath: relativePath, useMemory: round == 0)
-            let head = headState?.revision
-            if let head, !head.isDeletion, head.contentHash == contentHash {
+        let contentHash = prepared.contentHash
+        let format: SourceFormat = isJSON ? .json : .workflowSchema
+        var round = try first.get()
+        for attemptNumber in 0..<5 {
+            let headState: HeadState?
+            let contents: [ScreenContent]
+            let changes: [RecordedChange]
+            switch round {
+            case .unchanged(let head):
                 let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
                 _ = try store.recordAttempt(attempt, outcome: .unchanged, contentHash: contentHash)
                 return ImportResult(
                     path: relativePath, outcome: .unchanged, revision: head, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
+            case .revision(let state, let screens, let recorded):
+                (headState, contents, changes) = (state, screens, recorded)
             }
-            // The head's screens as this process stored them (the daemon's case), if it did.
-            let remembered = head.flatMap { store.rememberedScreens(documentPath: relativePath, revisionId: $0.id) } ?? []
-            let contents = screens ?? Self.screenContents(canonical.screens, bytes: screenBytes, remembered: remembered)
-            screens = contents
-            let changes = Self.recordedChanges(
-                try diffAgainstHead(headState, canonical: canonical, screens: contents, remembered: remembered, path: relativePath))
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             let new = NewRevision(
                 attempt: attempt, format: format, contentHash: contentHash, source: read.bytes,
-                sourceHash: checked.sourceHash, header: header,
-                screens: contents, changes: changes, expectedHeadId: head?.id, headSource: nil,
+                sourceHash: prepared.sourceHash, header: prepared.header,
+                screens: contents, changes: changes, expectedHeadId: headState?.revision.id, headSource: nil,
                 message: message, createdAt: .now(), headScreenHashes: headState?.screenHashes)
             do {
                 let record = try store.recordImport(new)
@@ -174,31 +182,93 @@ public struct ImportPipeline: Sendable {
                     path: relativePath, outcome: record.outcome, revision: record.revision, diagnostics: diagnostics,
                     changes: record.outcome == .stored ? changes : [], loadTargets: read.loadTargets)
             } catch StoreError.headMoved {
-                continue  // Another process stored a revision meanwhile: diff against the new head.
+                // Another process stored a revision meanwhile: diff against the new head, read
+                // from the store rather than from memory.
+                guard attemptNumber < 4 else { break }
+                round = try prepareRound(prepared, path: relativePath, screens: contents, useMemory: false)
             }
         }
         throw StoreError.headMoved(path: relativePath)
     }
 
-    /// A valid document in canonical form, with the bytes and hash the store keeps.
+    /// What comparing a new version with the head gave.
+    enum Round {
+        /// The head means what the new version means.
+        case unchanged(head: Revision)
+        /// A revision to record: the head it follows, the new screens and their changes.
+        case revision(head: HeadState?, screens: [ScreenContent], changes: [RecordedChange])
+    }
+
+    /// Reads the head (its header and its screens' hashes, in one read) and compares the new
+    /// version with it. `screens` are the new version's screens when a former round made them.
+    func prepareRound(_ prepared: CanonicalDocument, path: String, screens: [ScreenContent]?, useMemory: Bool) throws -> Round {
+        let headState = try store.headState(documentPath: path, useMemory: useMemory)
+        let head = headState?.revision
+        if let head, !head.isDeletion, head.contentHash == prepared.contentHash { return .unchanged(head: head) }
+        // The head's screens as this process stored them (the daemon's case), if it did.
+        let remembered = head.flatMap { store.rememberedScreens(documentPath: path, revisionId: $0.id) } ?? []
+        let contents = screens ?? Self.screenContents(prepared.canonical.screens, bytes: prepared.screenBytes, known: prepared.screenHashes, remembered: remembered)
+        let changes = Self.recordedChanges(
+            try diffAgainstHead(headState, canonical: prepared.canonical, screens: contents, remembered: remembered, path: path))
+        return .revision(head: headState, screens: contents, changes: changes)
+    }
+
+    /// A valid document in canonical form, with the bytes and hashes the store keeps.
     struct CanonicalDocument {
         var canonical: Wireframe
         /// The canonical bytes of everything but the screens.
         var header: [UInt8]
         /// Each screen's canonical bytes, in the canonical (key) order of `canonical.screens`.
         var screenBytes: [[UInt8]]
+        /// The hashes of the screens whose bytes were taken from memory (nil for the others).
+        var screenHashes: [String?]
         /// The hash of the whole document's canonical bytes.
         var contentHash: String
+        /// The hash of the source bytes.
+        var sourceHash: String
+        /// Where each top-level route's text lies in the source, to remember (see ``ScreenReuse``); nil without reuse.
+        var routeTexts: [String: Range<Int>]?
     }
 
-    func canonicalDocument(_ wireframe: Wireframe) -> CanonicalDocument {
+    /// Brings a document to canonical form and hashes it and its source. With `reusing`, the
+    /// screens whose route text is unchanged since the version `remembered` take that version's
+    /// bytes and hashes instead of being written again.
+    func canonicalDocument(_ wireframe: Wireframe, source: [UInt8], remembered: ScreenReuse.Entry? = nil, reusing: Bool = false) -> CanonicalDocument {
+        let texts = reusing ? ScreenReuse.routeTexts(wireframe.screens) : nil
         let canonical = CanonicalForm.canonicalize(wireframe)
         // Each screen is written once: the document's bytes are its header and those screens'
         // bytes put together, and the screens' own hashes are needed only for a new revision.
         let header = writer.canonicalHeaderBytes(canonical)
-        let screenBytes = canonical.screens.map { writer.canonicalBytes(screen: $0) }
+        var screenBytes: [[UInt8]] = []
+        var screenHashes: [String?] = []
+        screenBytes.reserveCapacity(canonical.screens.count)
+        screenHashes.reserveCapacity(canonical.screens.count)
+        for screen in canonical.screens {
+            if let remembered, let text = texts?[screen.key],
+                let route = ScreenReuse.unchanged(remembered, key: screen.key, text: text, source: source) {
+                screenBytes.append(route.content)
+                screenHashes.append(route.hash)
+            } else {
+                screenBytes.append(writer.canonicalBytes(screen: screen))
+                screenHashes.append(nil)
+            }
+        }
         let documentBytes = writer.canonicalBytes(header: header, screens: screenBytes) ?? writer.canonicalBytes(canonical)
-        return CanonicalDocument(canonical: canonical, header: header, screenBytes: screenBytes, contentHash: ContentHash.hex(of: documentBytes))
+        return CanonicalDocument(
+            canonical: canonical, header: header, screenBytes: screenBytes, screenHashes: screenHashes,
+            contentHash: ContentHash.hex(of: documentBytes), sourceHash: ContentHash.hex(of: source), routeTexts: texts)
+    }
+
+    /// What to remember of a version for the next import of its document: its source, and for
+    /// each top-level route that can be reused, its text, canonical bytes and hash.
+    static func reuseEntry(source: [UInt8], texts: [String: Range<Int>], screens: [ScreenContent]) -> ScreenReuse.Entry {
+        var routes: [String: ScreenReuse.Route] = [:]
+        routes.reserveCapacity(texts.count)
+        for screen in screens {
+            guard let text = texts[screen.key] else { continue }
+            routes[screen.key] = ScreenReuse.Route(text: text, content: screen.content, hash: screen.hash)
+        }
+        return ScreenReuse.Entry(source: source, routes: routes)
     }
 
     /// A document as the pipeline reads it: its bytes, wireframe and reader diagnostics. A
@@ -238,14 +308,19 @@ public struct ImportPipeline: Sendable {
         return readDocument(absolutePath: root + "/" + relativePath, relativePath: relativePath).loadTargets
     }
 
-    /// The screens of a new version with their hashes. A screen whose canonical bytes are those of
-    /// a remembered screen of the same key (the head, when this process stored it) takes that
-    /// screen's hash instead of hashing again; both lists are in key order.
-    static func screenContents(_ screens: [Screen], bytes: [[UInt8]], remembered: [ScreenContent]) -> [ScreenContent] {
+    /// The screens of a new version with their hashes. A screen whose hash is `known` (its bytes
+    /// were taken from memory) keeps it; one whose canonical bytes are those of a remembered
+    /// screen of the same key (the head, when this process stored it) takes that screen's hash
+    /// instead of hashing again; both lists are in key order.
+    static func screenContents(_ screens: [Screen], bytes: [[UInt8]], known: [String?] = [], remembered: [ScreenContent]) -> [ScreenContent] {
         var result: [ScreenContent] = []
         result.reserveCapacity(screens.count)
         var next = 0
-        for (screen, content) in zip(screens, bytes) {
+        for (index, (screen, content)) in zip(screens, bytes).enumerated() {
+            if index < known.count, let hash = known[index] {
+                result.append(ScreenContent(key: screen.key, hash: hash, content: content))
+                continue
+            }
             while next < remembered.count, remembered[next].key < screen.key { next += 1 }
             if next < remembered.count, remembered[next].key == screen.key, remembered[next].content == content {
                 result.append(ScreenContent(key: screen.key, hash: remembered[next].hash, content: content))
