@@ -131,15 +131,16 @@ public struct ImportPipeline: Sendable {
             _ = try store.recordAttempt(attempt, outcome: outcome)
             return ImportResult(path: relativePath, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
-        // Validating on one core while the other brings the document to canonical form, hashes
-        // it and its source, and compares it with the head: all only read the wireframe and the
-        // store. A document with errors is refused when both are done; what the other core
+        // Validating (and hashing the source) on one core while the other brings the document
+        // to canonical form, hashes it and compares it with the head: all only read the
+        // wireframe, the bytes and the store. A document with errors is refused when both are done; what the other core
         // prepared is then not used. Nothing is written before the verdict.
         let validator = self.validator
         let source = read.bytes
         let isJSON = DocumentFormat(path: relativePath) != .workflowSchema
         let previous = isJSON ? reuse?.entry(path: relativePath) : nil
-        let (findings, (prepared, first)) = concurrently({ validator.validate(wireframe) }) { () -> (CanonicalDocument, Result<Round, any Error>) in
+        let (checked, (prepared, first)) = concurrently({ (findings: validator.validate(wireframe), sourceHash: ContentHash.hex(of: source)) }) {
+            () -> (CanonicalDocument, Result<Round, any Error>) in
             let prepared = canonicalDocument(wireframe, source: source, remembered: previous, reusing: isJSON && reuse != nil)
             let first = Result { try prepareRound(prepared, path: relativePath, screens: nil, useMemory: true) }
             if let reuse, let texts = prepared.routeTexts, case .success(.revision(_, let contents, _)) = first {
@@ -147,7 +148,7 @@ public struct ImportPipeline: Sendable {
             }
             return (prepared, first)
         }
-        diagnostics += findings
+        diagnostics += checked.findings
         diagnostics.sort(by: Diagnostic.sourceOrder)
         if diagnostics.hasErrors {
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
@@ -173,7 +174,7 @@ public struct ImportPipeline: Sendable {
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             let new = NewRevision(
                 attempt: attempt, format: format, contentHash: contentHash, source: read.bytes,
-                sourceHash: prepared.sourceHash, header: prepared.header,
+                sourceHash: checked.sourceHash, header: prepared.header,
                 screens: contents, changes: changes, expectedHeadId: headState?.revision.id, headSource: nil,
                 message: message, createdAt: .now(), headScreenHashes: headState?.screenHashes)
             do {
@@ -224,51 +225,66 @@ public struct ImportPipeline: Sendable {
         var screenHashes: [String?]
         /// The hash of the whole document's canonical bytes.
         var contentHash: String
-        /// The hash of the source bytes.
-        var sourceHash: String
-        /// Where each top-level route's text lies in the source, to remember (see ``ScreenReuse``); nil without reuse.
-        var routeTexts: [String: Range<Int>]?
+        /// Where each screen's route text lies in the source (nil for screens that cannot be
+        /// reused), to remember (see ``ScreenReuse``); nil without reuse.
+        var routeTexts: [Range<Int>?]?
     }
 
-    /// Brings a document to canonical form and hashes it and its source. With `reusing`, the
+    /// Brings a document to canonical form and hashes it. With `reusing`, the
     /// screens whose route text is unchanged since the version `remembered` take that version's
     /// bytes and hashes instead of being written again.
     func canonicalDocument(_ wireframe: Wireframe, source: [UInt8], remembered: ScreenReuse.Entry? = nil, reusing: Bool = false) -> CanonicalDocument {
-        let texts = reusing ? ScreenReuse.routeTexts(wireframe.screens) : nil
+        let routes = reusing ? ScreenReuse.routes(wireframe.screens) : nil
         let canonical = CanonicalForm.canonicalize(wireframe)
         // Each screen is written once: the document's bytes are its header and those screens'
         // bytes put together, and the screens' own hashes are needed only for a new revision.
         let header = writer.canonicalHeaderBytes(canonical)
+        let screens = canonical.screens
         var screenBytes: [[UInt8]] = []
         var screenHashes: [String?] = []
-        screenBytes.reserveCapacity(canonical.screens.count)
-        screenHashes.reserveCapacity(canonical.screens.count)
-        for screen in canonical.screens {
-            if let remembered, let text = texts?[screen.key],
-                let route = ScreenReuse.unchanged(remembered, key: screen.key, text: text, source: source) {
-                screenBytes.append(route.content)
-                screenHashes.append(route.hash)
-            } else {
-                screenBytes.append(writer.canonicalBytes(screen: screen))
-                screenHashes.append(nil)
+        var texts: [Range<Int>?] = []
+        screenBytes.reserveCapacity(screens.count)
+        screenHashes.reserveCapacity(screens.count)
+        if routes != nil { texts.reserveCapacity(screens.count) }
+        var next = 0  // in `remembered`, walked in key order beside the screens
+        for (index, screen) in screens.enumerated() {
+            var text: Range<Int>?
+            // A name given to one screen only (canonical order puts equal names side by side).
+            if let routes, index == 0 || screens[index - 1].key != screen.key, index + 1 == screens.count || screens[index + 1].key != screen.key {
+                text = routes.text(at: screen.locations.definition.offset)
             }
+            if routes != nil { texts.append(text) }
+            if let text, let remembered {
+                while next < remembered.keys.count, remembered.keys[next] < screen.key { next += 1 }
+                if next < remembered.keys.count, remembered.keys[next] == screen.key,
+                    ScreenReuse.sameText(remembered, remembered.texts[next], source, text) {
+                    screenBytes.append(remembered.contents[next])
+                    screenHashes.append(remembered.hashes[next])
+                    continue
+                }
+            }
+            screenBytes.append(writer.canonicalBytes(screen: screen))
+            screenHashes.append(nil)
         }
         let documentBytes = writer.canonicalBytes(header: header, screens: screenBytes) ?? writer.canonicalBytes(canonical)
         return CanonicalDocument(
             canonical: canonical, header: header, screenBytes: screenBytes, screenHashes: screenHashes,
-            contentHash: ContentHash.hex(of: documentBytes), sourceHash: ContentHash.hex(of: source), routeTexts: texts)
+            contentHash: ContentHash.hex(of: documentBytes), routeTexts: routes == nil ? nil : texts)
     }
 
     /// What to remember of a version for the next import of its document: its source, and for
-    /// each top-level route that can be reused, its text, canonical bytes and hash.
-    static func reuseEntry(source: [UInt8], texts: [String: Range<Int>], screens: [ScreenContent]) -> ScreenReuse.Entry {
-        var routes: [String: ScreenReuse.Route] = [:]
-        routes.reserveCapacity(texts.count)
-        for screen in screens {
-            guard let text = texts[screen.key] else { continue }
-            routes[screen.key] = ScreenReuse.Route(text: text, content: screen.content, hash: screen.hash)
+    /// each screen that can be reused (its route text is known), that text, its bytes and hash.
+    /// `texts` and `screens` are in the canonical (key) order.
+    static func reuseEntry(source: [UInt8], texts: [Range<Int>?], screens: [ScreenContent]) -> ScreenReuse.Entry {
+        var entry = ScreenReuse.Entry(source: source)
+        for (text, screen) in zip(texts, screens) {
+            guard let text else { continue }
+            entry.keys.append(screen.key)
+            entry.texts.append(text)
+            entry.contents.append(screen.content)
+            entry.hashes.append(screen.hash)
         }
-        return ScreenReuse.Entry(source: source, routes: routes)
+        return entry
     }
 
     /// A document as the pipeline reads it: its bytes, wireframe and reader diagnostics. A

@@ -17,17 +17,35 @@ import WireframeModel
 ///
 /// The daemon keeps one for its life; `wfs import`, which imports each file once, has none.
 public final class ScreenReuse: Sendable {
-    /// A top-level route of a remembered version: where its text lay and what it gave.
-    struct Route: Sendable {
-        var text: Range<Int>
-        var content: [UInt8]
-        var hash: String
-    }
-
-    /// One document's remembered version.
+    /// One document's remembered version: its source, and its reusable screens in key order
+    /// (the canonical order), each with where its route's text lay, its bytes and its hash.
     struct Entry: Sendable {
         var source: [UInt8]
-        var routes: [String: Route]
+        var keys: [String] = []
+        var texts: [Range<Int>] = []
+        var contents: [[UInt8]] = []
+        var hashes: [String] = []
+    }
+
+    /// Where the top-level routes of a version begin in its source, in source order, and
+    /// whether each can be reused (it holds no inline route). A route's text ends where the
+    /// next begins; the last one's has no end and is never reused.
+    struct Routes: Sendable {
+        var starts: [Int] = []
+        var reusable: [Bool] = []
+
+        /// The text of the route whose object begins at `offset`; nil for a screen that is not
+        /// a reusable top-level route (an inline route begins inside another route's text).
+        func text(at offset: Int) -> Range<Int>? {
+            var low = 0
+            var high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] < offset { low = middle + 1 } else { high = middle }
+            }
+            guard low + 1 < starts.count, starts[low] == offset, reusable[low] else { return nil }
+            return offset..<starts[low + 1]
+        }
     }
 
     private let entries = Mutex<[String: Entry]>([:])
@@ -45,42 +63,33 @@ public final class ScreenReuse: Sendable {
     /// Forgets a document (its file is gone).
     public func forget(path: String) { _ = entries.withLock { $0.removeValue(forKey: path) } }
 
-    /// The text of each top-level route that can be taken from memory, by its name: from its
-    /// object's first byte to the next top-level route's. `screens` are as the JSON reader gives
-    /// them (in the order they are defined, inline routes after their parent).
-    static func routeTexts(_ screens: [Screen]) -> [String: Range<Int>] {
-        var uses: [String: Int] = [:]
-        uses.reserveCapacity(screens.count)
-        for screen in screens { uses[screen.key, default: 0] += 1 }
-        var texts: [String: Range<Int>] = [:]
-        texts.reserveCapacity(screens.count)
-        var previous: Screen?
+    /// The top-level routes of `screens` as the JSON reader gives them (in the order they are
+    /// defined, inline routes after their parent, each with the location of its object).
+    static func routes(_ screens: [Screen]) -> Routes {
+        var routes = Routes()
+        routes.starts.reserveCapacity(screens.count)
+        routes.reusable.reserveCapacity(screens.count)
+        var last = -1
         for screen in screens where screen.parent == nil {
-            if let route = previous {
-                let start = route.locations.definition.offset
-                let end = screen.locations.definition.offset
-                if start < end, uses[route.key] == 1, !route.links.contains(where: \.isInline) {
-                    texts[route.key] = start..<end
-                }
-            }
-            previous = screen
+            let start = screen.locations.definition.offset
+            // Source order is the reader's; anything else reuses nothing.
+            guard start > last else { return Routes() }
+            last = start
+            routes.starts.append(start)
+            routes.reusable.append(!screen.links.contains(where: \.isInline))
         }
-        return texts
+        return routes
     }
 
-    /// The remembered route of `key` whose text is the text at `text` in `source`; nil when
-    /// there is none or the text differs.
-    static func unchanged(_ entry: Entry, key: String, text: Range<Int>, source: [UInt8]) -> Route? {
-        guard let route = entry.routes[key], route.text.count == text.count,
-            route.text.upperBound <= entry.source.count, text.upperBound <= source.count
-        else { return nil }
-        let same = entry.source.withUnsafeBufferPointer { old in
-            source.withUnsafeBufferPointer { new in
-                guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return text.isEmpty }
-                return memcmp(oldBase + route.text.lowerBound, newBase + text.lowerBound, text.count) == 0
+    /// Whether the text at `text` in `source` is the text at `old` in `entry`'s source.
+    static func sameText(_ entry: Entry, _ old: Range<Int>, _ source: [UInt8], _ text: Range<Int>) -> Bool {
+        guard old.count == text.count, old.upperBound <= entry.source.count, text.upperBound <= source.count else { return false }
+        return entry.source.withUnsafeBufferPointer { oldBytes in
+            source.withUnsafeBufferPointer { newBytes in
+                guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else { return text.isEmpty }
+                return memcmp(oldBase + old.lowerBound, newBase + text.lowerBound, text.count) == 0
             }
         }
-        return same ? route : nil
     }
 }
 
