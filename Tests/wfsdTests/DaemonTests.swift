@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireframeStore
 
 #if canImport(Glibc)
 import Glibc
@@ -223,6 +224,36 @@ struct DaemonTests {
         #expect(try daemon.stop(SIGTERM) == 0)
         #expect(try revisionCount(project, "late.json") == 1)
         #expect(try project.log("late.json").first?["origin"] as? String == "daemon")
+    }
+
+    @Test func withNoSettleTimeTheStateFileShowsTheLastEventOnceItsWorkIsDone() throws {
+        let project = try Project()
+        let daemon = try project.startDaemon(environment: ["WFS_SETTLE_MILLISECONDS": "0"])
+        try daemon.waitUntilWatching()
+        func state() -> [String: Any] {
+            let data = (try? Data(contentsOf: URL(fileURLWithPath: project.store + "-wfsd.json"))) ?? Data()
+            return (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+        }
+        // Timestamps of one fixed-width form compare as text.
+        func lastEvent(since mark: String) -> Bool { (state()["lastEvent"] as? String).map { $0 >= mark } ?? false }
+
+        let beforeSave = Timestamp.now().text
+        try project.write("saved.json", wireframe(title: "Saved"))
+        try waitUntil("the state file shows the save and its import") {
+            let last = state()["lastImport"] as? [String: Any]
+            return last?["path"] as? String == "saved.json" && last?["outcome"] as? String == "stored" && lastEvent(since: beforeSave)
+        }
+
+        // A file that passes through the project: its last event leads to no import (the file is
+        // gone, or its deletion is recorded), and the state file shows that event all the same.
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("wfsd-outside-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try Data(wireframe(title: "Passing").utf8).write(to: outside)
+        #expect(rename(outside.path, project.url("passing.json").path) == 0)
+        let beforeLeaving = Timestamp.now().text
+        #expect(rename(project.url("passing.json").path, outside.path) == 0)
+        try waitUntil("the state file shows the file leaving") { lastEvent(since: beforeLeaving) }
+        #expect(try daemon.stop(SIGTERM) == 0)
     }
 
     @Test func killedMidSavesTheStoreVerifiesAndKeepsEveryReportedRevision() throws {
