@@ -244,15 +244,16 @@ struct DaemonTests {
             return last?["path"] as? String == "saved.json" && last?["outcome"] as? String == "stored" && lastEvent(since: beforeSave)
         }
 
-        // A file that passes through the project: its last event leads to no import (the file is
-        // gone, or its deletion is recorded), and the state file shows that event all the same.
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("wfsd-outside-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: outside) }
-        try Data(wireframe(title: "Passing").utf8).write(to: outside)
-        #expect(rename(outside.path, project.url("passing.json").path) == 0)
-        let beforeLeaving = Timestamp.now().text
-        #expect(rename(project.url("passing.json").path, outside.path) == 0)
-        try waitUntil("the state file shows the file leaving") { lastEvent(since: beforeLeaving) }
+        // A file created and deleted before it was ever written and closed: its one event (the
+        // deletion) leads to no import and no record, and the state file shows it all the same.
+        let ghost = project.url("ghost.json").path
+        let descriptor = open(ghost, O_WRONLY | O_CREAT, 0o644)
+        #expect(descriptor >= 0)
+        let beforeDeletion = Timestamp.now().text
+        #expect(unlink(ghost) == 0)
+        close(descriptor)
+        try waitUntil("the state file shows the deletion") { lastEvent(since: beforeDeletion) }
+        #expect((state()["lastImport"] as? [String: Any])?["path"] as? String == "saved.json")
         #expect(try daemon.stop(SIGTERM) == 0)
     }
 
