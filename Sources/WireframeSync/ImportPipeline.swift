@@ -133,8 +133,9 @@ public struct ImportPipeline: Sendable {
         }
         // Validating (and hashing the source) on one core while the other brings the document
         // to canonical form, hashes it and compares it with the head: all only read the
-        // wireframe, the bytes and the store. A document with errors is refused when both are done; what the other core
-        // prepared is then not used. Nothing is written before the verdict.
+        // wireframe, the bytes and the store. A document with errors is refused when both are
+        // done; what the other core prepared is then not used. Nothing is written before the
+        // verdict.
         let validator = self.validator
         let source = read.bytes
         let isJSON = DocumentFormat(path: relativePath) != .workflowSchema
