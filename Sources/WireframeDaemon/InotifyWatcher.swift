@@ -80,7 +80,7 @@ public enum WatchError: Error, Equatable, CustomStringConvertible {
 
 /// An inotify instance with one watch per folder, each remembered by its path relative to the root.
 ///
-/// Events arrive through ``events()``, read by a Dispatch read source when the kernel has some:
+/// Events arrive through ``start(_:)``, read by a Dispatch read source when the kernel has some:
 /// no polling.
 public final class InotifyWatcher: Sendable {
     /// The absolute project root.
@@ -97,7 +97,10 @@ public final class InotifyWatcher: Sendable {
         self.descriptor = descriptor
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        source.withLock { $0 }?.source.cancel()
+        close(descriptor)
+    }
 
     /// How many folders are watched.
     public var watchedFolderCount: Int { folders.withLock { $0.count } }
@@ -156,30 +159,32 @@ public final class InotifyWatcher: Sendable {
         for watch in removed { _ = inotify_rm_watch(descriptor, watch) }
     }
 
-    /// The events, in batches as the kernel hands them out. The sequence ends when the consuming
-    /// task is cancelled or ``finish()`` is called.
-    public func events() -> AsyncStream<[WatchEvent]> {
-        let (stream, continuation) = AsyncStream<[WatchEvent]>.makeStream(bufferingPolicy: .unbounded)
+    /// Calls `handler` with the events, in batches as the kernel hands them out, on the watcher's
+    /// own Dispatch queue (one batch at a time, in order), until ``finish()``. The handler runs on
+    /// the thread that the kernel's wake-up reaches, with no further hand-over: a save reaches the
+    /// settle scheduler one thread wake-up after its event.
+    public func start(_ handler: @escaping @Sendable ([WatchEvent]) -> Void) {
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
         let descriptor = self.descriptor
         source.setEventHandler {
             let batch = Self.readAvailable(descriptor)
-            if !batch.isEmpty { continuation.yield(batch) }
+            if !batch.isEmpty { handler(batch) }
         }
-        let box = SourceBox(source: source)
-        continuation.onTermination = { _ in box.source.cancel() }
-        finisher.withLock { $0 = continuation }
+        let previous = self.source.withLock { current -> SourceBox? in
+            defer { current = SourceBox(source: source) }
+            return current
+        }
+        previous?.source.cancel()
         source.resume()
-        return stream
     }
 
-    private let finisher = Mutex<AsyncStream<[WatchEvent]>.Continuation?>(nil)
+    private let source = Mutex<SourceBox?>(nil)
 
-    /// Ends the event sequence (graceful shutdown).
-    public func finish() { finisher.withLock { $0 }?.finish() }
+    /// Stops handing out events (graceful shutdown). A batch being handled completes.
+    public func finish() { source.withLock { $0 }?.source.cancel() }
 
     private struct SourceBox: @unchecked Sendable {
-        // DispatchSource is thread-safe; it is only cancelled here.
+        // DispatchSource is thread-safe; it is only resumed and cancelled here.
         let source: any DispatchSourceRead
     }
 

@@ -57,6 +57,8 @@ public final class SyncDaemon: Service, Sendable {
         /// keep them current; a catch-up pass may add documents it did not import).
         var loadTargetsComplete = false
         var status: DaemonStatus
+        /// Whether `status` holds an event that the state file does not show yet.
+        var statusNoted = false
         var importStartedAt: ContinuousClock.Instant?
         var stopping = false
         /// Files whose import failed on the store (busy, disk full, read-only), by consecutive failures.
@@ -72,6 +74,8 @@ public final class SyncDaemon: Service, Sendable {
     private let notifier: SystemdNotifier
     private let onReload: @Sendable (DaemonConfiguration) -> Void
     private let scheduler = SettleScheduler()
+    /// The screens of each document's last import, to take unchanged ones from at the next.
+    private let screenReuse = ScreenReuse()
     private let watcher: InotifyWatcher
     private let runtime: Mutex<Runtime>
     private let clock = ContinuousClock()
@@ -109,7 +113,7 @@ public final class SyncDaemon: Service, Sendable {
     private var configuration: DaemonConfiguration { runtime.withLock { $0.configuration } }
 
     private func pipeline(origin: RevisionOrigin) -> ImportPipeline {
-        ImportPipeline(store: prepared.store, root: prepared.root, author: configuration.author, origin: origin)
+        ImportPipeline(store: prepared.store, root: prepared.root, author: configuration.author, origin: origin, reuse: screenReuse)
     }
 
     // MARK: Running
@@ -127,9 +131,9 @@ public final class SyncDaemon: Service, Sendable {
                 "watch.folders": .stringConvertible(watcher.watchedFolderCount), "watch.files": .stringConvertible(knownFileCount),
                 "settle.milliseconds": .stringConvertible(configuration.settleMilliseconds),
             ])
+            // Events are handled on the watcher's queue, as the kernel hands them out.
+            watcher.start { [self] batch in handle(batch) }
             await withTaskGroup(of: Void.self) { group in
-                let events = watcher.events()
-                group.addTask { await self.consume(events) }
                 group.addTask { await self.reloadOnHangup() }
                 if let interval = notifier.watchdogInterval {
                     group.addTask { await self.feedWatchdog(every: interval / 2, limit: interval) }
@@ -137,6 +141,8 @@ public final class SyncDaemon: Service, Sendable {
                 await importLoop()
                 group.cancelAll()
             }
+            watcher.finish()
+            writeStatusIfNoted()
             logger.info("stopped")
         } onGracefulShutdown: {
             self.notifier.stopping()
@@ -159,12 +165,9 @@ public final class SyncDaemon: Service, Sendable {
                 watchTree("", reason: reason)
                 reconcile(reason: reason)
             }
-        }
-    }
-
-    private func consume(_ events: AsyncStream<[WatchEvent]>) async {
-        for await batch in events {
-            handle(batch)
+            // An event that the handler left for this loop to write (see `handle`), if the work
+            // did not write the state file itself (a file gone before it was read, a folder).
+            writeStatusIfNoted()
         }
     }
 
@@ -204,19 +207,30 @@ public final class SyncDaemon: Service, Sendable {
     private func handle(_ batch: [WatchEvent]) {
         let settle = configuration.settle
         var sawEvent = false
+        // Whether this batch made work due at once (a settle time of zero): the import loop then
+        // writes the state file after that work, so the file is not written beside the import.
+        var handedOver = false
         // The event is noted before any file is handed to the import loop, so that the state file
         // the import writes never shows an older event than the one that led to it.
         func saw() {
             guard !sawEvent else { return }
             sawEvent = true
             let now = Timestamp.now().text
-            runtime.withLock { $0.status.lastEvent = now }
+            runtime.withLock {
+                $0.status.lastEvent = now
+                $0.statusNoted = true
+            }
+        }
+        func touch(_ path: String) {
+            scheduler.touch(path, settle: settle)
+            if settle == .zero { handedOver = true }
         }
         for event in batch {
             if event.has(InotifyMask.queueOverflow) {
                 logger.info("inotify queue overflowed: events were lost; rescanning every file")
                 saw()
                 scheduler.requestRescan(reason: "overflow")
+                handedOver = true
                 continue
             }
             guard let folder = watcher.folder(of: event.watch) else { continue }
@@ -241,7 +255,7 @@ public final class SyncDaemon: Service, Sendable {
                     for file in ProjectFiles.wireframes(in: absolute) where file.hasPrefix(prefix) {
                         let fileRelative = String(file.dropFirst(prefix.count))
                         let name = (fileRelative as NSString).lastPathComponent
-                        if admitsFile(fileRelative, name: name) { scheduler.touch(fileRelative, settle: settle) }
+                        if admitsFile(fileRelative, name: name) { touch(fileRelative) }
                     }
                 } else if event.has(InotifyMask.movedFrom | InotifyMask.delete) {
                     // A folder gone: its documents are checked after the settle time.
@@ -249,7 +263,7 @@ public final class SyncDaemon: Service, Sendable {
                     let prefix = relative + "/"
                     var documents = runtime.withLock { $0.knownFiles.filter { $0.hasPrefix(prefix) } }
                     if let stored = try? prepared.store.documentPaths() { documents.formUnion(stored.filter { $0.hasPrefix(prefix) }) }
-                    for document in documents { scheduler.touch(document, settle: settle) }
+                    for document in documents { touch(document) }
                 }
                 continue
             }
@@ -257,9 +271,11 @@ public final class SyncDaemon: Service, Sendable {
                 admitsFile(relative, name: event.name)
             else { continue }
             saw()
-            scheduler.touch(relative, settle: settle)
+            touch(relative)
         }
-        if sawEvent { writeStatus() }
+        // With work due later (a settle time), the event is written now; work due at once writes
+        // it when done (`importLoop`), so an event is in the state file once its import is.
+        if sawEvent && !handedOver { writeStatus() }
     }
 
     private func watchTree(_ relative: String, reason: String) {
@@ -429,6 +445,7 @@ public final class SyncDaemon: Service, Sendable {
         let at = Timestamp.now().text
         runtime.withLock { state in
             if result.outcome == .deleted {
+                screenReuse.forget(path: result.path)
                 state.knownFiles.remove(result.path)
                 state.loadTargets[result.path] = nil
             } else {
@@ -450,6 +467,7 @@ public final class SyncDaemon: Service, Sendable {
             var status = runtime.withLock { state in
                 var status = state.status
                 status.watchedFiles = state.knownFiles.count
+                state.statusNoted = false
                 return status
             }
             status.watchedFolders = watcher.watchedFolderCount
@@ -459,6 +477,11 @@ public final class SyncDaemon: Service, Sendable {
                 logger.debug("cannot write the daemon state file", metadata: ["error": .string(String(describing: error))])
             }
         }
+    }
+
+    /// Writes the state file if an event was noted since it was last written.
+    private func writeStatusIfNoted() {
+        if runtime.withLock({ $0.statusNoted }) { writeStatus() }
     }
 
     private func statusLine() -> String {

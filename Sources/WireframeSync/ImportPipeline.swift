@@ -47,18 +47,23 @@ public struct ImportPipeline: Sendable {
     public var origin: RevisionOrigin
     /// The message recorded with new revisions.
     public var message: String?
+    /// The screens of the versions imported before, to take unchanged ones from (see ``ScreenReuse``).
+    public var reuse: ScreenReuse?
 
     private let reader = DocumentReader()
     private let validator = Validator()
     private let writer = JSONWireframeWriter()
 
     /// Creates a pipeline for a store whose project root is `root`.
-    public init(store: WireframeStore, root: String, author: String, origin: RevisionOrigin = .cli, message: String? = nil) {
+    public init(
+        store: WireframeStore, root: String, author: String, origin: RevisionOrigin = .cli, message: String? = nil, reuse: ScreenReuse? = nil
+    ) {
         self.store = store
         self.root = StoreLocation.absolute(root)
         self.author = author
         self.origin = origin
         self.message = message
+        self.reuse = reuse
     }
 
     /// Imports files and folders: each wireframe file found, and a tombstone for every document
@@ -127,12 +132,22 @@ public struct ImportPipeline: Sendable {
             return ImportResult(path: relativePath, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
         // Validating (and hashing the source) on one core while the other brings the document
-        // to canonical form and hashes it: both only read the wireframe. A document with errors
-        // is refused when both are done; its canonical form is then not used.
+        // to canonical form, hashes it and compares it with the head: all only read the
+        // wireframe, the bytes and the store. A document with errors is refused when both are
+        // done; what the other core prepared is then not used. Nothing is written before the
+        // verdict.
         let validator = self.validator
         let source = read.bytes
-        let (checked, prepared) = concurrently({ (findings: validator.validate(wireframe), sourceHash: ContentHash.hex(of: source)) }) {
-            canonicalDocument(wireframe)
+        let isJSON = DocumentFormat(path: relativePath) != .workflowSchema
+        let previous = isJSON ? reuse?.entry(path: relativePath) : nil
+        let (checked, (prepared, first)) = concurrently({ (findings: validator.validate(wireframe), sourceHash: ContentHash.hex(of: source)) }) {
+            () -> (CanonicalDocument, Result<Round, any Error>) in
+            let prepared = canonicalDocument(wireframe, source: source, remembered: previous, reusing: isJSON && reuse != nil)
+            let first = Result { try prepareRound(prepared, path: relativePath, screens: nil, useMemory: true) }
+            if let reuse, let texts = prepared.routeTexts, case .success(.revision(_, let contents, _)) = first {
+                reuse.remember(Self.reuseEntry(source: source, texts: texts, screens: contents), path: relativePath)
+            }
+            return (prepared, first)
         }
         diagnostics += checked.findings
         diagnostics.sort(by: Diagnostic.sourceOrder)
@@ -141,32 +156,27 @@ public struct ImportPipeline: Sendable {
             _ = try store.recordAttempt(attempt, outcome: .rejected)
             return ImportResult(path: relativePath, outcome: .rejected, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
-        let (canonical, header, screenBytes, contentHash) = (prepared.canonical, prepared.header, prepared.screenBytes, prepared.contentHash)
-        var screens: [ScreenContent]?
-        let format: SourceFormat = DocumentFormat(path: relativePath) == .workflowSchema ? .workflowSchema : .json
-
-        for round in 0..<5 {
-            // One read for the head, its header and its screens' hashes; after a refused write,
-            // read the screens from the store rather than from memory.
-            let headState = try store.headState(documentPath: relativePath, useMemory: round == 0)
-            let head = headState?.revision
-            if let head, !head.isDeletion, head.contentHash == contentHash {
+        let contentHash = prepared.contentHash
+        let format: SourceFormat = isJSON ? .json : .workflowSchema
+        var round = try first.get()
+        for attemptNumber in 0..<5 {
+            let headState: HeadState?
+            let contents: [ScreenContent]
+            let changes: [RecordedChange]
+            switch round {
+            case .unchanged(let head):
                 let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
                 _ = try store.recordAttempt(attempt, outcome: .unchanged, contentHash: contentHash)
                 return ImportResult(
                     path: relativePath, outcome: .unchanged, revision: head, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
+            case .revision(let state, let screens, let recorded):
+                (headState, contents, changes) = (state, screens, recorded)
             }
-            // The head's screens as this process stored them (the daemon's case), if it did.
-            let remembered = head.flatMap { store.rememberedScreens(documentPath: relativePath, revisionId: $0.id) } ?? []
-            let contents = screens ?? Self.screenContents(canonical.screens, bytes: screenBytes, remembered: remembered)
-            screens = contents
-            let changes = Self.recordedChanges(
-                try diffAgainstHead(headState, canonical: canonical, screens: contents, remembered: remembered, path: relativePath))
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             let new = NewRevision(
                 attempt: attempt, format: format, contentHash: contentHash, source: read.bytes,
-                sourceHash: checked.sourceHash, header: header,
-                screens: contents, changes: changes, expectedHeadId: head?.id, headSource: nil,
+                sourceHash: checked.sourceHash, header: prepared.header,
+                screens: contents, changes: changes, expectedHeadId: headState?.revision.id, headSource: nil,
                 message: message, createdAt: .now(), headScreenHashes: headState?.screenHashes)
             do {
                 let record = try store.recordImport(new)
@@ -174,31 +184,108 @@ public struct ImportPipeline: Sendable {
                     path: relativePath, outcome: record.outcome, revision: record.revision, diagnostics: diagnostics,
                     changes: record.outcome == .stored ? changes : [], loadTargets: read.loadTargets)
             } catch StoreError.headMoved {
-                continue  // Another process stored a revision meanwhile: diff against the new head.
+                // Another process stored a revision meanwhile: diff against the new head, read
+                // from the store rather than from memory.
+                guard attemptNumber < 4 else { break }
+                round = try prepareRound(prepared, path: relativePath, screens: contents, useMemory: false)
             }
         }
         throw StoreError.headMoved(path: relativePath)
     }
 
-    /// A valid document in canonical form, with the bytes and hash the store keeps.
+    /// What comparing a new version with the head gave.
+    enum Round {
+        /// The head means what the new version means.
+        case unchanged(head: Revision)
+        /// A revision to record: the head it follows, the new screens and their changes.
+        case revision(head: HeadState?, screens: [ScreenContent], changes: [RecordedChange])
+    }
+
+    /// Reads the head (its header and its screens' hashes, in one read) and compares the new
+    /// version with it. `screens` are the new version's screens when a former round made them.
+    func prepareRound(_ prepared: CanonicalDocument, path: String, screens: [ScreenContent]?, useMemory: Bool) throws -> Round {
+        let headState = try store.headState(documentPath: path, useMemory: useMemory)
+        let head = headState?.revision
+        if let head, !head.isDeletion, head.contentHash == prepared.contentHash { return .unchanged(head: head) }
+        // The head's screens as this process stored them (the daemon's case), if it did.
+        let remembered = head.flatMap { store.rememberedScreens(documentPath: path, revisionId: $0.id) } ?? []
+        let contents = screens ?? Self.screenContents(prepared.canonical.screens, bytes: prepared.screenBytes, known: prepared.screenHashes, remembered: remembered)
+        let changes = Self.recordedChanges(
+            try diffAgainstHead(headState, canonical: prepared.canonical, screens: contents, remembered: remembered, path: path))
+        return .revision(head: headState, screens: contents, changes: changes)
+    }
+
+    /// A valid document in canonical form, with the bytes and hashes the store keeps.
     struct CanonicalDocument {
         var canonical: Wireframe
         /// The canonical bytes of everything but the screens.
         var header: [UInt8]
         /// Each screen's canonical bytes, in the canonical (key) order of `canonical.screens`.
         var screenBytes: [[UInt8]]
+        /// The hashes of the screens whose bytes were taken from memory (nil for the others).
+        var screenHashes: [String?]
         /// The hash of the whole document's canonical bytes.
         var contentHash: String
+        /// Where each screen's route text lies in the source (nil for screens that cannot be
+        /// reused), to remember (see ``ScreenReuse``); nil without reuse.
+        var routeTexts: [Range<Int>?]?
     }
 
-    func canonicalDocument(_ wireframe: Wireframe) -> CanonicalDocument {
+    /// Brings a document to canonical form and hashes it. With `reusing`, the
+    /// screens whose route text is unchanged since the version `remembered` take that version's
+    /// bytes and hashes instead of being written again.
+    func canonicalDocument(_ wireframe: Wireframe, source: [UInt8], remembered: ScreenReuse.Entry? = nil, reusing: Bool = false) -> CanonicalDocument {
+        let routes = reusing ? ScreenReuse.routes(wireframe.screens) : nil
         let canonical = CanonicalForm.canonicalize(wireframe)
         // Each screen is written once: the document's bytes are its header and those screens'
         // bytes put together, and the screens' own hashes are needed only for a new revision.
         let header = writer.canonicalHeaderBytes(canonical)
-        let screenBytes = canonical.screens.map { writer.canonicalBytes(screen: $0) }
+        let screens = canonical.screens
+        var screenBytes: [[UInt8]] = []
+        var screenHashes: [String?] = []
+        var texts: [Range<Int>?] = []
+        screenBytes.reserveCapacity(screens.count)
+        screenHashes.reserveCapacity(screens.count)
+        if routes != nil { texts.reserveCapacity(screens.count) }
+        var next = 0  // in `remembered`, walked in key order beside the screens
+        for (index, screen) in screens.enumerated() {
+            var text: Range<Int>?
+            // A name given to one screen only (canonical order puts equal names side by side).
+            if let routes, index == 0 || screens[index - 1].key != screen.key, index + 1 == screens.count || screens[index + 1].key != screen.key {
+                text = routes.text(at: screen.locations.definition.offset)
+            }
+            if routes != nil { texts.append(text) }
+            if let text, let remembered {
+                while next < remembered.keys.count, remembered.keys[next] < screen.key { next += 1 }
+                if next < remembered.keys.count, remembered.keys[next] == screen.key,
+                    ScreenReuse.sameText(remembered, remembered.texts[next], source, text) {
+                    screenBytes.append(remembered.contents[next])
+                    screenHashes.append(remembered.hashes[next])
+                    continue
+                }
+            }
+            screenBytes.append(writer.canonicalBytes(screen: screen))
+            screenHashes.append(nil)
+        }
         let documentBytes = writer.canonicalBytes(header: header, screens: screenBytes) ?? writer.canonicalBytes(canonical)
-        return CanonicalDocument(canonical: canonical, header: header, screenBytes: screenBytes, contentHash: ContentHash.hex(of: documentBytes))
+        return CanonicalDocument(
+            canonical: canonical, header: header, screenBytes: screenBytes, screenHashes: screenHashes,
+            contentHash: ContentHash.hex(of: documentBytes), routeTexts: routes == nil ? nil : texts)
+    }
+
+    /// What to remember of a version for the next import of its document: its source, and for
+    /// each screen that can be reused (its route text is known), that text, its bytes and hash.
+    /// `texts` and `screens` are in the canonical (key) order.
+    static func reuseEntry(source: [UInt8], texts: [Range<Int>?], screens: [ScreenContent]) -> ScreenReuse.Entry {
+        var entry = ScreenReuse.Entry(source: source)
+        for (text, screen) in zip(texts, screens) {
+            guard let text else { continue }
+            entry.keys.append(screen.key)
+            entry.texts.append(text)
+            entry.contents.append(screen.content)
+            entry.hashes.append(screen.hash)
+        }
+        return entry
     }
 
     /// A document as the pipeline reads it: its bytes, wireframe and reader diagnostics. A
@@ -238,14 +325,19 @@ public struct ImportPipeline: Sendable {
         return readDocument(absolutePath: root + "/" + relativePath, relativePath: relativePath).loadTargets
     }
 
-    /// The screens of a new version with their hashes. A screen whose canonical bytes are those of
-    /// a remembered screen of the same key (the head, when this process stored it) takes that
-    /// screen's hash instead of hashing again; both lists are in key order.
-    static func screenContents(_ screens: [Screen], bytes: [[UInt8]], remembered: [ScreenContent]) -> [ScreenContent] {
+    /// The screens of a new version with their hashes. A screen whose hash is `known` (its bytes
+    /// were taken from memory) keeps it; one whose canonical bytes are those of a remembered
+    /// screen of the same key (the head, when this process stored it) takes that screen's hash
+    /// instead of hashing again; both lists are in key order.
+    static func screenContents(_ screens: [Screen], bytes: [[UInt8]], known: [String?] = [], remembered: [ScreenContent]) -> [ScreenContent] {
         var result: [ScreenContent] = []
         result.reserveCapacity(screens.count)
         var next = 0
-        for (screen, content) in zip(screens, bytes) {
+        for (index, (screen, content)) in zip(screens, bytes).enumerated() {
+            if index < known.count, let hash = known[index] {
+                result.append(ScreenContent(key: screen.key, hash: hash, content: content))
+                continue
+            }
             while next < remembered.count, remembered[next].key < screen.key { next += 1 }
             if next < remembered.count, remembered[next].key == screen.key, remembered[next].content == content {
                 result.append(ScreenContent(key: screen.key, hash: remembered[next].hash, content: content))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireframeStore
 
 #if canImport(Glibc)
 import Glibc
@@ -223,6 +224,37 @@ struct DaemonTests {
         #expect(try daemon.stop(SIGTERM) == 0)
         #expect(try revisionCount(project, "late.json") == 1)
         #expect(try project.log("late.json").first?["origin"] as? String == "daemon")
+    }
+
+    @Test func withNoSettleTimeTheStateFileShowsTheLastEventOnceItsWorkIsDone() throws {
+        let project = try Project()
+        let daemon = try project.startDaemon(environment: ["WFS_SETTLE_MILLISECONDS": "0"])
+        try daemon.waitUntilWatching()
+        func state() -> [String: Any] {
+            let data = (try? Data(contentsOf: URL(fileURLWithPath: project.store + "-wfsd.json"))) ?? Data()
+            return (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+        }
+        // Timestamps of one fixed-width form compare as text.
+        func lastEvent(since mark: String) -> Bool { (state()["lastEvent"] as? String).map { $0 >= mark } ?? false }
+
+        let beforeSave = Timestamp.now().text
+        try project.write("saved.json", wireframe(title: "Saved"))
+        try waitUntil("the state file shows the save and its import") {
+            let last = state()["lastImport"] as? [String: Any]
+            return last?["path"] as? String == "saved.json" && last?["outcome"] as? String == "stored" && lastEvent(since: beforeSave)
+        }
+
+        // A file created and deleted before it was ever written and closed: its one event (the
+        // deletion) leads to no import and no record, and the state file shows it all the same.
+        let ghost = project.url("ghost.json").path
+        let descriptor = open(ghost, O_WRONLY | O_CREAT, 0o644)
+        #expect(descriptor >= 0)
+        let beforeDeletion = Timestamp.now().text
+        #expect(unlink(ghost) == 0)
+        close(descriptor)
+        try waitUntil("the state file shows the deletion") { lastEvent(since: beforeDeletion) }
+        #expect((state()["lastImport"] as? [String: Any])?["path"] as? String == "saved.json")
+        #expect(try daemon.stop(SIGTERM) == 0)
     }
 
     @Test func killedMidSavesTheStoreVerifiesAndKeepsEveryReportedRevision() throws {

@@ -1,0 +1,100 @@
+import Synchronization
+import WireframeModel
+
+/// The canonical bytes and hashes of the screens of each document's last imported version, with
+/// the bytes of the source each came from, so that the next import of the same document writes
+/// and hashes only the screens whose source text changed.
+///
+/// A JSON route's canonical bytes depend on the route's own object and nothing else (canonical
+/// form drops the locations, and an inline route's parent; a route is read from its object
+/// alone). So a top-level route whose text, from its `{` to the start of the next top-level
+/// route, is byte for byte the text of the route of the same name in the version remembered has
+/// that route's canonical bytes and hash. A route is taken from memory only when its name is
+/// given to no other screen of either version and it holds no inline routes; the last route of
+/// the file (whose text has no next route to end it) and WorkflowSchema documents are always
+/// written anew. The bytes remembered never depend on the store's head, so a head moved by
+/// another process does not make them wrong.
+///
+/// The daemon keeps one for its life; `wfs import`, which imports each file once, has none.
+public final class ScreenReuse: Sendable {
+    /// One document's remembered version: its source, and its reusable screens in key order
+    /// (the canonical order), each with where its route's text lay, its bytes and its hash.
+    struct Entry: Sendable {
+        var source: [UInt8]
+        var keys: [String] = []
+        var texts: [Range<Int>] = []
+        var contents: [[UInt8]] = []
+        var hashes: [String] = []
+    }
+
+    /// Where the top-level routes of a version begin in its source, in source order, and
+    /// whether each can be reused (it holds no inline route). A route's text ends where the
+    /// next begins; the last one's has no end and is never reused.
+    struct Routes: Sendable {
+        var starts: [Int] = []
+        var reusable: [Bool] = []
+
+        /// The text of the route whose object begins at `offset`; nil for a screen that is not
+        /// a reusable top-level route (an inline route begins inside another route's text).
+        func text(at offset: Int) -> Range<Int>? {
+            var low = 0
+            var high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] < offset { low = middle + 1 } else { high = middle }
+            }
+            guard low + 1 < starts.count, starts[low] == offset, reusable[low] else { return nil }
+            return offset..<starts[low + 1]
+        }
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+
+    /// Creates an empty memory.
+    public init() {}
+
+    /// How many documents are remembered.
+    public var documentCount: Int { entries.withLock { $0.count } }
+
+    func entry(path: String) -> Entry? { entries.withLock { $0[path] } }
+
+    func remember(_ entry: Entry, path: String) { entries.withLock { $0[path] = entry } }
+
+    /// Forgets a document (its file is gone).
+    public func forget(path: String) { _ = entries.withLock { $0.removeValue(forKey: path) } }
+
+    /// The top-level routes of `screens` as the JSON reader gives them (in the order they are
+    /// defined, inline routes after their parent, each with the location of its object).
+    static func routes(_ screens: [Screen]) -> Routes {
+        var routes = Routes()
+        routes.starts.reserveCapacity(screens.count)
+        routes.reusable.reserveCapacity(screens.count)
+        var last = -1
+        for screen in screens where screen.parent == nil {
+            let start = screen.locations.definition.offset
+            // Source order is the reader's; anything else reuses nothing.
+            guard start > last else { return Routes() }
+            last = start
+            routes.starts.append(start)
+            routes.reusable.append(!screen.links.contains(where: \.isInline))
+        }
+        return routes
+    }
+
+    /// Whether the text at `text` in `source` is the text at `old` in `entry`'s source.
+    static func sameText(_ entry: Entry, _ old: Range<Int>, _ source: [UInt8], _ text: Range<Int>) -> Bool {
+        guard old.count == text.count, old.upperBound <= entry.source.count, text.upperBound <= source.count else { return false }
+        return entry.source.withUnsafeBufferPointer { oldBytes in
+            source.withUnsafeBufferPointer { newBytes in
+                guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else { return text.isEmpty }
+                return memcmp(oldBase + old.lowerBound, newBase + text.lowerBound, text.count) == 0
+            }
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
