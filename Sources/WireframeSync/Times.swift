@@ -37,11 +37,15 @@ public enum Times {
     }
 
     /// The name of user `uid` in the text of a `passwd` file (`name:password:uid:gid:...`), if listed.
+    ///
+    /// As the C library reads it: the id is a number (`01000` is 1000), and a line ends at any
+    /// line break (a `\r\n` is one `Character`, which a split at `"\n"` would not find).
     public static func userName(uid: UInt32, passwd: String) -> String? {
-        let wanted = String(uid)
-        for line in passwd.split(separator: "\n", omittingEmptySubsequences: true) {
+        for line in passwd.split(whereSeparator: \.isNewline) {
             let fields = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-            guard fields.count >= 3, let first = fields[0].first, first != "#", first != "+", first != "-", fields[2] == wanted else { continue }
+            guard fields.count >= 3, let first = fields[0].first, first != "#", first != "+", first != "-",
+                UInt32(fields[2]) == uid
+            else { continue }
             return String(fields[0])
         }
         return nil

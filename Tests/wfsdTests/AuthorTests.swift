@@ -26,6 +26,18 @@ import WireframeSync
         #expect(Times.userName(uid: 0, passwd: "") == nil)
     }
 
+    /// The C library reads a user id as a number and ends lines at the line feed, so a `passwd`
+    /// written with carriage returns, or with an id padded by zeros, names the same users.
+    @Test func theUserIdIsANumberOnLinesEndedByCarriageReturnsToo() {
+        let windows = "root:x:0:0:root:/root:/bin/bash\r\nada:x:1000:1000:Ada:/home/ada:/bin/bash\r\nbob:x:1001:1001::/home/bob:/bin/sh\r\n"
+        #expect(Times.userName(uid: 0, passwd: windows) == "root")
+        #expect(Times.userName(uid: 1000, passwd: windows) == "ada")
+        #expect(Times.userName(uid: 1001, passwd: windows) == "bob")
+        #expect(Times.userName(uid: 1002, passwd: windows) == nil)
+        #expect(Times.userName(uid: 1000, passwd: "ada:x:01000:1000::/:/bin/sh\n") == "ada")
+        #expect(Times.userName(uid: 1000, passwd: "ada:x:1000x:1000::/:/bin/sh\nbob:x::1000::/:/bin/sh\n") == nil)
+    }
+
     @Test func theOptionThenTheEnvironmentThenTheUserId() {
         #expect(Times.author(explicit: "given", environment: ["WFS_AUTHOR": "env", "USER": "user"]) == "given")
         #expect(Times.author(explicit: "", environment: ["WFS_AUTHOR": "env", "USER": "user"]) == "env")

@@ -202,6 +202,6 @@ enum TextForm {
 extension Terminal {
     /// Writes bytes to standard output as they are.
     static func outputBytes(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { FileHandle.standardOutput.write(Data(buffer: $0)) }
+        bytes.withUnsafeBufferPointer { write($0, to: STDOUT_FILENO) }
     }
 }
