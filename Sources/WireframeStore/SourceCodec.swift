@@ -150,6 +150,10 @@ public enum SourceCodec {
     }
 
     /// Applies a delta made by ``delta(from:to:)`` to its base.
+    ///
+    /// ``apply(chain:to:)`` decodes the same operations; this plain decoder is kept beside it as
+    /// the reference that the chain's composition is tested against (`CodecTests`), so it is not
+    /// written as a chain of one.
     public static func apply(_ delta: [UInt8], to base: [UInt8], size: Int) throws -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(size)
