@@ -185,7 +185,7 @@ let package = Package(
         ),
         .testTarget(
             name: "wfsTests",
-            dependencies: ["wfs", "WireframeStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["wfs", "WireframeStore", "WireframeTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
     ],

@@ -26,16 +26,40 @@ public struct Reconciler: Sendable {
         self.ignoredFolders = ignoredFolders
     }
 
-    /// The wireframe files under the root that the configuration admits, relative to the root, sorted.
-    public func files() -> [String] {
+    /// What a search of the root found: the wireframe files the configuration admits, and the
+    /// folders that could not be listed, all relative to the root and sorted.
+    struct Found: Sendable, Equatable {
+        /// The wireframe files.
+        var files: [String]
+        /// Folders whose contents are unknown (the root itself is ""): nothing below them is gone.
+        var unreadableFolders: [ProjectFiles.UnreadableFolder]
+
+        /// Whether a document's path is at or below a folder that could not be listed.
+        func isUnknown(_ document: String) -> Bool {
+            unreadableFolders.contains { ProjectFiles.isAtOrBelow(document, folder: $0.path) }
+        }
+    }
+
+    /// The wireframe files under the root that the configuration admits, and the folders that
+    /// could not be listed, relative to the root.
+    func search() -> Found {
         let root = pipeline.root
         let prefix = root.hasSuffix("/") ? root : root + "/"
-        return ProjectFiles.wireframes(in: root).compactMap { path -> String? in
-            guard path.hasPrefix(prefix) else { return nil }
-            let relative = String(path.dropFirst(prefix.count))
-            guard !ignoredFolders.contains(where: { relative.hasPrefix($0 + "/") }), configuration.admits(relative) else { return nil }
+        func relative(_ path: String) -> String? {
+            if path == root { return "" }
+            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+        }
+        let search = ProjectFiles.search(root)
+        let files = search.files.compactMap { path -> String? in
+            guard let relative = relative(path),
+                !ignoredFolders.contains(where: { relative.hasPrefix($0 + "/") }), configuration.admits(relative)
+            else { return nil }
             return relative
         }
+        let unreadable = search.unreadableFolders.compactMap { folder in
+            relative(folder.path).map { ProjectFiles.UnreadableFolder(path: $0, reason: folder.reason) }
+        }
+        return Found(files: files, unreadableFolders: unreadable)
     }
 
     /// Runs the pass; `shouldStop` is asked between files, `report` hears of every import made,
@@ -45,7 +69,13 @@ public struct Reconciler: Sendable {
     public func run(
         shouldStop: () -> Bool, report: (ImportResult, Duration) -> Void, failed: ((String, any Error) -> Void)? = nil, logger: Logger
     ) throws -> [String] {
-        let files = self.files()
+        let found = search()
+        let files = found.files
+        for folder in found.unreadableFolders {
+            logger.warning(
+                "cannot list a folder; its files are neither imported nor taken for deleted",
+                metadata: ["folder.path": .string(folder.path.isEmpty ? "." : folder.path), "error": .string(folder.reason)])
+        }
         var present = Set<String>()
         // A file whose newest attempt was rejected and that has not changed since is not tried again.
         var rejectedAt: [String: Timestamp] = [:]
@@ -81,8 +111,9 @@ public struct Reconciler: Sendable {
         }
         for document in try pipeline.store.documentPaths() where !present.contains(document) {
             if shouldStop() { break }
-            let absolute = pipeline.root + "/" + document
-            if FileManager.default.fileExists(atPath: absolute) { continue }  // excluded or not a wireframe now, but not gone
+            // Excluded or not a wireframe now, below a folder that cannot be listed, or in one
+            // that denies a look: not gone.
+            if found.isUnknown(document) || ProjectFiles.presence(pipeline.root + "/" + document) != .gone { continue }
             let started = clock.now
             if let result = try pipeline.recordDeletion(relativePath: document) {
                 report(result, clock.now - started)

@@ -252,7 +252,11 @@ public final class SyncDaemon: Service, Sendable {
                     watchTree(relative, reason: "new folder")
                     let absolute = prepared.root + "/" + relative
                     let prefix = prepared.root + "/"
-                    for file in ProjectFiles.wireframes(in: absolute) where file.hasPrefix(prefix) {
+                    let search = ProjectFiles.search(absolute)
+                    for folder in search.unreadableFolders {
+                        logger.warning("cannot list a new folder; its files are not imported", metadata: ["folder.path": .string(folder.path), "error": .string(folder.reason)])
+                    }
+                    for file in search.files where file.hasPrefix(prefix) {
                         let fileRelative = String(file.dropFirst(prefix.count))
                         let name = (fileRelative as NSString).lastPathComponent
                         if admitsFile(fileRelative, name: name) { touch(fileRelative) }
@@ -329,11 +333,11 @@ public final class SyncDaemon: Service, Sendable {
 
     private func importFile(_ relative: String, cause: String? = nil) {
         let absolute = prepared.root + "/" + relative
-        var isFolder: ObjCBool = false
-        // A symbolic link that leads nowhere (a loop, a missing target) is a file that cannot be
-        // read, not a deletion: the pipeline records why.
-        let exists = FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder) || ProjectFiles.isSymbolicLink(absolute)
-        if exists && isFolder.boolValue { return }
+        // A symbolic link that leads nowhere (a loop, a missing target), or a file in a folder that
+        // denies a look, is a file that cannot be read, not a deletion: the pipeline records why.
+        let presence = ProjectFiles.presence(absolute)
+        if presence == .folder { return }
+        let exists = presence == .file
         let pipeline = pipeline(origin: .daemon)
         let started = clock.now
         runtime.withLock { $0.importStartedAt = started }

@@ -43,29 +43,110 @@ public enum ProjectFiles {
         kind(path) == .symbolicLink
     }
 
-    /// Paths of the wireframe files below `folder`, sorted, as `folder/relative/path`.
+    /// Whether a path names something, for deciding that a document's file is gone.
+    public enum Presence: Sendable, Equatable {
+        /// A folder (a symbolic link to one counts as one).
+        case folder
+        /// Anything else that is there, or that may be: a file, a link that leads nowhere, a path
+        /// whose folders deny a look (the reader then says why the file cannot be read).
+        case file
+        /// Nothing is there: `lstat` says that the path or one of its folders does not exist.
+        case gone
+    }
+
+    /// What is at `path`. Only a path that certainly names nothing is `gone`: a folder that denies
+    /// a look (permission, a transient error) must never make its files look deleted.
+    public static func presence(_ path: String) -> Presence {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            return errno == ENOENT || errno == ENOTDIR ? .gone : .file
+        }
+        if status.st_mode & S_IFMT == S_IFDIR { return .folder }
+        if status.st_mode & S_IFMT == S_IFLNK, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { return .folder }
+        return .file
+    }
+
+    /// A folder below a searched folder (or the searched folder itself) that could not be listed.
+    public struct UnreadableFolder: Sendable, Equatable {
+        /// The folder's path, as `folder/relative/path`.
+        public var path: String
+        /// Why, as the system says it ("Permission denied").
+        public var reason: String
+
+        /// Creates the record of an unreadable folder.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+    }
+
+    /// What a search of a folder found.
+    public struct Search: Sendable, Equatable {
+        /// Paths of the wireframe files, sorted, as `folder/relative/path`.
+        public var files: [String]
+        /// The folders that could not be listed, sorted by path: what is below them is unknown,
+        /// neither present nor gone.
+        public var unreadableFolders: [UnreadableFolder]
+
+    }
+
+    /// Whether `path` is `folder` or below it (paths relative to one root; the empty folder is the root).
+    public static func isAtOrBelow(_ path: String, folder: String) -> Bool {
+        folder.isEmpty || path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    /// The wireframe files below `folder`, and the folders that could not be listed.
     ///
     /// Hidden folders and `ignoredFolders` are skipped; symbolic links to folders are not
     /// followed, so that a link loop cannot trap the search.
-    public static func wireframes(in folder: String, formats: [DocumentFormat] = DocumentFormat.allCases) -> [String] {
-        let manager = FileManager.default
-        var result: [String] = []
+    public static func search(_ folder: String, formats: [DocumentFormat] = DocumentFormat.allCases) -> Search {
+        var files: [String] = []
+        var unreadable: [UnreadableFolder] = []
         var pending = [folder]
         while let current = pending.popLast() {
-            guard let names = try? manager.contentsOfDirectory(atPath: current) else { continue }
+            let names: [String]
+            switch entries(of: current) {
+            case .success(let listed): names = listed
+            case .failure(let failure):
+                unreadable.append(UnreadableFolder(path: current, reason: failure.reason))
+                continue
+            }
             for name in names {
                 let path = current.hasSuffix("/") ? current + name : current + "/" + name
-                guard let kind = kind(path) else { continue }
+                guard let kind = kind(path) else { continue }  // gone since the listing
                 if kind == .folder {
                     if !name.hasPrefix("."), !ignoredFolders.contains(name) { pending.append(path) }
                 } else if kind == .regularFile || kind == .symbolicLink {
                     guard !name.hasPrefix("."), !isEditorDropping(name),
                         let format = DocumentFormat(path: name), formats.contains(format)
                     else { continue }
-                    result.append(path)
+                    files.append(path)
                 }
             }
         }
-        return result.sorted()
+        return Search(files: files.sorted(), unreadableFolders: unreadable.sorted { $0.path < $1.path })
+    }
+
+    /// Why a folder could not be listed.
+    struct ListingFailure: Error {
+        var reason: String
+    }
+
+    /// The names in a folder (without `.` and `..`), or why they cannot be listed.
+    static func entries(of folder: String) -> Result<[String], ListingFailure> {
+        guard let stream = opendir(folder) else { return .failure(ListingFailure(reason: String(cString: strerror(errno)))) }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                if errno != 0 { return .failure(ListingFailure(reason: String(cString: strerror(errno)))) }
+                return .success(names)
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
     }
 }

@@ -19,13 +19,16 @@ public struct ImportResult: Sendable {
     /// For a WorkflowSchema document: the files it loads, directly or through loaded files,
     /// existing or not (paths relative to the root). Its verdict depends on them.
     public var loadTargets: Set<String>
+    /// Whether `path` is a folder that could not be listed (outcome `failed`), not a document.
+    public var isFolder: Bool
 
     /// Creates an import result.
     public init(
         path: String, outcome: ImportOutcome, revision: Revision?, diagnostics: [Diagnostic], changes: [RecordedChange],
-        loadTargets: Set<String> = []
+        loadTargets: Set<String> = [], isFolder: Bool = false
     ) {
         self.path = path
+        self.isFolder = isFolder
         self.outcome = outcome
         self.revision = revision
         self.diagnostics = diagnostics
@@ -75,27 +78,45 @@ public struct ImportPipeline: Sendable {
         for given in paths {
             let absolute = StoreLocation.absolute(given)
             let relative = try relativePath(absolute, given: given)
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder) || ProjectFiles.isSymbolicLink(absolute)
-            if exists && isFolder.boolValue {
-                let files = ProjectFiles.wireframes(in: absolute)
+            switch ProjectFiles.presence(absolute) {
+            case .folder:
+                let search = ProjectFiles.search(absolute)
                 var seen: Set<String> = []
-                for file in files {
+                for file in search.files {
                     let fileRelative = try relativePath(StoreLocation.absolute(file), given: file)
                     seen.insert(fileRelative)
                     results.append(try importFile(absolutePath: StoreLocation.absolute(file), relativePath: fileRelative))
                 }
-                let prefix = relative.isEmpty ? "" : relative + "/"
-                for document in try store.documentPaths() where document.hasPrefix(prefix) && !seen.contains(document) {
+                // A folder that cannot be listed is reported, and nothing below it counts as gone.
+                var unknown: [String] = []
+                for folder in search.unreadableFolders {
+                    let folderRelative = try relativePath(StoreLocation.absolute(folder.path), given: folder.path)
+                    unknown.append(folderRelative)
+                    let diagnostic = Diagnostic(.error, FormatCodes.unreadable, "cannot list the folder: \(folder.reason)", at: .start)
+                    results.append(
+                        ImportResult(
+                            path: folderRelative.isEmpty ? "." : folderRelative, outcome: .failed, revision: nil, diagnostics: [diagnostic],
+                            changes: [], isFolder: true))
+                }
+                for document in try store.documentPaths() where ProjectFiles.isAtOrBelow(document, folder: relative) && !seen.contains(document) {
+                    // Only a file that is certainly gone is a deletion: one that is there but no
+                    // longer found (ignored now, below an unreadable folder) keeps its head.
+                    guard !unknown.contains(where: { ProjectFiles.isAtOrBelow(document, folder: $0) }),
+                        ProjectFiles.presence(root + "/" + document) == .gone
+                    else { continue }
                     if let deletion = try recordDeletion(relativePath: document) { results.append(deletion) }
                 }
-            } else if exists {
+            case .file:
+                // Also a link that leads nowhere, or a file in a folder that denies a look: the
+                // reader records why it cannot be read.
                 results.append(try importFile(absolutePath: absolute, relativePath: relative))
-            } else if (try? store.revision(documentPath: relative, atOrBefore: nil)) != nil {
-                // A file the store knows that is gone: the user imports its deletion.
-                if let deletion = try recordDeletion(relativePath: relative) { results.append(deletion) }
-            } else {
-                throw SyncError.noSuchPath(path: given)
+            case .gone:
+                if (try? store.revision(documentPath: relative, atOrBefore: nil)) != nil {
+                    // A file the store knows that is gone: the user imports its deletion.
+                    if let deletion = try recordDeletion(relativePath: relative) { results.append(deletion) }
+                } else {
+                    throw SyncError.noSuchPath(path: given)
+                }
             }
         }
         return results

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import WireframeTestSupport
 
 /// What one run of the `wfs` binary gave.
 struct CommandResult: Sendable, CustomStringConvertible {
@@ -45,43 +46,11 @@ enum CommandRunner {
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
         timeout: TimeInterval = 60
     ) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? packageRoot
-        var childEnvironment = ProcessInfo.processInfo.environment
-        childEnvironment.removeValue(forKey: "NO_COLOR")
-        for (key, value) in environment { childEnvironment[key] = value }
-        process.environment = childEnvironment
-
-        let scratch = FileManager.default.temporaryDirectory.appending(path: "wfs-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outputURL = scratch.appending(path: "stdout")
-        let errorURL = scratch.appending(path: "stderr")
-        try #require(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
-        try #require(FileManager.default.createFile(atPath: errorURL.path, contents: nil))
-        let output = try FileHandle(forWritingTo: outputURL)
-        let error = try FileHandle(forWritingTo: errorURL)
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            Issue.record("wfs \(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) seconds")
-        }
-        process.waitUntilExit()
-        try output.close()
-        try error.close()
-        return CommandResult(
-            status: process.terminationStatus,
-            standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
-            standardError: try String(contentsOf: errorURL, encoding: .utf8))
+        var changes: [String: String?] = ["NO_COLOR": nil]
+        for (key, value) in environment { changes[key] = value }
+        let run = try ChildProcess.run(
+            try executable().path, arguments, in: (directory ?? packageRoot).path, environment: ChildProcess.environment(changes), timeout: timeout)
+        return CommandResult(status: run.status, standardOutput: run.output, standardError: run.error)
     }
 
     /// Runs `wfs` with standard error on a pseudo-terminal, and returns what the terminal received.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import WireframeTestSupport
 
 /// `wfs` never asks the system's name service (NSS) about a user, a group or a host: the release
 /// `wfs` is a static executable, and static glibc answers such a question by loading the shared
@@ -12,7 +13,7 @@ import Testing
 /// `strace`, and the trace must not name that file nor an NSS module. As root, the project's files
 /// belong to a user and group the system does not know, and the commands also run as that user.
 @Suite(.serialized) struct NameServiceTests {
-    static let unknownId: UInt32 = 54_321
+    static let unknownId = OtherUser.id
 
     /// Paths whose opening means a name-service lookup (or a host lookup).
     static let lookupMarkers = ["nsswitch.conf", "libnss_", "/etc/host.conf", "/etc/resolv.conf"]
@@ -23,14 +24,6 @@ import Testing
         if let given = getenv("WFS_TEST_BINARY"), let path = String(validatingCString: given), !path.isEmpty { return path }
         return StoreCLI.binary
     }()
-
-    static func tool(_ name: String) -> String? {
-        for folder in ["/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/bin"] {
-            let path = folder + "/" + name
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
 
     /// What one traced run gave: its result and the trace's lines that show a lookup.
     struct TracedRun {
@@ -43,36 +36,20 @@ import Testing
     /// Runs `wfs` under `strace -f` (file system calls), as the unknown user when `asUnknownUser`,
     /// with neither `WFS_AUTHOR` nor `USER` set, so that the author comes from the user id.
     static func traced(_ arguments: [String], in root: String, asUnknownUser: Bool) throws -> TracedRun {
-        let strace = try #require(tool("strace"), "strace is needed for this test (.ci/run installs it)")
+        let strace = try #require(OtherUser.tool("strace"), "strace is needed for this test (.ci/run installs it)")
         let trace = root + "/.trace-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: trace) }
         var command = [strace, "-f", "-qq", "-e", "trace=%file", "-o", trace, binary] + arguments
-        if asUnknownUser {
-            let setpriv = try #require(tool("setpriv"), "setpriv (util-linux) is needed for this test")
-            command = [setpriv, "--reuid=\(unknownId)", "--regid=\(unknownId)", "--clear-groups"] + command
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.currentDirectoryURL = URL(fileURLWithPath: root)
-        var variables = ProcessInfo.processInfo.environment
-        for name in ["WFS_STORE", "WFS_AUTHOR", "USER", "LOGNAME"] { variables[name] = nil }
-        variables["NO_COLOR"] = "1"
-        process.environment = variables
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        if asUnknownUser { command = try OtherUser.wrapping(command) }
+        let run = try ChildProcess.run(
+            command[0], Array(command.dropFirst()), in: root,
+            environment: ChildProcess.environment(["WFS_STORE": nil, "WFS_AUTHOR": nil, "USER": nil, "LOGNAME": nil, "NO_COLOR": "1"]))
         let traceText = try #require(FileManager.default.contents(atPath: trace), "strace wrote no trace for \(arguments)")
         let lines = String(decoding: traceText, as: UTF8.self).split(separator: "\n")
         // The trace must show wfs itself running, or an empty trace would pass.
         #expect(lines.contains { $0.contains("execve(") && $0.contains(binary) }, "no execve of wfs in the trace")
         return TracedRun(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self),
+            status: run.status, output: run.output, error: run.error,
             lookups: lines.filter { line in lookupMarkers.contains { line.contains($0) } }.map(String.init))
     }
 
@@ -111,14 +88,6 @@ import Testing
         return project
     }
 
-    /// Changes the owner of a path and everything below it.
-    static func changeOwner(_ path: String, to id: UInt32) throws {
-        #expect(lchown(path, id, id) == 0, "chown \(path)")
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return }
-        for name in try FileManager.default.contentsOfDirectory(atPath: path) { try changeOwner(path + "/" + name, to: id) }
-    }
-
     @Test func noCommandAsksTheNameService() throws {
         let project = try Self.project()
         defer { project.remove() }
@@ -126,7 +95,7 @@ import Testing
         if uid == 0 {
             // Files of an owner and group the system cannot name (copied from a container, on NFS).
             #expect(getpwuid(Self.unknownId) == nil, "uid \(Self.unknownId) exists here")
-            try Self.changeOwner(project.root + "/sub", to: Self.unknownId)
+            try OtherUser.own(project.root + "/sub")
         }
         let passwd = String(decoding: FileManager.default.contents(atPath: "/etc/passwd") ?? Data(), as: UTF8.self)
         // A user that /etc/passwd does not list (a container run with an arbitrary user id) is `uid N`.
@@ -140,7 +109,7 @@ import Testing
         #expect(getpwuid(Self.unknownId) == nil, "uid \(Self.unknownId) exists here")
         let project = try Self.project()
         defer { project.remove() }
-        try Self.changeOwner(project.root, to: Self.unknownId)
+        try OtherUser.own(project.root)
         try Self.runEveryCommand(in: project, asUnknownUser: true, expectedAuthor: "uid \(Self.unknownId)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WireframeTestSupport
 
 /// Runs the built `wfs` binary on temporary projects, for end-to-end tests of the store commands.
 struct StoreCLI {
@@ -51,26 +52,10 @@ struct StoreCLI {
 
     /// Runs `wfs` with arguments in the project folder.
     func run(arguments: [String], environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: root)
-        var variables = ProcessInfo.processInfo.environment
-        variables["WFS_STORE"] = nil
-        variables["WFS_AUTHOR"] = "tester"
-        variables["NO_COLOR"] = "1"
+        var variables: [String: String?] = ["WFS_STORE": nil, "WFS_AUTHOR": "tester", "NO_COLOR": "1"]
         for (key, value) in environment { variables[key] = value }
-        process.environment = variables
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self))
+        let run = try ChildProcess.run(Self.binary, arguments, in: root, environment: ChildProcess.environment(variables))
+        return Run(status: run.status, output: run.output, error: run.error)
     }
 
     /// Writes a file in the project.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireframeTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -58,8 +59,9 @@ final class Project: @unchecked Sendable {
 
     // MARK: The daemon
 
-    func startDaemon(environment: [String: String] = [:], arguments: [String] = []) throws -> Daemon {
-        try Daemon(project: self, environment: environment, arguments: arguments)
+    /// Starts wfsd on the project, as ``OtherUser`` when `asOtherUser` (which needs root).
+    func startDaemon(environment: [String: String] = [:], arguments: [String] = [], asOtherUser: Bool = false) throws -> Daemon {
+        try Daemon(project: self, environment: environment, arguments: arguments, asOtherUser: asOtherUser)
     }
 
     /// Starts wfsd where it is expected to stop at once (a refused configuration, …) and waits for its exit.
@@ -93,19 +95,8 @@ final class Project: @unchecked Sendable {
     }
 
     static func run(_ executable: URL, _ arguments: [String], in folder: URL) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        let run = try ChildProcess.run(executable.path, arguments, in: folder.path)
+        return (run.status, run.output, run.error)
     }
 }
 
@@ -114,11 +105,13 @@ final class Daemon: @unchecked Sendable {
     let process = Process()
     let logFile: URL
 
-    init(project: Project, environment: [String: String], arguments: [String]) throws {
+    init(project: Project, environment: [String: String], arguments: [String], asOtherUser: Bool = false) throws {
         logFile = project.root.appendingPathComponent(".wfs/wfsd-test.log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        process.executableURL = Binaries.wfsd
-        process.arguments = ["--store", project.store] + arguments
+        var command = [Binaries.wfsd.path, "--store", project.store] + arguments
+        if asOtherUser { command = try OtherUser.wrapping(command) }
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.currentDirectoryURL = project.root
         var merged = ProcessInfo.processInfo.environment
         merged["NOTIFY_SOCKET"] = nil

@@ -13,7 +13,8 @@ extension WFS {
                 Each file is read, validated and compared with its last revision: a file with errors is \
                 recorded as rejected, with its diagnostics on standard error, and never replaces the last \
                 good revision; warnings of stored files are counted (wfs validate lists them). A folder import records \
-                the deletion of documents whose files are gone. Exit status 1 when a file was rejected.
+                the deletion of documents whose files are gone; a folder below it that cannot be listed is reported, \
+                and its documents are left as they are. Exit status 1 when a file was rejected or could not be read.
                 """
         )
 
@@ -54,9 +55,15 @@ extension WFS {
                         failed = true
                         for diagnostic in result.diagnostics { Terminal.error(diagnostic.rendered(path: result.path, colour: colour)) }
                         let errors = result.diagnostics.count(of: .error)
-                        let head = (try? store.revision(documentPath: result.path, atOrBefore: nil)) ?? nil
+                        let head = result.isFolder ? nil : (try? store.revision(documentPath: result.path, atOrBefore: nil)) ?? nil
                         let kept =
-                            if let head, !head.isDeletion { "the last good revision (\(head.id), #\(head.number)) is kept" } else { "nothing was stored" }
+                            if result.isFolder {
+                                "the documents below it are kept as they are"
+                            } else if let head, !head.isDeletion {
+                                "the last good revision (\(head.id), #\(head.number)) is kept"
+                            } else {
+                                "nothing was stored"
+                            }
                         Terminal.outputLine("\(result.outcome.rawValue) \(result.path): \(errors) error\(errors == 1 ? "" : "s"); \(kept)")
                     }
                 }

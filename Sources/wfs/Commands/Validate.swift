@@ -33,20 +33,31 @@ extension WFS {
             let validation = FileValidation()
             var reports: [FileReport] = []
             var missingCount = 0
+            var unreadableFolders = 0
             for path in paths {
-                var isFolder: ObjCBool = false
-                // A link that leads nowhere (a loop) is a file that cannot be read, not a missing path.
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || ProjectFiles.isSymbolicLink(path) else {
+                // A link that leads nowhere (a loop), or a path in a folder that denies a look, is a
+                // file that cannot be read (the reader says why), not a missing path.
+                let presence = ProjectFiles.presence(path)
+                guard presence != .gone else {
                     Terminal.error("\(path): error: no such file or folder")
                     missingCount += 1
                     continue
                 }
-                if isFolder.boolValue {
-                    let files = ProjectFiles.wireframes(in: path)
-                    if files.isEmpty { Terminal.error("\(path): warning: no .json or .xml wireframes in this folder") }
+                if presence == .folder {
+                    let search = ProjectFiles.search(path)
+                    let files = search.files
+                    if files.isEmpty && search.unreadableFolders.isEmpty {
+                        Terminal.error("\(path): warning: no .json or .xml wireframes in this folder")
+                    }
                     let listed = Set(files)
                     for file in files {
                         reports += validation.validate(path: file, projectRoot: path, skipping: listed)
+                    }
+                    // A folder that cannot be listed is reported like a file that cannot be read.
+                    for folder in search.unreadableFolders {
+                        let diagnostic = Diagnostic(.error, FormatCodes.unreadable, "cannot list the folder: \(folder.reason)", at: .start)
+                        reports.append(FileReport(path: folder.path, diagnostics: [diagnostic], wireframe: nil))
+                        unreadableFolders += 1
                     }
                 } else {
                     let inside = !path.hasPrefix("/") && !path.hasPrefix("../")
@@ -64,7 +75,7 @@ extension WFS {
                         Terminal.error(diagnostic.rendered(path: report.path, colour: colour))
                     }
                 }
-                Terminal.error(Self.summary(errors: errors, warnings: warnings, files: reports.count, missing: missingCount))
+                Terminal.error(Self.summary(errors: errors, warnings: warnings, files: reports.count - unreadableFolders, missing: missingCount))
             case .json:
                 Terminal.output(try JSONOutput.text(Report(reports: reports, errorCount: errors, warningCount: warnings)))
             }

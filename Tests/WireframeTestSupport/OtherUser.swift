@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+/// Running the built binaries as a user the system does not know (files copied from a container,
+/// on NFS): permissions bind every user but root, and the name service has no answer for this one.
+/// Needs root, and `setpriv` from util-linux (`.ci/run` installs it).
+public enum OtherUser {
+    /// A user and group id that `/etc/passwd` and `/etc/group` do not list.
+    public static let id: UInt32 = 54_321
+
+    /// Whether the tests can run a program as ``id``: they run as root and `setpriv` is here.
+    public static var isAvailable: Bool { getuid() == 0 && tool("setpriv") != nil }
+
+    /// A program's path in the usual folders, or nil.
+    public static func tool(_ name: String) -> String? {
+        for folder in ["/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/bin"] {
+            let path = folder + "/" + name
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// The program and arguments that run `command` as ``id`` (setpriv becomes the program: the
+    /// process id is the command's).
+    public static func wrapping(_ command: [String]) throws -> [String] {
+        let setpriv = try #require(tool("setpriv"), "setpriv (util-linux) is needed to run as another user")
+        return [setpriv, "--reuid=\(id)", "--regid=\(id)", "--clear-groups"] + command
+    }
+
+    /// Gives a path and everything below it to ``id`` (symbolic links themselves, not their targets).
+    public static func own(_ path: String) throws {
+        #expect(lchown(path, id, id) == 0, "chown \(path)")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return }
+        for name in try FileManager.default.contentsOfDirectory(atPath: path) { try own(path + "/" + name) }
+    }
+}
