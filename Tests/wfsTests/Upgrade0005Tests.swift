@@ -37,7 +37,8 @@ import WireframeStore
         try FileManager.default.moveItem(atPath: folder, toPath: cli.root + "/.wfs-current")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Self.writeSchema0004(from: currentPath, to: folder + "/store.sqlite")
-        let current = try DatabaseQueue(path: currentPath)
+        // The current store as written at schema 0007 (every attempt a row), beside it.
+        let current = try DatabaseQueue(path: currentPath + "-0007")
         let (currentChanges, kinds, storedAttempts, keptHashes) = try current.read { db in
             (try Row.fetchAll(db, sql: "SELECT revisionId, position, screenKey, previousKey, kind, fields FROM change ORDER BY revisionId, position"),
              try Int64.fetchAll(db, sql: "SELECT DISTINCT kind FROM change ORDER BY kind"),
@@ -87,10 +88,12 @@ import WireframeStore
     /// Writes the content of a current store into a new store at schema 0004: changes with a row
     /// id, kinds as text and '[]' for no fields; stored attempts with their revision's hash.
     static func writeSchema0004(from currentPath: String, to oldPath: String) throws {
+        // The current store as it was at schema 0007 (times as text, every attempt a row).
+        let current0007 = try Upgrade0008Tests.schema0007Copy(of: currentPath)
         let pool = try DatabasePool(path: oldPath)
         try WireframeStore.migrator.migrate(pool, upTo: "0004_compact_store")
         try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [currentPath])
+            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current0007])
             try db.inTransaction {
                 for table in ["project", "session", "document"] {
                     try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
