@@ -1,12 +1,12 @@
 -- 0008_integer_times: times as integers, the import attempt of a stored revision in the
--- revision's row, and a shorter hash index.
+-- revision's row, a shorter hash index, change fields without key names.
 --
 -- 1. Every time (`project.createdAt`, `session.startedAt` and `endedAt`, `document.createdAt`,
 --    `revision.createdAt`, `importAttempt.startedAt`) was 27 characters of UTC text,
 --    `YYYY-MM-DDTHH:MM:SS.ffffffZ`, in its row and in each index on it. It is now the integer
 --    number of microseconds since 1970-01-01T00:00:00Z (8 bytes; the same order). A text is
---    converted only when it is exactly what the program writes (the pattern, and a date and time
---    that read back the same), else the conversion gives NULL and the migration fails on the
+--    converted only when it is exactly what the program writes (the pattern, and a number that
+--    reads back as the same date and time: '2026-02-30' does not), else the conversion gives NULL and the migration fails on the
 --    column's NOT NULL: nothing is stored wrong.
 -- 2. The import attempt that stored a revision (outcome `stored`, or `deleted` for a tombstone)
 --    was a row of `importAttempt` with the revision's path, author and origin, and two index
@@ -26,7 +26,7 @@ CREATE TABLE project_new (
     root TEXT NOT NULL CHECK (root <> ''),
     createdAt INTEGER NOT NULL
 );
-INSERT INTO project_new (id, root, createdAt) SELECT id, root, CASE WHEN createdAt GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9][0-9][0-9][0-9]Z' AND strftime('%Y-%m-%dT%H:%M:%S', substr(createdAt, 1, 19)) = substr(createdAt, 1, 19)
+INSERT INTO project_new (id, root, createdAt) SELECT id, root, CASE WHEN createdAt GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9][0-9][0-9][0-9]Z' AND strftime('%Y-%m-%dT%H:%M:%S', CAST(strftime('%s', substr(createdAt, 1, 19)) AS INTEGER), 'unixepoch') = substr(createdAt, 1, 19)
         THEN CAST(strftime('%s', substr(createdAt, 1, 19)) AS INTEGER) * 1000000 + CAST(substr(createdAt, 21, 6) AS INTEGER) END FROM project;
 DROP TABLE project;
 ALTER TABLE project_new RENAME TO project;
@@ -39,9 +39,9 @@ CREATE TABLE session_new (
     endedAt INTEGER CHECK (endedAt IS NULL OR (typeof(endedAt) = 'integer' AND endedAt >= startedAt))
 );
 INSERT INTO session_new (id, name, notes, startedAt, endedAt)
-SELECT id, name, notes, CASE WHEN startedAt GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9][0-9][0-9][0-9]Z' AND strftime('%Y-%m-%dT%H:%M:%S', substr(startedAt, 1, 19)) = substr(startedAt, 1, 19)
+SELECT id, name, notes, CASE WHEN startedAt GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9][0-9][0-9][0-9]Z' AND strftime('%Y-%m-%dT%H:%M:%S', CAST(strftime('%s', substr(startedAt, 1, 19)) AS INTEGER), 'unixepoch') = substr(startedAt, 1, 19)
         THEN CAST(strftime('%s', substr(startedAt, 1, 19)) AS INTEGER) * 1000000 + CAST(substr(startedAt, 21, 6) AS INTEGER) END,
-    CASE WHEN endedAt IS NULL THEN NULL ELSE coalesce(CASE WHEN endedAt GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9][0-9][0-9][0-9]Z' AND strftime('%Y-%m-%dT%H:%M:%S', substr(endedAt, 1, 19)) = substr(endedAt, 1, 19)
+    CASE WHEN endedAt IS NULL THEN NULL ELSE coalesce(CASE WHEN endedAt GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9][0-9][0-9][0-9]Z' AND strftime('%Y-%m-%dT%H:%M:%S', CAST(strftime('%s', substr(endedAt, 1, 19)) AS INTEGER), 'unixepoch') = substr(endedAt, 1, 19)
         THEN CAST(strftime('%s', substr(endedAt, 1, 19)) AS INTEGER) * 1000000 + CAST(substr(endedAt, 21, 6) AS INTEGER) END, 'invalid') END
 FROM session;
 DROP TABLE session;
@@ -55,7 +55,7 @@ CREATE TABLE document_new (
     format TEXT NOT NULL CHECK (format IN ('json', 'xml')),
     createdAt INTEGER NOT NULL
 );
-INSERT INTO document_new (id, path, format, createdAt) SELECT id, path, format, CASE WHEN createdAt GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9][0-9][0-9][0-9]Z' AND strftime('%Y-%m-%dT%H:%M:%S', substr(createdAt, 1, 19)) = substr(createdAt, 1, 19)
+INSERT INTO document_new (id, path, format, createdAt) SELECT id, path, format, CASE WHEN createdAt GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9][0-9][0-9][0-9]Z' AND strftime('%Y-%m-%dT%H:%M:%S', CAST(strftime('%s', substr(createdAt, 1, 19)) AS INTEGER), 'unixepoch') = substr(createdAt, 1, 19)
         THEN CAST(strftime('%s', substr(createdAt, 1, 19)) AS INTEGER) * 1000000 + CAST(substr(createdAt, 21, 6) AS INTEGER) END FROM document;
 DROP TABLE document;
 ALTER TABLE document_new RENAME TO document;
@@ -87,7 +87,7 @@ CREATE TABLE revision_new (
 INSERT INTO revision_new (
     id, documentId, number, parentId, isDeletion, contentHash, sourceHash, headerId, screenCount, createdAt, author, origin,
     message, sessionId, addedFromIntervals)
-SELECT id, documentId, number, parentId, isDeletion, contentHash, sourceHash, headerId, screenCount, CASE WHEN createdAt GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9][0-9][0-9][0-9]Z' AND strftime('%Y-%m-%dT%H:%M:%S', substr(createdAt, 1, 19)) = substr(createdAt, 1, 19)
+SELECT id, documentId, number, parentId, isDeletion, contentHash, sourceHash, headerId, screenCount, CASE WHEN createdAt GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9][0-9][0-9][0-9]Z' AND strftime('%Y-%m-%dT%H:%M:%S', CAST(strftime('%s', substr(createdAt, 1, 19)) AS INTEGER), 'unixepoch') = substr(createdAt, 1, 19)
         THEN CAST(strftime('%s', substr(createdAt, 1, 19)) AS INTEGER) * 1000000 + CAST(substr(createdAt, 21, 6) AS INTEGER) END,
     author, origin, message, sessionId, addedFromIntervals
 FROM revision ORDER BY id;
@@ -105,7 +105,7 @@ CREATE TABLE importAttempt_new (
     CHECK ((outcome IN ('stored', 'deleted')) = (revisionId IS NOT NULL))
 );
 INSERT INTO importAttempt_new (id, path, outcome, revisionId, contentHash, startedAt, durationMicroseconds, author, origin)
-SELECT id, path, outcome, revisionId, contentHash, CASE WHEN startedAt GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9][0-9][0-9][0-9]Z' AND strftime('%Y-%m-%dT%H:%M:%S', substr(startedAt, 1, 19)) = substr(startedAt, 1, 19)
+SELECT id, path, outcome, revisionId, contentHash, CASE WHEN startedAt GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9][0-9][0-9][0-9]Z' AND strftime('%Y-%m-%dT%H:%M:%S', CAST(strftime('%s', substr(startedAt, 1, 19)) AS INTEGER), 'unixepoch') = substr(startedAt, 1, 19)
         THEN CAST(strftime('%s', substr(startedAt, 1, 19)) AS INTEGER) * 1000000 + CAST(substr(startedAt, 21, 6) AS INTEGER) END, durationMicroseconds, author, origin
 FROM importAttempt ORDER BY id;
 
@@ -155,3 +155,21 @@ CREATE TRIGGER importAttempt_uncounted AFTER DELETE ON importAttempt BEGIN UPDAT
 --    lookup in 4,000 meets a second row.
 DROP INDEX screenVersion_hash;
 CREATE INDEX screenVersion_hash ON screenVersion(substr(hash, 1, 4));
+
+-- 4. A change's fields were a JSON array of objects, `[{"field":"title","new":"B","old":"A"}]`,
+--    the three key names repeated in every field of every row. They are now arrays,
+--    `[["title","A","B"]]` (`null` for a value the field has not). The new text is checked
+--    against the old, field by field, before it replaces it.
+CREATE TEMP TABLE fieldArray AS
+SELECT c.revisionId, c.position, c.fields AS old,
+    (SELECT json_group_array(json_array(j.value ->> 'field', j.value ->> 'old', j.value ->> 'new')) FROM json_each(c.fields) j) AS new
+FROM change c WHERE c.fields IS NOT NULL;
+CREATE TEMP TABLE fieldCheck (same INTEGER NOT NULL CHECK (same = 1));
+INSERT INTO fieldCheck SELECT json_array_length(new) = json_array_length(old) FROM fieldArray;
+INSERT INTO fieldCheck
+SELECT json_type(o.value) = 'object' AND (n.value ->> 0) IS (o.value ->> 'field') AND (n.value ->> 1) IS (o.value ->> 'old') AND (n.value ->> 2) IS (o.value ->> 'new')
+FROM fieldArray f, json_each(f.new) n, json_each(f.old) o WHERE o.key = n.key;
+UPDATE change SET fields = (SELECT f.new FROM fieldArray f WHERE f.revisionId = change.revisionId AND f.position = change.position)
+WHERE fields IS NOT NULL;
+DROP TABLE fieldCheck;
+DROP TABLE fieldArray;

@@ -37,15 +37,19 @@ import WireframeStore
         try FileManager.default.moveItem(atPath: folder, toPath: cli.root + "/.wfs-current")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Self.writeSchema0004(from: currentPath, to: folder + "/store.sqlite")
-        // The current store as written at schema 0007 (every attempt a row), beside it.
-        let current = try DatabaseQueue(path: currentPath + "-0007")
-        let (currentChanges, kinds, storedAttempts, keptHashes) = try current.read { db in
+        let current = try DatabaseQueue(path: currentPath)
+        let (currentChanges, kinds) = try current.read { db in
             (try Row.fetchAll(db, sql: "SELECT revisionId, position, screenKey, previousKey, kind, fields FROM change ORDER BY revisionId, position"),
-             try Int64.fetchAll(db, sql: "SELECT DISTINCT kind FROM change ORDER BY kind"),
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM importAttempt WHERE outcome = 'stored'") ?? 0,
-             try Row.fetchAll(db, sql: "SELECT id, contentHash FROM importAttempt WHERE contentHash IS NOT NULL ORDER BY id"))
+             try Int64.fetchAll(db, sql: "SELECT DISTINCT kind FROM change ORDER BY kind"))
         }
         try current.close()
+        // The current store as written at schema 0007 (every attempt a row), beside it.
+        let current0007 = try DatabaseQueue(path: currentPath + "-0007")
+        let (storedAttempts, keptHashes) = try current0007.read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM importAttempt WHERE outcome = 'stored'") ?? 0,
+             try Row.fetchAll(db, sql: "SELECT id, contentHash FROM importAttempt WHERE contentHash IS NOT NULL ORDER BY id"))
+        }
+        try current0007.close()
         #expect(kinds == [0, 1, 2, 3, 4])
         #expect(storedAttempts > 0)
         #expect(!keptHashes.isEmpty)  // the unchanged attempt of the last folder import

@@ -25,8 +25,17 @@ import WireframeStore
         WHERE r.attemptLead IS NOT NULL
         """
 
+    /// The change rows of a current store (attached as `current`) before 0008: fields as objects.
+    static let changesBefore0008 = """
+        SELECT revisionId, position, screenKey, previousKey, kind,
+            CASE WHEN fields IS NULL THEN NULL ELSE (
+                SELECT json_group_array(json_object('field', j.value ->> 0, 'new', j.value ->> 2, 'old', j.value ->> 1))
+                FROM json_each(fields) j) END
+        FROM current.change
+        """
+
     /// Writes the content of a current store into a new store at schema 0007: times as text, every
-    /// attempt a row of `importAttempt`, the 8-byte hash index.
+    /// attempt a row of `importAttempt`, fields as objects, the 8-byte hash index.
     static func writeSchema0007(from currentPath: String, to oldPath: String) throws {
         let pool = try DatabasePool(path: oldPath)
         try WireframeStore.migrator.migrate(pool, upTo: "0007_smaller_history")
@@ -46,7 +55,8 @@ import WireframeStore
                             \(text("createdAt")), author, origin, message, sessionId, addedFromIntervals
                         FROM current.revision ORDER BY id
                         """)
-                for table in ["source", "screenPack", "screenVersion", "documentScreen", "change"] {
+                try db.execute(sql: "INSERT INTO main.change \(changesBefore0008)")
+                for table in ["source", "screenPack", "screenVersion", "documentScreen"] {
                     try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
                 }
                 try db.execute(sql: "INSERT INTO main.importAttempt SELECT * FROM (\(attemptsBefore0008)) ORDER BY id")
