@@ -344,7 +344,8 @@ extension WireframeStore {
     ///
     /// The attempts held by revision rows (migration 0008) are read newest revision first through
     /// `revision(createdAt)`: an attempt starts no later than its revision's time, so the read
-    /// stops at the first revision older than the `limit`-th start found.
+    /// stops at the first revision older than the `limit`-th start found (a revision that holds
+    /// no attempt is stepped over, and counts towards that stop too).
     public func recentAttempts(limit: Int) throws -> [AttemptSummary] {
         guard limit > 0 else { return [] }
         return try mapped {
@@ -357,7 +358,7 @@ extension WireframeStore {
                     sql: """
                         SELECT revision.id, document.path, revision.isDeletion, revision.createdAt, revision.attemptLead, revision.attemptDuration
                         FROM revision JOIN document ON document.id = revision.documentId
-                        WHERE revision.attemptLead IS NOT NULL ORDER BY revision.createdAt DESC
+                        ORDER BY revision.createdAt DESC
                         """)
                 var held: [AttemptSummary] = []
                 while let row = try cursor.next() {
@@ -368,10 +369,11 @@ extension WireframeStore {
                     {
                         break
                     }
+                    guard let lead = row[4] as Int64? else { continue }
                     held.append(
                         AttemptSummary(
                             id: nil, path: row[1], outcome: (row[2] as Bool) ? .deleted : .stored, revisionId: row[0],
-                            startedAt: Timestamp(microseconds: createdAt - (row[4] as Int64)), durationMicroseconds: row[5],
+                            startedAt: Timestamp(microseconds: createdAt - lead), durationMicroseconds: row[5],
                             diagnostics: []))
                 }
                 held.sort { ($0.startedAt.microseconds, $0.revisionId ?? 0) > ($1.startedAt.microseconds, $1.revisionId ?? 0) }

@@ -57,6 +57,23 @@ import WireframeStore
         #expect(try store.countMismatches().isEmpty)
     }
 
+    /// Revisions whose attempts are rows (they started after the revision's time) are stepped
+    /// over: the held attempts older than them are still found, and the rows come in their place.
+    @Test func revisionsThatHoldNoAttemptAreSteppedOver() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var head: Int64?
+        for index in 1...3 {
+            head = try store.recordImport(stored([("a", "A\(index)")], head: head, at: .at(Int64(index) * 10), lead: 1, duration: 1)).revision?.id
+        }
+        for index in 4...6 {
+            head = try store.recordImport(stored([("a", "A\(index)")], head: head, at: .at(Int64(index) * 10), lead: -2, duration: 1)).revision?.id
+        }
+        let attempts = try store.recentAttempts(limit: 5)
+        #expect(attempts.map { $0.id == nil } == [false, false, false, true, true])
+        #expect(attempts.map(\.startedAt) == [60, 50, 40, 30, 20].map { Timestamp(microseconds: Timestamp.at($0).microseconds + ($0 > 30 ? 2 : -1)) })
+    }
+
     /// Rows and held attempts are listed together, newest start first, `limit` of them; at the same
     /// start a row comes first.
     @Test func recentAttemptsMergeRowsAndHeldAttempts() throws {
@@ -104,8 +121,8 @@ import WireframeStore
         let plans = try store.reader.read { db -> [[String]] in
             try [
                 """
-                SELECT revision.id FROM revision JOIN document ON document.id = revision.documentId
-                WHERE revision.attemptLead IS NOT NULL ORDER BY revision.createdAt DESC
+                SELECT revision.id, document.path FROM revision JOIN document ON document.id = revision.documentId
+                ORDER BY revision.createdAt DESC
                 """,
                 """
                 SELECT 1 FROM document JOIN revision AS later ON later.documentId = document.id
