@@ -6,8 +6,8 @@
 --    `YYYY-MM-DDTHH:MM:SS.ffffffZ`, in its row and in each index on it. It is now the integer
 --    number of microseconds since 1970-01-01T00:00:00Z (8 bytes; the same order). A text is
 --    converted only when it is exactly what the program writes (the pattern, and a number that
---    reads back as the same date and time: '2026-02-30' does not), else the conversion gives NULL and the migration fails on the
---    column's NOT NULL: nothing is stored wrong.
+--    reads back as the same date and time: '2026-02-30' does not), else the conversion gives
+--    NULL and the migration fails on the column's NOT NULL: nothing is stored wrong.
 -- 2. The import attempt that stored a revision (outcome `stored`, or `deleted` for a tombstone)
 --    was a row of `importAttempt` with the revision's path, author and origin, and two index
 --    entries. It is now two integers of the revision's row: `attemptLead`, the microseconds from
@@ -16,6 +16,8 @@
 --    of its revision, with the outcome of the revision's kind, the document's path, the revision's
 --    author and origin, no content hash and no diagnostics, started no later than the revision's
 --    time. Any other attempt stays a row. `tableCount` keeps counting every attempt.
+-- 3. The hash-prefix index of `screenVersion` on 4 bytes instead of 8 (below).
+-- 4. Change fields as `[field, old, new]` arrays instead of objects (below).
 --
 -- The five tables are rebuilt (SQLite's "generalized ALTER TABLE" procedure: the migrator turns
 -- foreign keys off and checks them before it commits); their indexes and count triggers are made
