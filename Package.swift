@@ -86,7 +86,7 @@ let package = Package(
                 .embedInCode("0001_initial.sql"), .embedInCode("0002_import_attempt_time.sql"),
                 .embedInCode("0003_change_previous_key.sql"), .embedInCode("0004_compact_store.sql"),
                 .embedInCode("0005_compact_changes.sql"), .embedInCode("0006_status_counts.sql"),
-                .embedInCode("0007_smaller_history.sql"),
+                .embedInCode("0007_smaller_history.sql"), .embedInCode("0008_integer_times.sql"),
             ]
         ),
         // The system zlib, for compressing stored sources.

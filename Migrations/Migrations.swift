@@ -13,5 +13,6 @@ public enum StoreMigrations {
         ("0005_compact_changes", String(decoding: PackageResources._005_compact_changes_sql, as: UTF8.self)),
         ("0006_status_counts", String(decoding: PackageResources._006_status_counts_sql, as: UTF8.self)),
         ("0007_smaller_history", String(decoding: PackageResources._007_smaller_history_sql, as: UTF8.self)),
+        ("0008_integer_times", String(decoding: PackageResources._008_integer_times_sql, as: UTF8.self)),
     ]
 }

@@ -93,7 +93,7 @@ enum ScreenPacks {
     /// The id of the stored version with this hash, if any.
     static func versionId(_ db: Database, hash: Data) throws -> Int64? {
         try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT id FROM screenVersion WHERE substr(hash, 1, 8) = substr(?1, 1, 8) AND hash = ?1"),
+            db.cachedStatement(sql: "SELECT id FROM screenVersion WHERE substr(hash, 1, 4) = substr(?1, 1, 4) AND hash = ?1"),
             arguments: [hash])
     }
 

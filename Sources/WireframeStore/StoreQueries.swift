@@ -338,22 +338,76 @@ extension WireframeStore {
 
     // MARK: Status and verification
 
-    /// The latest import attempts, newest first, with their diagnostics.
+    /// The latest import attempts, newest first (by start; at the same start, the rows of
+    /// `importAttempt` newest id first, then the attempts held by revisions, newest revision
+    /// first), with their diagnostics.
+    ///
+    /// The attempts held by revision rows (migration 0008) are read newest revision first through
+    /// `revision(createdAt)`: an attempt starts no later than its revision's time, so the read
+    /// stops at the first revision older than the `limit`-th start found (a revision that holds
+    /// no attempt is stepped over, and counts towards that stop too).
     public func recentAttempts(limit: Int) throws -> [AttemptSummary] {
-        try mapped {
+        guard limit > 0 else { return [] }
+        return try mapped {
             try reader.read { db in
-                let records = try ImportAttemptRecord.fetchAll(
-                    db, sql: "SELECT * FROM importAttempt ORDER BY startedAt DESC, id DESC LIMIT ?", arguments: [limit])
-                return try records.map { record in
-                    let diagnostics = try DiagnosticRecord.fetchAll(
-                        db, sql: "SELECT * FROM diagnostic WHERE importAttemptId = ? ORDER BY id", arguments: [record.id])
-                    return AttemptSummary(
-                        id: record.id ?? 0, path: record.path, outcome: ImportOutcome(rawValue: record.outcome) ?? .failed,
-                        revisionId: record.revisionId, startedAt: record.startedAt,
-                        durationMicroseconds: record.durationMicroseconds, diagnostics: diagnostics.map { $0.diagnostic() })
+                let rows = try ImportAttemptRecord.fetchAll(
+                    db, sql: "SELECT * FROM importAttempt ORDER BY startedAt DESC, id DESC LIMIT ?", arguments: [limit]
+                ).map { try Self.attemptSummary(db, record: $0) }
+                let cursor = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT revision.id, document.path, revision.isDeletion, revision.createdAt, revision.attemptLead, revision.attemptDuration
+                        FROM revision JOIN document ON document.id = revision.documentId
+                        ORDER BY revision.createdAt DESC
+                        """)
+                var held: [AttemptSummary] = []
+                while let row = try cursor.next() {
+                    let createdAt: Int64 = row[3]
+                    if rows.count + held.count >= limit,
+                        let oldest = (rows + held).map(\.startedAt.microseconds).sorted(by: >).dropFirst(limit - 1).first,
+                        createdAt < oldest
+                    {
+                        break
+                    }
+                    guard let lead = row[4] as Int64? else { continue }
+                    held.append(
+                        AttemptSummary(
+                            id: nil, path: row[1], outcome: (row[2] as Bool) ? .deleted : .stored, revisionId: row[0],
+                            startedAt: Timestamp(microseconds: createdAt - lead), durationMicroseconds: row[5],
+                            diagnostics: []))
                 }
+                held.sort { ($0.startedAt.microseconds, $0.revisionId ?? 0) > ($1.startedAt.microseconds, $1.revisionId ?? 0) }
+                return Array(Self.merged(rows, held).prefix(limit))
             }
         }
+    }
+
+    /// Two lists of attempts, each newest first, merged newest first; at the same start, those of
+    /// `rows` come first.
+    static func merged(_ rows: [AttemptSummary], _ held: [AttemptSummary]) -> [AttemptSummary] {
+        var result: [AttemptSummary] = []
+        result.reserveCapacity(rows.count + held.count)
+        var row = rows.startIndex, other = held.startIndex
+        while row < rows.endIndex || other < held.endIndex {
+            if other == held.endIndex || (row < rows.endIndex && rows[row].startedAt >= held[other].startedAt) {
+                result.append(rows[row])
+                row += 1
+            } else {
+                result.append(held[other])
+                other += 1
+            }
+        }
+        return result
+    }
+
+    /// The summary of an attempt's row, with its diagnostics.
+    static func attemptSummary(_ db: Database, record: ImportAttemptRecord) throws -> AttemptSummary {
+        let diagnostics = try DiagnosticRecord.fetchAll(
+            db, sql: "SELECT * FROM diagnostic WHERE importAttemptId = ? ORDER BY id", arguments: [record.id])
+        return AttemptSummary(
+            id: record.id, path: record.path, outcome: ImportOutcome(rawValue: record.outcome) ?? .failed,
+            revisionId: record.revisionId, startedAt: record.startedAt,
+            durationMicroseconds: record.durationMicroseconds, diagnostics: diagnostics.map { $0.diagnostic() })
     }
 
     /// The tables whose rows `wfs status` counts.
@@ -383,7 +437,9 @@ extension WireframeStore {
                 for row in try Row.fetchAll(db, sql: "SELECT name, count FROM tableCount") { kept[row[0]] = row[1] }
                 var mismatches: [(table: String, kept: Int, rows: Int)] = []
                 for table in Self.countedTables {
-                    let rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+                    // Attempts are rows of `importAttempt` and the attempts held by revisions (migration 0008).
+                    let held = table == "importAttempt" ? " + (SELECT COUNT(*) FROM revision WHERE attemptLead IS NOT NULL)" : ""
+                    let rows = try Int.fetchOne(db, sql: "SELECT COUNT(*)\(held) FROM \(table)") ?? 0
                     if kept[table] != rows { mismatches.append((table, kept[table] ?? -1, rows)) }
                 }
                 return mismatches
@@ -552,7 +608,7 @@ extension WireframeStore {
     /// Canonical screen JSON by hash.
     static func screenContents(_ db: Database, _ hashes: [String]) throws -> [String: [UInt8]] {
         let statement = try db.cachedStatement(
-            sql: "SELECT packId, start, length FROM screenVersion WHERE substr(hash, 1, 8) = substr(?1, 1, 8) AND hash = ?1")
+            sql: "SELECT packId, start, length FROM screenVersion WHERE substr(hash, 1, 4) = substr(?1, 1, 4) AND hash = ?1")
         var packs = ScreenPacks.Reader()
         var result: [String: [UInt8]] = [:]
         for hash in hashes where result[hash] == nil {

@@ -2,7 +2,10 @@ import GRDB
 
 extension WireframeStore {
     /// Documents whose newest import attempt was rejected or failed, oldest path first, with the
-    /// diagnostics of that attempt: what `wfs status` shows as waiting for a fix.
+    /// diagnostics of that attempt: what `wfs status` shows as waiting for a fix. A newer attempt
+    /// is a row, or one held by a revision (migration 0008), found through
+    /// `revision(documentId, createdAt)` since it started no later than its revision's time; at the
+    /// same start a row counts as the newer, as in ``recentAttempts(limit:)``.
     public func rejectedDocuments() throws -> [AttemptSummary] {
         try mapped {
             try reader.read { db in
@@ -15,16 +18,13 @@ extension WireframeStore {
                             SELECT newest.id FROM importAttempt AS newest
                             WHERE newest.path = attempt.path
                             ORDER BY newest.startedAt DESC, newest.id DESC LIMIT 1)
+                          AND NOT EXISTS (
+                            SELECT 1 FROM document JOIN revision AS later ON later.documentId = document.id
+                            WHERE document.path = attempt.path AND later.createdAt >= attempt.startedAt
+                              AND later.attemptLead IS NOT NULL AND later.createdAt - later.attemptLead > attempt.startedAt)
                         ORDER BY attempt.path
                         """)
-                return try records.map { record in
-                    let diagnostics = try DiagnosticRecord.fetchAll(
-                        db, sql: "SELECT * FROM diagnostic WHERE importAttemptId = ? ORDER BY id", arguments: [record.id])
-                    return AttemptSummary(
-                        id: record.id ?? 0, path: record.path, outcome: ImportOutcome(rawValue: record.outcome) ?? .failed,
-                        revisionId: record.revisionId, startedAt: record.startedAt,
-                        durationMicroseconds: record.durationMicroseconds, diagnostics: diagnostics.map { $0.diagnostic() })
-                }
+                return try records.map { try Self.attemptSummary(db, record: $0) }
             }
         }
     }

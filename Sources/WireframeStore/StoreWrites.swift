@@ -34,6 +34,7 @@ extension WireframeStore {
                 // A first revision's `added` changes are its intervals (migration 0007): not stored twice.
                 let changes = number == 1 ? Self.changesWithoutImpliedAdditions(new.changes, screens: new.screens) : nil
                 revision.addedFromIntervals = changes != nil
+                revision.holdAttempt(new.attempt)
                 try revision.insertRow(db)
                 let revisionId = revision.id ?? 0
                 // The head's screens as the caller read them are valid for the head it named (checked
@@ -48,7 +49,8 @@ extension WireframeStore {
                 for (position, change) in (changes ?? new.changes).enumerated() {
                     try ChangeRecord(revisionId: revisionId, position: position, change: change).insert(db)
                 }
-                let attemptId = try Self.insertAttempt(db, new.attempt, outcome: .stored, revisionId: revisionId, contentHash: new.contentHash)
+                let attemptId = try Self.insertAttempt(
+                    db, new.attempt, outcome: .stored, revisionId: revisionId, contentHash: new.contentHash, heldBy: revision)
                 return ImportRecord(
                     outcome: .stored, revision: try Self.revision(db, record: revision, documentPath: new.attempt.path), attemptId: attemptId)
             }
@@ -93,6 +95,7 @@ extension WireframeStore {
                     author: attempt.author, origin: attempt.origin.rawValue, message: message,
                     sessionId: try Self.openSessionId(db, at: createdAt)
                 )
+                revision.holdAttempt(attempt)
                 try revision.insertRow(db)
                 let revisionId = revision.id ?? 0
                 try db.execute(
@@ -101,7 +104,7 @@ extension WireframeStore {
                 for (position, screen) in open.enumerated() {
                     try ChangeRecord(revisionId: revisionId, position: position, change: RecordedChange(kind: .removed, screenKey: screen)).insert(db)
                 }
-                let attemptId = try Self.insertAttempt(db, attempt, outcome: .deleted, revisionId: revisionId, contentHash: nil)
+                let attemptId = try Self.insertAttempt(db, attempt, outcome: .deleted, revisionId: revisionId, contentHash: nil, heldBy: revision)
                 return ImportRecord(outcome: .deleted, revision: try Self.revision(db, record: revision), attemptId: attemptId)
             }
         }
@@ -207,9 +210,15 @@ extension WireframeStore {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM session WHERE endedAt IS NULL AND startedAt <= ?"), arguments: [time])
     }
 
+    /// Inserts an attempt's row and its diagnostics, and returns the row's id; nil, and nothing
+    /// written, when the attempt is held by the row of the revision it stored (`heldBy`, migration
+    /// 0008).
+    @discardableResult
     static func insertAttempt(
-        _ db: Database, _ attempt: AttemptInfo, outcome: ImportOutcome, revisionId: Int64?, contentHash: String?
-    ) throws -> Int64 {
+        _ db: Database, _ attempt: AttemptInfo, outcome: ImportOutcome, revisionId: Int64?, contentHash: String?,
+        heldBy revision: RevisionRecord? = nil
+    ) throws -> Int64? {
+        if revision?.attemptLead != nil { return nil }
         // The attempt of a stored revision has that revision's hash (migration 0005): not kept twice.
         let keptHash = outcome == .stored ? nil : contentHash
         var record = ImportAttemptRecord(

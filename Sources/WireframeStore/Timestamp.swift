@@ -1,8 +1,9 @@
 public import Foundation
 
-/// A point in time with microsecond precision, stored as UTC text that sorts in time order.
+/// A point in time with microsecond precision.
 ///
-/// The text form is `YYYY-MM-DDTHH:MM:SS.ffffffZ`; it is what the store keeps and what JSON output shows.
+/// The store keeps its microseconds since the epoch, an integer (migration 0008; it kept the text
+/// before); the text form `YYYY-MM-DDTHH:MM:SS.ffffffZ` is what output and JSON show.
 public struct Timestamp: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
     /// Microseconds since 1970-01-01T00:00:00Z.
     public var microseconds: Int64
@@ -23,7 +24,7 @@ public struct Timestamp: Hashable, Sendable, Comparable, Codable, CustomStringCo
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.microseconds < rhs.microseconds }
 
-    /// The stored text form, `YYYY-MM-DDTHH:MM:SS.ffffffZ`.
+    /// The text form, `YYYY-MM-DDTHH:MM:SS.ffffffZ` (UTC), as shown.
     public var text: String {
         let (seconds, fraction) = floorDivision(microseconds, 1_000_000)
         let (days, secondOfDay) = floorDivision(seconds, 86_400)

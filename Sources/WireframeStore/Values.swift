@@ -306,11 +306,12 @@ public struct ImportRecord: Sendable, Hashable {
     public var outcome: ImportOutcome
     /// The new revision (stored, deleted), or the head (unchanged), if any.
     public var revision: Revision?
-    /// The import attempt's id.
-    public var attemptId: Int64
+    /// The import attempt's id; nil when the attempt is held by the row of the revision it stored
+    /// (migration 0008), which has no row of its own.
+    public var attemptId: Int64?
 
     /// Creates an import record.
-    public init(outcome: ImportOutcome, revision: Revision?, attemptId: Int64) {
+    public init(outcome: ImportOutcome, revision: Revision?, attemptId: Int64?) {
         self.outcome = outcome
         self.revision = revision
         self.attemptId = attemptId
@@ -364,8 +365,8 @@ public struct LogFilter: Sendable, Hashable {
 
 /// A recent import attempt, for `wfs status`.
 public struct AttemptSummary: Sendable, Hashable {
-    /// The attempt id.
-    public var id: Int64
+    /// The attempt id; nil for an attempt held by the row of the revision it stored (migration 0008).
+    public var id: Int64?
     /// The file path relative to the root.
     public var path: String
     /// What happened.
@@ -381,7 +382,7 @@ public struct AttemptSummary: Sendable, Hashable {
 
     /// Creates an attempt summary.
     public init(
-        id: Int64, path: String, outcome: ImportOutcome, revisionId: Int64?, startedAt: Timestamp,
+        id: Int64?, path: String, outcome: ImportOutcome, revisionId: Int64?, startedAt: Timestamp,
         durationMicroseconds: Int64, diagnostics: [Diagnostic]
     ) {
         self.id = id

@@ -163,9 +163,9 @@ public struct WireframeStore: Sendable {
             try Self.migrator.migrate(writer)
             if !applied.isEmpty,
                 !applied.contains("0004_compact_store") || !applied.contains("0005_compact_changes")
-                    || !applied.contains("0007_smaller_history")
+                    || !applied.contains("0007_smaller_history") || !applied.contains("0008_integer_times")
             {
-                // 0004 and 0005 rebuilt the largest tables of an existing store, and 0007 deleted rows
+                // 0004, 0005 and 0008 rebuilt the largest tables of an existing store, and 0007 deleted rows
                 // of the largest: give the pages of the old ones back to the file system. Not needed for the store to work (SQLite reuses
                 // free pages), so a store that cannot be vacuumed now (no space for the copy,
                 // another process reading) stays as it is.
@@ -209,11 +209,15 @@ public struct WireframeStore: Sendable {
 }
 
 extension Timestamp: DatabaseValueConvertible {
-    /// The stored text form.
-    public var databaseValue: DatabaseValue { text.databaseValue }
+    /// The stored form: microseconds since the epoch (migration 0008; text before).
+    public var databaseValue: DatabaseValue { microseconds.databaseValue }
 
-    /// Reads the stored text form.
+    /// Reads the stored integer, or the text form of a store not yet migrated.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Timestamp? {
-        String.fromDatabaseValue(dbValue).flatMap { Timestamp(text: $0) }
+        switch dbValue.storage {
+        case .int64(let microseconds): Timestamp(microseconds: microseconds)
+        case .string(let text): Timestamp(text: text)
+        default: nil
+        }
     }
 }

@@ -14,6 +14,8 @@ import WireframeStore
             for table in WireframeStore.countedTables {
                 counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? -1
             }
+            // Attempts held by the rows of the revisions they stored (migration 0008) are attempts too.
+            counts["importAttempt", default: 0] += try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM revision WHERE attemptLead IS NOT NULL") ?? -1
             return counts
         }
     }

@@ -38,13 +38,18 @@ import WireframeStore
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Self.writeSchema0004(from: currentPath, to: folder + "/store.sqlite")
         let current = try DatabaseQueue(path: currentPath)
-        let (currentChanges, kinds, storedAttempts, keptHashes) = try current.read { db in
+        let (currentChanges, kinds) = try current.read { db in
             (try Row.fetchAll(db, sql: "SELECT revisionId, position, screenKey, previousKey, kind, fields FROM change ORDER BY revisionId, position"),
-             try Int64.fetchAll(db, sql: "SELECT DISTINCT kind FROM change ORDER BY kind"),
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM importAttempt WHERE outcome = 'stored'") ?? 0,
-             try Row.fetchAll(db, sql: "SELECT id, contentHash FROM importAttempt WHERE contentHash IS NOT NULL ORDER BY id"))
+             try Int64.fetchAll(db, sql: "SELECT DISTINCT kind FROM change ORDER BY kind"))
         }
         try current.close()
+        // The current store as written at schema 0007 (every attempt a row), beside it.
+        let current0007 = try DatabaseQueue(path: currentPath + "-0007")
+        let (storedAttempts, keptHashes) = try current0007.read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM importAttempt WHERE outcome = 'stored'") ?? 0,
+             try Row.fetchAll(db, sql: "SELECT id, contentHash FROM importAttempt WHERE contentHash IS NOT NULL ORDER BY id"))
+        }
+        try current0007.close()
         #expect(kinds == [0, 1, 2, 3, 4])
         #expect(storedAttempts > 0)
         #expect(!keptHashes.isEmpty)  // the unchanged attempt of the last folder import
@@ -87,10 +92,12 @@ import WireframeStore
     /// Writes the content of a current store into a new store at schema 0004: changes with a row
     /// id, kinds as text and '[]' for no fields; stored attempts with their revision's hash.
     static func writeSchema0004(from currentPath: String, to oldPath: String) throws {
+        // The current store as it was at schema 0007 (times as text, every attempt a row).
+        let current0007 = try Upgrade0008Tests.schema0007Copy(of: currentPath)
         let pool = try DatabasePool(path: oldPath)
         try WireframeStore.migrator.migrate(pool, upTo: "0004_compact_store")
         try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [currentPath])
+            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current0007])
             try db.inTransaction {
                 for table in ["project", "session", "document"] {
                     try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")

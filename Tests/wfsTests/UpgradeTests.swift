@@ -90,12 +90,14 @@ import WireframeStore
     /// Writes the content of a current store into a new store at schema 0003: hashes as
     /// hexadecimal text, screen versions keyed by hash with their JSON, intervals by hash.
     static func writePreviousSchema(from currentPath: String, to oldPath: String) throws {
+        // The current store as it was at schema 0007 (times as text, every attempt a row).
+        let current0007 = try Upgrade0008Tests.schema0007Copy(of: currentPath)
         var versions: [(String, [UInt8])] = []
         try WireframeStore.open(path: currentPath, connections: .single).forEachScreenVersion { versions.append(($0, $1)) }
         let pool = try DatabasePool(path: oldPath)
         try WireframeStore.migrator.migrate(pool, upTo: "0003_change_previous_key")
         try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [currentPath])
+            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current0007])
             try db.inTransaction {
                 func hex(_ column: String) -> String { "CASE WHEN \(column) IS NULL THEN NULL ELSE lower(hex(\(column))) END" }
                 for table in ["project", "session", "document"] {

@@ -3,7 +3,8 @@ import GRDB
 
 /// The `change` table: one screen's (or the document's own) change in a revision, keyed by the
 /// revision and its position among the revision's changes. The kind is stored as a small integer
-/// (``code(of:)``), and a change with no fields stores NULL.
+/// (``code(of:)``), and a change with no fields stores NULL. Fields are stored as a JSON array of
+/// `[field, old, new]` arrays (``storedFields(_:)``; migration 0008), `null` for a value it has not.
 struct ChangeRecord {
     static let databaseTableName = "change"
     var revisionId: Int64
@@ -49,13 +50,25 @@ struct ChangeRecord {
         self.screenKey = change.kind == .document ? nil : change.screenKey
         self.previousKey = change.previousKey
         self.kind = change.kind
-        if change.fields.isEmpty {
-            self.fields = nil
-        } else {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            self.fields = String(decoding: try encoder.encode(change.fields), as: UTF8.self)
+        self.fields = change.fields.isEmpty ? nil : try Self.storedFields(change.fields)
+    }
+
+    /// The stored text of a change's fields: `[["title","Old","New"],…]`, without the key names
+    /// that an object per field repeated in every row.
+    static func storedFields(_ fields: [RecordedField]) throws -> String {
+        String(decoding: try JSONEncoder().encode(fields.map { [$0.field, $0.old, $0.new] }), as: UTF8.self)
+    }
+
+    /// The fields of a stored text; none when it is not what ``storedFields(_:)`` writes.
+    static func fields(stored text: String, decoder: JSONDecoder) -> [RecordedField] {
+        guard let arrays = try? decoder.decode([[String?]].self, from: Data(text.utf8)) else { return [] }
+        var fields: [RecordedField] = []
+        fields.reserveCapacity(arrays.count)
+        for array in arrays {
+            guard array.count == 3, let field = array[0] else { return [] }
+            fields.append(RecordedField(field: field, old: array[1], new: array[2]))
         }
+        return fields
     }
 
     /// Inserts the record (one prepared statement per transaction).
@@ -69,7 +82,7 @@ struct ChangeRecord {
     /// reads the fields (one per query, not per row).
     static func recordedChange(row: Row, at index: Int, decoder: JSONDecoder) -> RecordedChange {
         let fieldsText: String? = row[index + 3]
-        let fields = fieldsText.map { (try? decoder.decode([RecordedField].self, from: Data($0.utf8))) ?? [] } ?? []
+        let fields = fieldsText.map { Self.fields(stored: $0, decoder: decoder) } ?? []
         return RecordedChange(
             kind: kind(code: row[index + 2]), screenKey: row[index] ?? "", previousKey: row[index + 1], fields: fields)
     }

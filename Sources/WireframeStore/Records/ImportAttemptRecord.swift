@@ -24,7 +24,7 @@ struct ImportAttemptRecord: Codable, FetchableRecord, MutablePersistableRecord {
                 INSERT INTO importAttempt (path, outcome, revisionId, contentHash, startedAt, durationMicroseconds, author, origin)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """
-        ).execute(arguments: [path, outcome, revisionId, contentHash, startedAt.text, durationMicroseconds, author, origin])
+        ).execute(arguments: [path, outcome, revisionId, contentHash, startedAt, durationMicroseconds, author, origin])
         id = db.lastInsertedRowID
     }
 }

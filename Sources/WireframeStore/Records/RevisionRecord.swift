@@ -25,6 +25,11 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     /// Whether the revision's `added` changes are not stored but are its intervals that start
     /// at its number (a document's first revision; migration 0007).
     var addedFromIntervals = false
+    /// The import attempt that stored the revision, when the row holds it (migration 0008): the
+    /// microseconds from the attempt's start to `createdAt`, and the attempt's duration. Nil when
+    /// the attempt is a row of `importAttempt`.
+    var attemptLead: Int64?
+    var attemptDuration: Int64?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -43,12 +48,12 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         try db.cachedStatement(
             sql: """
                 INSERT INTO revision (documentId, number, parentId, isDeletion, contentHash, sourceHash, headerId, screenCount,
-                    createdAt, author, origin, message, sessionId, addedFromIntervals)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    createdAt, author, origin, message, sessionId, addedFromIntervals, attemptLead, attemptDuration)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
             documentId, number, parentId, isDeletion, try contentHash.map(HashBytes.stored), try sourceHash.map(HashBytes.stored),
-            headerId, screenCount, createdAt.text, author, origin, message, sessionId, addedFromIntervals,
+            headerId, screenCount, createdAt, author, origin, message, sessionId, addedFromIntervals, attemptLead, attemptDuration,
         ])
         id = db.lastInsertedRowID
     }
@@ -70,6 +75,8 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         container["message"] = message
         container["sessionId"] = sessionId
         container["addedFromIntervals"] = addedFromIntervals
+        container["attemptLead"] = attemptLead
+        container["attemptDuration"] = attemptDuration
     }
 
     /// Reads a row by column name (faster than the decoder on long histories).
@@ -93,6 +100,8 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         message = row["message"]
         sessionId = row["sessionId"]
         addedFromIntervals = row["addedFromIntervals"] ?? false
+        attemptLead = row["attemptLead"]
+        attemptDuration = row["attemptDuration"]
     }
 
     /// The columns read by ``init(indexedRow:)``, in its order; `header` is left out (NULL) when
@@ -150,6 +159,17 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         self.origin = origin
         self.message = message
         self.sessionId = sessionId
+    }
+
+    /// Keeps the import attempt that stores this revision in its row (``attemptLead``,
+    /// ``attemptDuration``) when the row gives it back exactly: the attempt has the revision's
+    /// author and origin and its document's path (the writes make it so), and it started no later
+    /// than the revision's time (else it stays a row of `importAttempt`).
+    mutating func holdAttempt(_ attempt: AttemptInfo) {
+        let lead = createdAt.microseconds - attempt.startedAt.microseconds
+        guard lead >= 0, attempt.author == author, attempt.origin.rawValue == origin else { return }
+        attemptLead = lead
+        attemptDuration = max(0, attempt.durationMicroseconds)
     }
 
     /// The public value, given the names that the record refers to by id.
