@@ -521,7 +521,7 @@ extension WireframeStore {
                     WHERE documentId = ? AND validFrom <= ? AND (validUntil IS NULL OR validUntil > ?)
                     """),
             arguments: [documentId, number, number])
-        var result: [String: Int64] = [:]
+        var result: [String: Int64] = Dictionary(minimumCapacity: 1024)
         while let row = try rows.next() { result[row[0]] = row[1] }
         return result
     }

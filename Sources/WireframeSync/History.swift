@@ -24,7 +24,9 @@ public struct History: Sendable {
 
     /// Reads a point: a session name, or a time when the text reads as one.
     public static func point(_ text: String) -> Point {
-        if let time = try? Times.parse(text) { return .time(time) }
+        // Whether the text reads as a time does not depend on the zone, so the local zone (about
+        // 0.5 M instructions to look up) is only asked for text that does.
+        if Timestamp.parse(text, defaultOffsetSeconds: 0) != nil, let time = try? Times.parse(text) { return .time(time) }
         return .session(text)
     }
 
