@@ -12,6 +12,10 @@ import ArgumentParser
 /// the command made directly. Anything else (help, `--name=value`, a flag, `--`, a repeated or
 /// unknown option, a value that does not convert, a command that fails its validation) is left to
 /// ArgumentParser, which parses it and prints what it always did.
+///
+/// Each command read here sets every one of its options and arguments below; one added to the
+/// command must be added here too (`PlainCommandLineTests` fails until it is: a value left unset
+/// shows in the command's description, and reading it would stop the process).
 struct PlainCommandLine {
     /// The `--name value` pairs, by name without the dashes.
     private(set) var options: [String: String] = [:]
