@@ -27,6 +27,11 @@ struct PlainCommandLineTests {
         ["log", "--document", "app.json", "--screen", "home", "--session", "S", "--since", "2026-01-01", "--until", "2026-12-31T10:00"],
         ["status"],
         ["status", "--format", "json", "--store", "x.sqlite"],
+        ["show", "app.json"],
+        ["show", "--format", "json", "app.json@3"],
+        ["show", "--source", "12", "--format", "xml", "--store", "s.sqlite"],
+        ["audit", "--from", "Middle"],
+        ["audit", "--from", "A", "--to", "B", "--format", "markdown", "--store", "s.sqlite"],
     ]
 
     @Test(arguments: plainLines)
@@ -47,7 +52,9 @@ struct PlainCommandLineTests {
         ["diff", "--format=json", "a", "b"], ["diff", "a", "b", "--format"], ["diff", "a", "--", "b"], ["diff", "help", "b"],
         ["diff", "a", "b", "--store", "x", "--store", "y"], ["diff", "a", "b", "--store", "-x"], ["diff", "a", "b", "--author", "x"],
         ["import"], ["import", "--store", "x"], ["import", "-"], ["log", "x"], ["log", "--limit", "-1"], ["log", "--limit", "many"],
-        ["log", "--limit", "1e3"], ["status", "--format", "JSON"], ["status", "now"], ["show", "app.json"], ["validate", "app.json"],
+        ["log", "--limit", "1e3"], ["status", "--format", "JSON"], ["status", "now"], ["validate", "app.json"], ["show"], ["show", "a", "b"],
+        ["show", "--source", "--source", "a"], ["show", "--format", "markdown", "a"], ["show", "--source=true", "a"], ["audit"],
+        ["audit", "--to", "B"], ["audit", "--from", "A", "x"], ["audit", "--from", "A", "--format", "xml"], ["status", "--source"],
         ["--version"], ["log", "-h"],
     ]
 

@@ -7,9 +7,9 @@ import ArgumentParser
 /// its protocols, each first cast a scan of the binary's protocol conformance records. For `wfs diff
 /// A B` that was about 11 M instructions, a sixth of the whole command (docs/PERFORMANCE.md, "A
 /// command's own cost"). A command line of the plainest shape — a command name, then `--name value`
-/// pairs of the command's own options (each at most once) and positional values, none of them
-/// starting with `-` — means the same to ArgumentParser as it does here, so it is read here and
-/// the command made directly. Anything else (help, `--name=value`, a flag, `--`, a repeated or
+/// pairs of the command's own options, `--name` of its flags (each at most once) and positional
+/// values, none of them starting with `-` — means the same to ArgumentParser as it does here, so
+/// it is read here and the command made directly. Anything else (help, `--name=value`, a short name, `--`, a repeated or
 /// unknown option, a value that does not convert, a command that fails its validation) is left to
 /// ArgumentParser, which parses it and prints what it always did.
 ///
@@ -21,16 +21,24 @@ struct PlainCommandLine {
     private(set) var options: [String: String] = [:]
     /// The positional values, in order.
     private(set) var values: [String] = []
+    /// The flags given (`--name` alone), by name without the dashes.
+    private(set) var flags: [String] = []
 
-    /// Splits `arguments` (after the command name), taking only the options in `allowed`; nil when
-    /// the line is not of the plain shape.
-    init?(_ arguments: ArraySlice<String>, allowed: [String]) {
+    /// Splits `arguments` (after the command name), taking only the options in `allowed` and the
+    /// flags in `allowedFlags`; nil when the line is not of the plain shape.
+    init?(_ arguments: ArraySlice<String>, allowed: [String], allowedFlags: [String] = []) {
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
             if argument.hasPrefix("-") {
                 guard argument.hasPrefix("--") else { return nil }
                 let name = String(argument.dropFirst(2))
+                if allowedFlags.contains(name) {
+                    guard !flags.contains(name) else { return nil }
+                    flags.append(name)
+                    index = arguments.index(after: index)
+                    continue
+                }
                 guard allowed.contains(name), options[name] == nil else { return nil }
                 let next = arguments.index(after: index)
                 guard next < arguments.endIndex, !arguments[next].hasPrefix("-") else { return nil }
@@ -44,10 +52,10 @@ struct PlainCommandLine {
         }
     }
 
-    /// An output format option's value (text when absent); nil when it names no format.
-    func format(_ name: String = "format") -> OutputFormat? {
-        guard let text = options[name] else { return .text }
-        return OutputFormat(rawValue: text)
+    /// An output format option's value (`text` when absent); nil when it names no format.
+    func format<Format: RawRepresentable<String>>(_ name: String = "format", default: Format) -> Format? {
+        guard let text = options[name] else { return `default` }
+        return Format(rawValue: text)
     }
 
     /// The command that `arguments` name when they are of the plain shape for one of the commands
@@ -63,6 +71,8 @@ struct PlainCommandLine {
             command = PlainCommandLine(rest, allowed: ["store", "document", "screen", "session", "since", "until", "limit", "format"])
                 .flatMap(WFS.Log.init(plain:))
         case "status": command = PlainCommandLine(rest, allowed: ["store", "format"]).flatMap(WFS.Status.init(plain:))
+        case "show": command = PlainCommandLine(rest, allowed: ["store", "format"], allowedFlags: ["source"]).flatMap(WFS.Show.init(plain:))
+        case "audit": command = PlainCommandLine(rest, allowed: ["store", "from", "to", "format"]).flatMap(WFS.Audit.init(plain:))
         default: command = nil
         }
         guard var command, (try? command.validate()) != nil else { return nil }
@@ -72,7 +82,7 @@ struct PlainCommandLine {
 
 extension WFS.Diff {
     init?(plain line: PlainCommandLine) {
-        guard line.values.count == 2, let format = line.format() else { return nil }
+        guard line.values.count == 2, let format = line.format(default: OutputFormat.text) else { return nil }
         self.init()
         store = line.options["store"]
         self.format = format
@@ -93,7 +103,7 @@ extension WFS.Import {
 
 extension WFS.Log {
     init?(plain line: PlainCommandLine) {
-        guard line.values.isEmpty, let format = line.format() else { return nil }
+        guard line.values.isEmpty, let format = line.format(default: OutputFormat.text) else { return nil }
         var limit: Int?
         if let text = line.options["limit"] {
             guard let value = Int(text) else { return nil }
@@ -113,9 +123,31 @@ extension WFS.Log {
 
 extension WFS.Status {
     init?(plain line: PlainCommandLine) {
-        guard line.values.isEmpty, let format = line.format() else { return nil }
+        guard line.values.isEmpty, let format = line.format(default: OutputFormat.text) else { return nil }
         self.init()
         store = line.options["store"]
+        self.format = format
+    }
+}
+
+extension WFS.Show {
+    init?(plain line: PlainCommandLine) {
+        guard line.values.count == 1, let format = line.format(default: Format.text) else { return nil }
+        self.init()
+        store = line.options["store"]
+        self.format = format
+        source = line.flags.contains("source")
+        reference = line.values[0]
+    }
+}
+
+extension WFS.Audit {
+    init?(plain line: PlainCommandLine) {
+        guard line.values.isEmpty, let from = line.options["from"], let format = line.format(default: Format.text) else { return nil }
+        self.init()
+        store = line.options["store"]
+        self.from = from
+        to = line.options["to"]
         self.format = format
     }
 }
