@@ -31,15 +31,17 @@ extension WireframeStore {
     public func revision(documentPath: String, number: Int) throws -> Revision? {
         try mapped {
             try reader.read { db in
-                guard let row = try Row.fetchOne(
-                    db,
-                    sql: "SELECT \(RevisionRecord.selection()) FROM revision JOIN document ON document.id = revision.documentId WHERE document.path = ? AND revision.number = ?",
-                    arguments: [documentPath, number])
+                guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.revisionByNumberSQL), arguments: [documentPath, number])
                 else { return nil }
                 return try Self.revision(db, record: RevisionRecord(indexedRow: row), documentPath: documentPath)
             }
         }
     }
+
+    /// The query of ``revision(documentPath:number:)``, put together once (a REF names a number
+    /// in each of `diff`'s two arguments).
+    static let revisionByNumberSQL =
+        "SELECT \(RevisionRecord.selection()) FROM revision JOIN document ON document.id = revision.documentId WHERE document.path = ? AND revision.number = ?"
 
     /// The newest revision of a document at or before a time (its head when `time` is nil).
     ///
@@ -575,7 +577,7 @@ extension WireframeStore {
                     WHERE documentId = ? AND validFrom <= ? AND (validUntil IS NULL OR validUntil > ?)
                     """),
             arguments: [documentId, number, number])
-        var result: [String: Int64] = [:]
+        var result: [String: Int64] = Dictionary(minimumCapacity: 1024)
         while let row = try rows.next() { result[row[0]] = row[1] }
         return result
     }

@@ -24,7 +24,9 @@ public struct History: Sendable {
 
     /// Reads a point: a session name, or a time when the text reads as one.
     public static func point(_ text: String) -> Point {
-        if let time = try? Times.parse(text) { return .time(time) }
+        // Whether the text reads as a time does not depend on the zone, so the local zone (about
+        // 0.5 M instructions to look up) is only asked for text that does.
+        if Timestamp.parse(text, defaultOffsetSeconds: 0) != nil, let time = try? Times.parse(text) { return .time(time) }
         return .session(text)
     }
 
@@ -40,7 +42,7 @@ public struct History: Sendable {
     /// Resolves a REF: `42`, `app.json`, `app.json@SESSION`, `app.json@2026-11-20T15:00`, and
     /// `app.json@3` (the document's third revision).
     public func resolve(_ reference: String) throws -> Revision {
-        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        let trimmed = Self.trimmingSpaces(reference)
         guard !trimmed.isEmpty else { throw SyncError.malformedReference(reference) }
         if let id = Int64(trimmed) { return try store.revision(id: id) }
         let path: String
@@ -68,6 +70,16 @@ public struct History: Sendable {
             throw StoreError.noRevision(path: documentPath, at: time?.text ?? "now")
         }
         return revision
+    }
+
+    /// `text.trimmingCharacters(in: .whitespaces)`, answered without Foundation (a round trip
+    /// through NSString, about 0.45 M instructions a call) when both ends are ASCII and not a space
+    /// or tab, as a REF nearly always is.
+    static func trimmingSpaces(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        func kept(_ byte: UInt8) -> Bool { byte < 0x80 && byte != 0x20 && byte != 0x09 }
+        if kept(first), kept(last) { return text }
+        return text.trimmingCharacters(in: .whitespaces)
     }
 
     /// The canonical wireframe of a revision, rebuilt from its exact source; nil for a deletion.

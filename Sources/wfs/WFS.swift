@@ -23,11 +23,18 @@ struct WFS: ParsableCommand {
     /// ArgumentParser's own `main()` first parses every command line as two hidden commands, by
     /// reflection, looking for `--generate-completion-script` (about 2 M instructions of a command's
     /// start-up). A command line that cannot hold that option is parsed by ``Commands`` instead,
-    /// which skips that look; anything that does not parse there to one of the commands below
+    /// which skips that look (and reads the plainest lines itself, see ``PlainCommandLine``); anything that does not parse there to one of the commands below
     /// (help, the version, an error, a completion script) is left to ArgumentParser's `main(_:)`,
     /// which parses it again and prints what it always did.
+    ///
+    /// `wfs --version` alone is answered here as ArgumentParser answers it (the version and a line
+    /// break through `print`, status 0), without its parse by reflection (7 M instructions).
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--version"], !configuration.version.isEmpty {
+            print(configuration.version)
+            return
+        }
         guard var command = Commands.parse(arguments) else {
             main(arguments)
             return

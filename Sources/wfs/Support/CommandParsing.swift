@@ -40,8 +40,9 @@ extension WFS {
         /// The command that `arguments` name, parsed and validated; nil when the arguments ask for
         /// help, the version or a completion script, or do not parse to one of the runnable commands.
         static func parse(_ arguments: [String]) -> (any ParsableCommand)? {
-            guard arguments.first != "help", !arguments.contains(where: isAnsweredByArgumentParser),
-                let command = try? parseAsRoot(arguments),
+            guard arguments.first != "help", !arguments.contains(where: isAnsweredByArgumentParser) else { return nil }
+            if let command = PlainCommandLine.command(arguments) { return command }
+            guard let command = try? parseAsRoot(arguments),
                 runnable.contains(ObjectIdentifier(type(of: command)))
             else { return nil }
             return command
