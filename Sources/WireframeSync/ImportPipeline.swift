@@ -146,22 +146,24 @@ public struct ImportPipeline: Sendable {
             _ = try store.recordAttempt(attempt, outcome: outcome)
             return ImportResult(path: relativePath, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
-        // Validating on one core while the other brings the document to canonical form, hashes it
-        // and compares it with the head: both only read the wireframe and the bytes. A document
-        // with errors is refused when both are done; what the other core prepared is then not
-        // used. Nothing is written before the verdict.
+        // Validating (then hashing the canonical bytes) on one core while the other brings the
+        // document to canonical form and compares it with the head: both only read the wireframe
+        // and the bytes. A document with errors is refused when both are done; what the other
+        // core prepared is then not used. Nothing is written before the verdict.
         let validator = self.validator
         let source = read.bytes
         let isJSON = DocumentFormat(path: relativePath) != .workflowSchema
         let previous = isJSON ? reuse?.entry(path: relativePath) : nil
-        let (findings, (prepared, first)) = concurrently({ validator.validate(wireframe) }) {
-            () -> (CanonicalDocument, Result<Round, any Error>) in
+        let canonicalBytes = Handoff<[UInt8]>()
+        let ((findings, contentHash), (prepared, candidate)) = concurrently({
+            let findings = validator.validate(wireframe)
+            return (findings, ContentHash.hex(of: canonicalBytes.take()))
+        }) { () -> (CanonicalDocument, Result<Round, any Error>) in
             let prepared = canonicalDocument(wireframe, source: source, remembered: previous, reusing: isJSON && reuse != nil)
-            let first = Result { try prepareRound(prepared, path: relativePath, screens: nil, headState: early.head.get()) }
-            if let reuse, let texts = prepared.routeTexts, case .success(.revision(_, let contents, _)) = first {
-                reuse.remember(Self.reuseEntry(source: source, texts: texts, screens: contents), path: relativePath)
-            }
-            return (prepared, first)
+            canonicalBytes.give(prepared.documentBytes)
+            // The diff is made while the other core hashes: a version that means what the head
+            // means shows no change, and is found unchanged once the hash is known.
+            return (prepared, Result { try revisionRound(prepared, path: relativePath, screens: nil, headState: early.head.get()) })
         }
         diagnostics += findings
         diagnostics.sort(by: Diagnostic.sourceOrder)
@@ -170,9 +172,11 @@ public struct ImportPipeline: Sendable {
             _ = try store.recordAttempt(attempt, outcome: .rejected)
             return ImportResult(path: relativePath, outcome: .rejected, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
-        let contentHash = prepared.contentHash
         let format: SourceFormat = isJSON ? .json : .workflowSchema
-        var round = try first.get()
+        var round = try Self.unchangedHead(early.head.get(), contentHash: contentHash).map { Round.unchanged(head: $0) } ?? candidate.get()
+        if let reuse, let texts = prepared.routeTexts, case .revision(_, let contents, _) = round {
+            reuse.remember(Self.reuseEntry(source: source, texts: texts, screens: contents), path: relativePath)
+        }
         for attemptNumber in 0..<5 {
             let headState: HeadState?
             let contents: [ScreenContent]
@@ -201,8 +205,9 @@ public struct ImportPipeline: Sendable {
                 // Another process stored a revision meanwhile: diff against the new head, read
                 // from the store rather than from memory.
                 guard attemptNumber < 4 else { break }
-                round = try prepareRound(
-                    prepared, path: relativePath, screens: contents, headState: store.headState(documentPath: relativePath, useMemory: false))
+                let headState = try store.headState(documentPath: relativePath, useMemory: false)
+                round = try Self.unchangedHead(headState, contentHash: contentHash).map { Round.unchanged(head: $0) }
+                    ?? revisionRound(prepared, path: relativePath, screens: contents, headState: headState)
             }
         }
         throw StoreError.headMoved(path: relativePath)
@@ -216,11 +221,17 @@ public struct ImportPipeline: Sendable {
         case revision(head: HeadState?, screens: [ScreenContent], changes: [RecordedChange])
     }
 
-    /// Compares the new version with the head as read (its header and its screens' hashes, in
-    /// one read). `screens` are the new version's screens when a former round made them.
-    func prepareRound(_ prepared: CanonicalDocument, path: String, screens: [ScreenContent]?, headState: HeadState?) throws -> Round {
+    /// The head, when the new version (of content hash `contentHash`) means what it means.
+    static func unchangedHead(_ headState: HeadState?, contentHash: String) -> Revision? {
+        guard let head = headState?.revision, !head.isDeletion, head.contentHash == contentHash else { return nil }
+        return head
+    }
+
+    /// The revision that records the new version after the head as read (its header and its
+    /// screens' hashes, in one read): its screens and their changes. `screens` are the new
+    /// version's screens when a former round made them.
+    func revisionRound(_ prepared: CanonicalDocument, path: String, screens: [ScreenContent]?, headState: HeadState?) throws -> Round {
         let head = headState?.revision
-        if let head, !head.isDeletion, head.contentHash == prepared.contentHash { return .unchanged(head: head) }
         // The head's screens as this process stored them (the daemon's case), if it did.
         let remembered = head.flatMap { store.rememberedScreens(documentPath: path, revisionId: $0.id) } ?? []
         let contents = screens ?? Self.screenContents(prepared.canonical.screens, bytes: prepared.screenBytes, known: prepared.screenHashes, remembered: remembered)
@@ -238,14 +249,16 @@ public struct ImportPipeline: Sendable {
         var screenBytes: [[UInt8]]
         /// The hashes of the screens whose bytes were taken from memory (nil for the others).
         var screenHashes: [String?]
-        /// The hash of the whole document's canonical bytes.
-        var contentHash: String
+        /// The whole document's canonical bytes.
+        var documentBytes: [UInt8]
+        /// Their hash, the document's content hash (the import computes it on the other core).
+        var contentHash: String { ContentHash.hex(of: documentBytes) }
         /// Where each screen's route text lies in the source (nil for screens that cannot be
         /// reused), to remember (see ``ScreenReuse``); nil without reuse.
         var routeTexts: [Range<Int>?]?
     }
 
-    /// Brings a document to canonical form and hashes it. With `reusing`, the
+    /// Brings a document to canonical form. With `reusing`, the
     /// screens whose route text is unchanged since the version `remembered` take that version's
     /// bytes and hashes instead of being written again.
     func canonicalDocument(_ wireframe: Wireframe, source: [UInt8], remembered: ScreenReuse.Entry? = nil, reusing: Bool = false) -> CanonicalDocument {
@@ -288,7 +301,7 @@ public struct ImportPipeline: Sendable {
         let documentBytes = writer.canonicalBytes(header: header, screens: screenBytes) ?? writer.canonicalBytes(canonical)
         return CanonicalDocument(
             canonical: canonical, header: header, screenBytes: screenBytes, screenHashes: screenHashes,
-            contentHash: ContentHash.hex(of: documentBytes), routeTexts: routes == nil ? nil : texts)
+            documentBytes: documentBytes, routeTexts: routes == nil ? nil : texts)
     }
 
     /// What to remember of a version for the next import of its document: its source, and for
