@@ -188,8 +188,8 @@ public final class InotifyWatcher: Sendable {
             run(handler)
             stopped.signal()
         }
-        // The handler imports on this thread: give it the main thread's stack size, as the
-        // import loop's threads have.
+        // The handler imports on this thread: 8 MiB of stack, what threads get under the usual
+        // stack limit, whatever the limit of this process.
         thread.stackSize = 8 << 20
         thread.name = "wfsd.inotify"
         thread.start()
@@ -206,7 +206,13 @@ public final class InotifyWatcher: Sendable {
             descriptors[1].revents = 0
             let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
             if ready < 0 {
-                if errno == EINTR { continue }
+                let code = errno
+                if code == EINTR { continue }
+                // Out of memory for the moment: try again shortly rather than stop watching.
+                if code == ENOMEM || code == EAGAIN {
+                    usleep(10_000)
+                    continue
+                }
                 return
             }
             if descriptors[1].revents != 0 { return }
