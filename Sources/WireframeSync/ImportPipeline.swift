@@ -155,15 +155,22 @@ public struct ImportPipeline: Sendable {
         let isJSON = DocumentFormat(path: relativePath) != .workflowSchema
         let previous = isJSON ? reuse?.entry(path: relativePath) : nil
         let canonicalBytes = Handoff<[UInt8]>()
-        let ((findings, contentHash), (prepared, candidate)) = concurrently({
+        let ((findings, contentHash), (prepared, candidate, remembered)) = concurrently({
             let findings = validator.validate(wireframe)
             return (findings, ContentHash.hex(of: canonicalBytes.take()))
-        }) { () -> (CanonicalDocument, Result<Round, any Error>) in
+        }) { () -> (CanonicalDocument, Result<Round, any Error>, ScreenReuse.Entry?) in
             let prepared = canonicalDocument(wireframe, source: source, remembered: previous, reusing: isJSON && reuse != nil)
             canonicalBytes.give(prepared.documentBytes)
             // The diff is made while the other core hashes: a version that means what the head
-            // means shows no change, and is found unchanged once the hash is known.
-            return (prepared, Result { try revisionRound(prepared, path: relativePath, screens: nil, headState: early.head.get()) })
+            // means shows no change, and is found unchanged once the hash is known. What to
+            // remember of it for the next save is made meanwhile too, and kept only if the
+            // version is valid and new.
+            let candidate = Result { try revisionRound(prepared, path: relativePath, screens: nil, headState: early.head.get()) }
+            var remembered: ScreenReuse.Entry?
+            if reuse != nil, let texts = prepared.routeTexts, case .success(.revision(_, let contents, _)) = candidate {
+                remembered = Self.reuseEntry(source: source, texts: texts, screens: contents)
+            }
+            return (prepared, candidate, remembered)
         }
         diagnostics += findings
         diagnostics.sort(by: Diagnostic.sourceOrder)
@@ -174,9 +181,7 @@ public struct ImportPipeline: Sendable {
         }
         let format: SourceFormat = isJSON ? .json : .workflowSchema
         var round = try Self.unchangedHead(early.head.get(), contentHash: contentHash).map { Round.unchanged(head: $0) } ?? candidate.get()
-        if let reuse, let texts = prepared.routeTexts, case .revision(_, let contents, _) = round {
-            reuse.remember(Self.reuseEntry(source: source, texts: texts, screens: contents), path: relativePath)
-        }
+        if let reuse, let remembered, case .revision = round { reuse.remember(remembered, path: relativePath) }
         for attemptNumber in 0..<5 {
             let headState: HeadState?
             let contents: [ScreenContent]
