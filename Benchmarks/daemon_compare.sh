@@ -7,7 +7,8 @@
 #
 # OLD_DIR and NEW_DIR each hold wfs and wfsd (release, --static-swift-stdlib, stripped).
 # Prints each run's p50 (latency, and the import pipeline from wfsd's log), then per build the
-# median of the runs' p50s and the p50 of all saves pooled.
+# median of the runs' p50s, the p50 of all saves pooled, and the pooled p10 and p25 (on a busy
+# machine the low percentiles are the saves that other work did not delay).
 # WFS_BENCH_PERF=1 also records a `perf record -e cpu-clock -g` profile of each wfsd (perf.data
 # in the run's folder, kept and named in the output).
 set -euo pipefail
@@ -51,7 +52,11 @@ for label in ("old", "new"):
     runs = sorted(glob.glob(f"{work}/{label}-*"))
     latency = [[int(x) for x in open(f"{run}/latency.us")] for run in runs]
     pipeline = [[int(x) for x in open(f"{run}/pipeline.us")] for run in runs]
+    pooled, pooled_pipeline = sorted(sum(latency, [])), sorted(sum(pipeline, []))
+    def at(values, fraction):
+        return values[int((len(values) - 1) * fraction)] / 1000
     print(f"{label}: median of run p50s {statistics.median(statistics.median(r) for r in latency) / 1000:.2f} ms, "
-          f"pooled p50 {statistics.median(sum(latency, [])) / 1000:.2f} ms ({sum(map(len, latency))} saves), "
-          f"pipeline pooled p50 {statistics.median(sum(pipeline, [])) / 1000:.2f} ms")
+          f"pooled p50 {statistics.median(pooled) / 1000:.2f} ms ({len(pooled)} saves), "
+          f"pipeline pooled p50 {statistics.median(pooled_pipeline) / 1000:.2f} ms; "
+          f"pooled p10/p25 {at(pooled, 0.10):.2f}/{at(pooled, 0.25):.2f} ms, pipeline {at(pooled_pipeline, 0.10):.2f}/{at(pooled_pipeline, 0.25):.2f} ms")
 PY

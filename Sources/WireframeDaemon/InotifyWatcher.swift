@@ -80,26 +80,39 @@ public enum WatchError: Error, Equatable, CustomStringConvertible {
 
 /// An inotify instance with one watch per folder, each remembered by its path relative to the root.
 ///
-/// Events arrive through ``start(_:)``, read by a Dispatch read source when the kernel has some:
-/// no polling.
+/// Events arrive through ``start(_:)``, read by the watcher's thread when the kernel has some:
+/// it sleeps in `poll(2)` until then, nothing is polled on a timer.
 public final class InotifyWatcher: Sendable {
     /// The absolute project root.
     public let root: String
     private let descriptor: Int32
     private let folders = Mutex<[Int32: String]>([:])
-    private let queue = DispatchQueue(label: "wfsd.inotify")
 
     /// Opens an inotify instance for a tree rooted at `root`.
     public init(root: String) throws {
         self.root = root
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw WatchError.cannotInitialize(reason: String(cString: strerror(errno))) }
+        var wake: [Int32] = [-1, -1]
+        guard pipe(&wake) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw WatchError.cannotInitialize(reason: reason)
+        }
+        for end in wake {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        }
         self.descriptor = descriptor
+        self.wakeDescriptor = wake[0]
+        self.wakeWriteDescriptor = wake[1]
     }
 
+    // The thread holds the watcher until it returns, so this runs only once it has.
     deinit {
-        source.withLock { $0 }?.source.cancel()
         close(descriptor)
+        close(wakeDescriptor)
+        close(wakeWriteDescriptor)
     }
 
     /// How many folders are watched.
@@ -160,38 +173,91 @@ public final class InotifyWatcher: Sendable {
     }
 
     /// Calls `handler` with the events, in batches as the kernel hands them out, on the watcher's
-    /// own Dispatch queue (one batch at a time, in order), until ``finish()``. The handler runs on
-    /// the thread that the kernel's wake-up reaches, with no further hand-over: a save reaches the
-    /// settle scheduler one thread wake-up after its event.
+    /// own thread (one batch at a time, in order), until ``finish()``. The thread sleeps in
+    /// `poll(2)` on the inotify descriptor, so the kernel's wake-up for a save lands on the thread
+    /// that handles it, with no hand-over: the daemon imports a file due at once (a settle time of
+    /// zero) right there. Call it once.
     public func start(_ handler: @escaping @Sendable ([WatchEvent]) -> Void) {
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-        let descriptor = self.descriptor
-        source.setEventHandler {
-            let batch = Self.readAvailable(descriptor)
-            if !batch.isEmpty { handler(batch) }
+        let started = running.withLock { state -> Bool in
+            guard !state.started, !state.finished else { return false }
+            state.started = true
+            return true
         }
-        let previous = self.source.withLock { current -> SourceBox? in
-            defer { current = SourceBox(source: source) }
-            return current
+        guard started else { return }
+        let thread = Thread { [self] in
+            run(handler)
+            stopped.signal()
         }
-        previous?.source.cancel()
-        source.resume()
+        // The handler imports on this thread: 8 MiB of stack, what threads get under the usual
+        // stack limit, whatever the limit of this process.
+        thread.stackSize = 8 << 20
+        thread.name = "wfsd.inotify"
+        thread.start()
     }
 
-    private let source = Mutex<SourceBox?>(nil)
+    /// Polls until ``finish()``: inotify's descriptor for events, the wake-up descriptor for the end.
+    private func run(_ handler: @Sendable ([WatchEvent]) -> Void) {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var descriptors = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        while !isFinished {
+            descriptors[0].revents = 0
+            descriptors[1].revents = 0
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            if ready < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                // Out of memory for the moment: try again shortly rather than stop watching.
+                if code == ENOMEM || code == EAGAIN {
+                    usleep(10_000)
+                    continue
+                }
+                return
+            }
+            if descriptors[1].revents != 0 { return }
+            guard descriptors[0].revents != 0 else { continue }
+            let batch = Self.readAvailable(descriptor, buffer: &buffer)
+            if !batch.isEmpty { handler(batch) }
+        }
+    }
 
-    /// Stops handing out events (graceful shutdown). A batch being handled completes.
-    public func finish() { source.withLock { $0 }?.source.cancel() }
+    private struct Running {
+        var started = false
+        var finished = false
+    }
 
-    private struct SourceBox: @unchecked Sendable {
-        // DispatchSource is thread-safe; it is only resumed and cancelled here.
-        let source: any DispatchSourceRead
+    private let running = Mutex(Running())
+    /// Signalled once the thread has returned.
+    private let stopped = DispatchSemaphore(value: 0)
+    /// A pipe that becomes readable (and stays so) at ``finish()``, ending the thread's `poll`.
+    private let wakeDescriptor: Int32
+    private let wakeWriteDescriptor: Int32
+
+    private var isFinished: Bool { running.withLock { $0.finished } }
+
+    /// Stops handing out events (graceful shutdown); returns at once. A batch being handled
+    /// completes (``waitUntilFinished()`` waits for it).
+    public func finish() {
+        let wake = running.withLock { state -> Bool in
+            defer { state.finished = true }
+            return !state.finished
+        }
+        guard wake else { return }
+        var one: UInt8 = 1
+        _ = write(wakeWriteDescriptor, &one, 1)
+    }
+
+    /// Waits until the thread of ``start(_:)`` has handled its last batch (at once if it never started).
+    public func waitUntilFinished() {
+        guard running.withLock({ $0.started }) else { return }
+        stopped.wait()
+        stopped.signal()  // for any later caller
     }
 
     /// Reads every event the kernel has queued.
-    static func readAvailable(_ descriptor: Int32) -> [WatchEvent] {
+    static func readAvailable(_ descriptor: Int32, buffer: inout [UInt8]) -> [WatchEvent] {
         var events: [WatchEvent] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count <= 0 { break }

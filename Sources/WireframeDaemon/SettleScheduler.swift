@@ -47,6 +47,12 @@ public final class SettleScheduler: Sendable {
         waiter?.resume()
     }
 
+    /// Forgets an event on `path`: its file is being imported by someone else now, so it is no
+    /// longer due. Nothing changes for a waiter (no work was added).
+    public func withdraw(_ path: String) {
+        _ = state.withLock { $0.due.removeValue(forKey: path) }
+    }
+
     /// Asks for a full rescan before any further file, or, with a delay, once the delay has
     /// passed (files due meanwhile are handed out). A rescan asked for sooner wins.
     public func requestRescan(reason: String, after delay: Duration = .zero) {

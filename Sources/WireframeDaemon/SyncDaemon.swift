@@ -16,8 +16,10 @@ import WireframeSync
 /// ``prepare(configuration:logger:)`` does what must succeed before the service group starts:
 /// find the store, take the one-daemon-per-store lock, open (and so migrate) the store, find the
 /// root. ``run()`` installs the watches, runs the catch-up pass, tells systemd it is ready, and
-/// then runs four loops in one task group: inotify events → settle scheduler, scheduler → import
-/// pipeline (one file at a time), SIGHUP → configuration reload, and the systemd watchdog.
+/// then runs the watcher's thread (inotify events → settle scheduler, or, with a settle time of
+/// zero, straight to the import pipeline on that thread) and three loops in one task group:
+/// scheduler → import pipeline, SIGHUP → configuration reload, and the systemd watchdog. Imports
+/// never overlap: the two that import take turns (`importTurn`), one file at a time.
 /// On graceful shutdown (SIGTERM, SIGINT) it stops watching, finishes the import in flight and
 /// the files still settling, and returns.
 public final class SyncDaemon: Service, Sendable {
@@ -121,6 +123,10 @@ public final class SyncDaemon: Service, Sendable {
     /// Catches up, then watches until graceful shutdown.
     public func run() async throws {
         await withGracefulShutdownHandler {
+            // SIGHUP is trapped first: one that comes before the loops run (during the catch-up
+            // pass, or just after "ready") waits for them instead of ending the daemon, which is
+            // what the signal does to a process that does not handle it.
+            let hangups = await UnixSignalsSequence(trapping: .sighup)
             watchTree("", reason: "start")
             reconcile(reason: "start")
             guard !isStopping else { return }
@@ -131,10 +137,10 @@ public final class SyncDaemon: Service, Sendable {
                 "watch.folders": .stringConvertible(watcher.watchedFolderCount), "watch.files": .stringConvertible(knownFileCount),
                 "settle.milliseconds": .stringConvertible(configuration.settleMilliseconds),
             ])
-            // Events are handled on the watcher's queue, as the kernel hands them out.
+            // Events are handled on the watcher's thread, as the kernel hands them out.
             watcher.start { [self] batch in handle(batch) }
             await withTaskGroup(of: Void.self) { group in
-                group.addTask { await self.reloadOnHangup() }
+                group.addTask { await self.reload(on: hangups) }
                 if let interval = notifier.watchdogInterval {
                     group.addTask { await self.feedWatchdog(every: interval / 2, limit: interval) }
                 }
@@ -142,6 +148,8 @@ public final class SyncDaemon: Service, Sendable {
                 group.cancelAll()
             }
             watcher.finish()
+            // An import the watcher's thread is running finishes before the daemon stops.
+            watcher.waitUntilFinished()
             writeStatusIfNoted()
             logger.info("stopped")
         } onGracefulShutdown: {
@@ -157,22 +165,44 @@ public final class SyncDaemon: Service, Sendable {
 
     private func importLoop() async {
         while let work = await scheduler.next() {
-            switch work {
-            case .file(let path):
-                importFile(path)
-                revalidateLoaders(of: [path])
-            case .rescan(let reason):
-                watchTree("", reason: reason)
-                reconcile(reason: reason)
+            importTurn.withLock { _ in
+                switch work {
+                case .file(let path):
+                    importAndRevalidate(path)
+                case .rescan(let reason):
+                    watchTree("", reason: reason)
+                    reconcile(reason: reason)
+                }
+                // An event that the handler left for this loop to write (see `handle`), if the work
+                // did not write the state file itself (a file gone before it was read, a folder).
+                writeStatusIfNoted()
             }
-            // An event that the handler left for this loop to write (see `handle`), if the work
-            // did not write the state file itself (a file gone before it was read, a folder).
+        }
+    }
+
+    /// Held by whichever of the import loop and the watcher's thread imports, so that imports
+    /// (and catch-up passes) never overlap.
+    private let importTurn = Mutex(())
+
+    private func importAndRevalidate(_ path: String) {
+        importFile(path)
+        revalidateLoaders(of: [path])
+    }
+
+    /// Imports files due at once (a settle time of zero) on the calling thread, the watcher's:
+    /// the kernel's wake-up for a save is the only one before its import. A file the scheduler
+    /// also holds (a retry waiting) is taken from it, so that it is not imported twice.
+    private func importNow(_ paths: [String]) {
+        importTurn.withLock { _ in
+            for path in paths {
+                scheduler.withdraw(path)
+                importAndRevalidate(path)
+            }
             writeStatusIfNoted()
         }
     }
 
-    private func reloadOnHangup() async {
-        let signals = await UnixSignalsSequence(trapping: .sighup)
+    private func reload(on signals: UnixSignalsSequence) async {
         for await _ in signals {
             await reload()
         }
@@ -207,9 +237,13 @@ public final class SyncDaemon: Service, Sendable {
     private func handle(_ batch: [WatchEvent]) {
         let settle = configuration.settle
         var sawEvent = false
-        // Whether this batch made work due at once (a settle time of zero): the import loop then
-        // writes the state file after that work, so the file is not written beside the import.
+        // Whether this batch made work due at once (a settle time of zero): the work then writes
+        // the state file when done, so the file is not written beside the import.
         var handedOver = false
+        // With a settle time of zero: the files to import on this thread once the batch is read,
+        // in the order of their events, each once.
+        var now: [String] = []
+        var nowSet: Set<String> = []
         // The event is noted before any file is handed to the import loop, so that the state file
         // the import writes never shows an older event than the one that led to it.
         func saw() {
@@ -222,8 +256,12 @@ public final class SyncDaemon: Service, Sendable {
             }
         }
         func touch(_ path: String) {
-            scheduler.touch(path, settle: settle)
-            if settle == .zero { handedOver = true }
+            guard settle == .zero else {
+                scheduler.touch(path, settle: settle)
+                return
+            }
+            handedOver = true
+            if nowSet.insert(path).inserted { now.append(path) }
         }
         for event in batch {
             if event.has(InotifyMask.queueOverflow) {
@@ -278,8 +316,10 @@ public final class SyncDaemon: Service, Sendable {
             touch(relative)
         }
         // With work due later (a settle time), the event is written now; work due at once writes
-        // it when done (`importLoop`), so an event is in the state file once its import is.
+        // it when done (`importNow`, `importLoop`), so an event is in the state file once its
+        // import is.
         if sawEvent && !handedOver { writeStatus() }
+        if !now.isEmpty { importNow(now) }
     }
 
     private func watchTree(_ relative: String, reason: String) {

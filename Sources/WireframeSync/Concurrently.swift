@@ -4,29 +4,94 @@ import Synchronization
 /// Runs `side` on another thread while `main` runs on this one, and returns both results once
 /// both are done (also when `main` throws: `side` never outlives the call).
 ///
-/// The import uses it to validate a document and hash its source on one core while the other
-/// brings it to canonical form, hashes it and diffs it against the head: the two halves share
-/// nothing but the immutable wireframe and bytes they read.
+/// When `main` is done before another thread has started `side` (the other cores are busy, or
+/// the thread is still waking up), this thread runs `side` itself instead of waiting for one:
+/// two halves never take longer than one after the other, whatever the load.
+///
+/// The import uses it to read the head and hash the source while it parses, then to validate a
+/// document on one core while the other brings it to canonical form, hashes it and diffs it
+/// against the head: the halves share nothing but the immutable values they read.
 func concurrently<Side: Sendable, Main>(
     _ side: @escaping @Sendable () -> Side, _ main: () throws -> Main
 ) rethrows -> (side: Side, main: Main) {
-    let result = Mutex<Side?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global(qos: .userInitiated).async {
-        let value = side()
-        result.withLock { $0 = value }
-        done.signal()
-    }
+    let job = SideJob(side)
+    DispatchQueue.global(qos: .userInitiated).async { job.runUnlessTaken() }
     let mainResult: Main
     do {
         mainResult = try main()
     } catch {
-        done.wait()
+        _ = job.result()
         throw error
     }
-    done.wait()
-    // The side has stored its value before signalling; running it here again is only a
-    // fallback the type system asks for.
-    let sideResult = result.withLock { $0.take() } ?? side()
-    return (sideResult, mainResult)
+    return (job.result(), mainResult)
+}
+
+/// The side half of ``concurrently(_:_:)``: run once, by whichever thread takes it first.
+private final class SideJob<Side: Sendable>: Sendable {
+    private enum State {
+        case waiting
+        case running
+        case done(Side)
+    }
+
+    private let work: @Sendable () -> Side
+    private let state = Mutex<State>(.waiting)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping @Sendable () -> Side) { self.work = work }
+
+    /// Takes the work if no thread has: true when this thread is to run it.
+    private func take() -> Bool {
+        state.withLock { state in
+            guard case .waiting = state else { return false }
+            state = .running
+            return true
+        }
+    }
+
+    /// On the other thread: runs the work unless the calling thread took it already.
+    func runUnlessTaken() {
+        guard take() else { return }
+        let value = work()
+        state.withLock { $0 = .done(value) }
+        finished.signal()
+    }
+
+    /// On the calling thread: the work's result, running it here if no thread has started it,
+    /// else waiting for it.
+    func result() -> Side {
+        if take() {
+            let value = work()
+            state.withLock { $0 = .done(value) }
+            return value
+        }
+        while true {
+            if case .done(let value) = state.withLock({ $0 }) { return value }
+            finished.wait()
+            finished.signal()  // a later look finds it done without waiting
+        }
+    }
+}
+
+/// A value that one thread gives and another waits for: within ``concurrently(_:_:)``, what one
+/// half makes midway and the other needs. The giver must give on every path before it waits for
+/// the taker (``concurrently(_:_:)`` returns only once both halves are done).
+final class Handoff<Value: Sendable>: Sendable {
+    private let value = Mutex<Value?>(nil)
+    private let given = DispatchSemaphore(value: 0)
+
+    /// Gives the value, once.
+    func give(_ newValue: Value) {
+        value.withLock { $0 = newValue }
+        given.signal()
+    }
+
+    /// The value, waiting until it is given.
+    func take() -> Value {
+        while true {
+            if let current = value.withLock({ $0 }) { return current }
+            given.wait()
+            given.signal()  // for a later take
+        }
+    }
 }

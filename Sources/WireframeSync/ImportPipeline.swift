@@ -143,43 +143,66 @@ public struct ImportPipeline: Sendable {
             let duration = clock.now - started
             return duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
         }
-        let read = readDocument(absolutePath: absolutePath, relativePath: relativePath)
+        // The head is read from the store, and the source hashed, on another core while this one
+        // reads the document: neither depends on what the document says.
+        let store = self.store
+        let read: ReadDocument
+        let early: (head: Result<HeadState?, any Error>, sourceHash: String)?
+        switch loadDocument(absolutePath: absolutePath) {
+        case .refused(let refusal):
+            read = ReadDocument(bytes: [], wireframe: nil, diagnostics: [refusal], loadTargets: [])
+            early = nil
+        case .bytes(let bytes):
+            (early, read) = concurrently({
+                (head: Result { try store.headState(documentPath: relativePath, useMemory: true) }, sourceHash: ContentHash.hex(of: bytes))
+            }) {
+                parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
+            }
+        }
         var diagnostics = read.diagnostics
-        guard let wireframe = read.wireframe else {
+        guard let wireframe = read.wireframe, let early else {
             let unreadable = diagnostics.contains { $0.code == FormatCodes.unreadable }
             let outcome: ImportOutcome = unreadable ? .failed : .rejected
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             _ = try store.recordAttempt(attempt, outcome: outcome)
             return ImportResult(path: relativePath, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
-        // Validating (and hashing the source) on one core while the other brings the document
-        // to canonical form, hashes it and compares it with the head: all only read the
-        // wireframe, the bytes and the store. A document with errors is refused when both are
-        // done; what the other core prepared is then not used. Nothing is written before the
-        // verdict.
+        // Validating (then hashing the canonical bytes) on one core while the other brings the
+        // document to canonical form and compares it with the head: both only read the wireframe
+        // and the bytes. A document with errors is refused when both are done; what the other
+        // core prepared is then not used. Nothing is written before the verdict.
         let validator = self.validator
         let source = read.bytes
         let isJSON = DocumentFormat(path: relativePath) != .workflowSchema
         let previous = isJSON ? reuse?.entry(path: relativePath) : nil
-        let (checked, (prepared, first)) = concurrently({ (findings: validator.validate(wireframe), sourceHash: ContentHash.hex(of: source)) }) {
-            () -> (CanonicalDocument, Result<Round, any Error>) in
+        let canonicalBytes = Handoff<[UInt8]>()
+        let ((findings, contentHash), (prepared, candidate, remembered)) = concurrently({
+            let findings = validator.validate(wireframe)
+            return (findings, ContentHash.hex(of: canonicalBytes.take()))
+        }) { () -> (CanonicalDocument, Result<Round, any Error>, ScreenReuse.Entry?) in
             let prepared = canonicalDocument(wireframe, source: source, remembered: previous, reusing: isJSON && reuse != nil)
-            let first = Result { try prepareRound(prepared, path: relativePath, screens: nil, useMemory: true) }
-            if let reuse, let texts = prepared.routeTexts, case .success(.revision(_, let contents, _)) = first {
-                reuse.remember(Self.reuseEntry(source: source, texts: texts, screens: contents), path: relativePath)
+            canonicalBytes.give(prepared.documentBytes)
+            // The diff is made while the other core hashes: a version that means what the head
+            // means shows no change, and is found unchanged once the hash is known. What to
+            // remember of it for the next save is made meanwhile too, and kept only if the
+            // version is valid and new.
+            let candidate = Result { try revisionRound(prepared, path: relativePath, screens: nil, headState: early.head.get()) }
+            var remembered: ScreenReuse.Entry?
+            if reuse != nil, let texts = prepared.routeTexts, case .success(.revision(_, let contents, _)) = candidate {
+                remembered = Self.reuseEntry(source: source, texts: texts, screens: contents)
             }
-            return (prepared, first)
+            return (prepared, candidate, remembered)
         }
-        diagnostics += checked.findings
+        diagnostics += findings
         diagnostics.sort(by: Diagnostic.sourceOrder)
         if diagnostics.hasErrors {
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             _ = try store.recordAttempt(attempt, outcome: .rejected)
             return ImportResult(path: relativePath, outcome: .rejected, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
-        let contentHash = prepared.contentHash
         let format: SourceFormat = isJSON ? .json : .workflowSchema
-        var round = try first.get()
+        var round = try Self.unchangedHead(early.head.get(), contentHash: contentHash).map { Round.unchanged(head: $0) } ?? candidate.get()
+        if let reuse, let remembered, case .revision = round { reuse.remember(remembered, path: relativePath) }
         for attemptNumber in 0..<5 {
             let headState: HeadState?
             let contents: [ScreenContent]
@@ -196,7 +219,7 @@ public struct ImportPipeline: Sendable {
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             let new = NewRevision(
                 attempt: attempt, format: format, contentHash: contentHash, source: read.bytes,
-                sourceHash: checked.sourceHash, header: prepared.header,
+                sourceHash: early.sourceHash, header: prepared.header,
                 screens: contents, changes: changes, expectedHeadId: headState?.revision.id, headSource: nil,
                 message: message, createdAt: .now(), headScreenHashes: headState?.screenHashes)
             do {
@@ -208,7 +231,9 @@ public struct ImportPipeline: Sendable {
                 // Another process stored a revision meanwhile: diff against the new head, read
                 // from the store rather than from memory.
                 guard attemptNumber < 4 else { break }
-                round = try prepareRound(prepared, path: relativePath, screens: contents, useMemory: false)
+                let headState = try store.headState(documentPath: relativePath, useMemory: false)
+                round = try Self.unchangedHead(headState, contentHash: contentHash).map { Round.unchanged(head: $0) }
+                    ?? revisionRound(prepared, path: relativePath, screens: contents, headState: headState)
             }
         }
         throw StoreError.headMoved(path: relativePath)
@@ -222,12 +247,17 @@ public struct ImportPipeline: Sendable {
         case revision(head: HeadState?, screens: [ScreenContent], changes: [RecordedChange])
     }
 
-    /// Reads the head (its header and its screens' hashes, in one read) and compares the new
-    /// version with it. `screens` are the new version's screens when a former round made them.
-    func prepareRound(_ prepared: CanonicalDocument, path: String, screens: [ScreenContent]?, useMemory: Bool) throws -> Round {
-        let headState = try store.headState(documentPath: path, useMemory: useMemory)
+    /// The head, when the new version (of content hash `contentHash`) means what it means.
+    static func unchangedHead(_ headState: HeadState?, contentHash: String) -> Revision? {
+        guard let head = headState?.revision, !head.isDeletion, head.contentHash == contentHash else { return nil }
+        return head
+    }
+
+    /// The revision that records the new version after the head as read (its header and its
+    /// screens' hashes, in one read): its screens and their changes. `screens` are the new
+    /// version's screens when a former round made them.
+    func revisionRound(_ prepared: CanonicalDocument, path: String, screens: [ScreenContent]?, headState: HeadState?) throws -> Round {
         let head = headState?.revision
-        if let head, !head.isDeletion, head.contentHash == prepared.contentHash { return .unchanged(head: head) }
         // The head's screens as this process stored them (the daemon's case), if it did.
         let remembered = head.flatMap { store.rememberedScreens(documentPath: path, revisionId: $0.id) } ?? []
         let contents = screens ?? Self.screenContents(prepared.canonical.screens, bytes: prepared.screenBytes, known: prepared.screenHashes, remembered: remembered)
@@ -245,14 +275,16 @@ public struct ImportPipeline: Sendable {
         var screenBytes: [[UInt8]]
         /// The hashes of the screens whose bytes were taken from memory (nil for the others).
         var screenHashes: [String?]
-        /// The hash of the whole document's canonical bytes.
-        var contentHash: String
+        /// The whole document's canonical bytes.
+        var documentBytes: [UInt8]
+        /// Their hash, the document's content hash (the import computes it on the other core).
+        var contentHash: String { ContentHash.hex(of: documentBytes) }
         /// Where each screen's route text lies in the source (nil for screens that cannot be
         /// reused), to remember (see ``ScreenReuse``); nil without reuse.
         var routeTexts: [Range<Int>?]?
     }
 
-    /// Brings a document to canonical form and hashes it. With `reusing`, the
+    /// Brings a document to canonical form. With `reusing`, the
     /// screens whose route text is unchanged since the version `remembered` take that version's
     /// bytes and hashes instead of being written again.
     func canonicalDocument(_ wireframe: Wireframe, source: [UInt8], remembered: ScreenReuse.Entry? = nil, reusing: Bool = false) -> CanonicalDocument {
@@ -268,30 +300,34 @@ public struct ImportPipeline: Sendable {
         screenBytes.reserveCapacity(screens.count)
         screenHashes.reserveCapacity(screens.count)
         if routes != nil { texts.reserveCapacity(screens.count) }
+        let remembered = remembered ?? ScreenReuse.Entry(source: [])  // unwrapped once, not per screen
         var next = 0  // in `remembered`, walked in key order beside the screens
-        for (index, screen) in screens.enumerated() {
+        // By index, reading each field in place: the other thread validates the same screens
+        // meanwhile, and copying one out would count a reference on a box it reads too.
+        for index in screens.indices {
             var text: Range<Int>?
+            let key = screens[index].key
             // A name given to one screen only (canonical order puts equal names side by side).
-            if let routes, index == 0 || screens[index - 1].key != screen.key, index + 1 == screens.count || screens[index + 1].key != screen.key {
-                text = routes.text(at: screen.locations.definition.offset)
+            if let routes, index == 0 || screens[index - 1].key != key, index + 1 == screens.count || screens[index + 1].key != key {
+                text = routes.text(at: screens[index].locations.definition.offset)
             }
             if routes != nil { texts.append(text) }
-            if let text, let remembered {
-                while next < remembered.keys.count, remembered.keys[next] < screen.key { next += 1 }
-                if next < remembered.keys.count, remembered.keys[next] == screen.key,
+            if let text {
+                while next < remembered.keys.count, remembered.keys[next] < key { next += 1 }
+                if next < remembered.keys.count, remembered.keys[next] == key,
                     ScreenReuse.sameText(remembered, remembered.texts[next], source, text) {
                     screenBytes.append(remembered.contents[next])
                     screenHashes.append(remembered.hashes[next])
                     continue
                 }
             }
-            screenBytes.append(writer.canonicalBytes(screen: screen))
+            screenBytes.append(writer.canonicalBytes(screen: screens[index]))
             screenHashes.append(nil)
         }
         let documentBytes = writer.canonicalBytes(header: header, screens: screenBytes) ?? writer.canonicalBytes(canonical)
         return CanonicalDocument(
             canonical: canonical, header: header, screenBytes: screenBytes, screenHashes: screenHashes,
-            contentHash: ContentHash.hex(of: documentBytes), routeTexts: routes == nil ? nil : texts)
+            documentBytes: documentBytes, routeTexts: routes == nil ? nil : texts)
     }
 
     /// What to remember of a version for the next import of its document: its source, and for
@@ -299,6 +335,10 @@ public struct ImportPipeline: Sendable {
     /// `texts` and `screens` are in the canonical (key) order.
     static func reuseEntry(source: [UInt8], texts: [Range<Int>?], screens: [ScreenContent]) -> ScreenReuse.Entry {
         var entry = ScreenReuse.Entry(source: source)
+        entry.keys.reserveCapacity(screens.count)
+        entry.texts.reserveCapacity(screens.count)
+        entry.contents.reserveCapacity(screens.count)
+        entry.hashes.reserveCapacity(screens.count)
         for (text, screen) in zip(texts, screens) {
             guard let text else { continue }
             entry.keys.append(screen.key)
@@ -320,23 +360,40 @@ public struct ImportPipeline: Sendable {
     }
 
     func readDocument(absolutePath: String, relativePath: String) -> ReadDocument {
-        if let refusal = RootConfinement.refusal(path: absolutePath, root: root) {
+        switch loadDocument(absolutePath: absolutePath) {
+        case .refused(let refusal):
             return ReadDocument(bytes: [], wireframe: nil, diagnostics: [refusal], loadTargets: [])
+        case .bytes(let bytes):
+            return parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
         }
+    }
+
+    /// A document's bytes, or why they cannot be had.
+    enum LoadedDocument {
+        case bytes([UInt8])
+        /// A path leaving the root, a file that cannot be read or is too large.
+        case refused(Diagnostic)
+    }
+
+    func loadDocument(absolutePath: String) -> LoadedDocument {
+        if let refusal = RootConfinement.refusal(path: absolutePath, root: root) { return .refused(refusal) }
+        switch reader.loadBytes(path: absolutePath) {
+        case .success(let bytes): return .bytes(bytes)
+        case .failure(let failure): return .refused(failure.diagnostic)
+        }
+    }
+
+    /// Reads a document from its bytes (a WorkflowSchema document with the files it loads).
+    func parseDocument(_ bytes: [UInt8], absolutePath: String, relativePath: String) -> ReadDocument {
         guard DocumentFormat(path: relativePath) == .workflowSchema else {
-            let read = reader.read(path: absolutePath, displayPath: relativePath)
+            let read = reader.read(bytes: bytes, path: absolutePath)
             return ReadDocument(bytes: read.bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [])
         }
-        switch reader.loadBytes(path: absolutePath) {
-        case .failure(let failure):
-            return ReadDocument(bytes: [], wireframe: nil, diagnostics: [failure.diagnostic], loadTargets: [])
-        case .success(let bytes):
-            let project = WorkflowSchemaReader().read(fileAt: relativePath, projectRoot: root, entryBytes: bytes, reader: reader)
-            guard let entry = project.files.first else {
-                return ReadDocument(bytes: bytes, wireframe: nil, diagnostics: project.diagnostics.map { var local = $0; local.path = nil; return local }, loadTargets: [])
-            }
-            return ReadDocument(bytes: bytes, wireframe: entry.wireframe, diagnostics: entry.diagnostics, loadTargets: project.loadTargets)
+        let project = WorkflowSchemaReader().read(fileAt: relativePath, projectRoot: root, entryBytes: bytes, reader: reader)
+        guard let entry = project.files.first else {
+            return ReadDocument(bytes: bytes, wireframe: nil, diagnostics: project.diagnostics.map { var local = $0; local.path = nil; return local }, loadTargets: [])
         }
+        return ReadDocument(bytes: bytes, wireframe: entry.wireframe, diagnostics: entry.diagnostics, loadTargets: project.loadTargets)
     }
 
     /// The files a WorkflowSchema document loads, directly or through loaded files, existing or

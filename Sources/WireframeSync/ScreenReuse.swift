@@ -70,13 +70,15 @@ public final class ScreenReuse: Sendable {
         routes.starts.reserveCapacity(screens.count)
         routes.reusable.reserveCapacity(screens.count)
         var last = -1
-        for screen in screens where screen.parent == nil {
-            let start = screen.locations.definition.offset
+        // By index, reading each field in place: the other thread validates the same screens
+        // meanwhile, and copying one out would count a reference on a box it reads too.
+        for index in screens.indices where screens[index].parent == nil {
+            let start = screens[index].locations.definition.offset
             // Source order is the reader's; anything else reuses nothing.
             guard start > last else { return Routes() }
             last = start
             routes.starts.append(start)
-            routes.reusable.append(!screen.links.contains(where: \.isInline))
+            routes.reusable.append(!screens[index].links.contains { $0.isInline })
         }
         return routes
     }

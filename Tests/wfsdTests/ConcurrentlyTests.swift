@@ -39,4 +39,23 @@ struct ConcurrentlyTests {
         // The call returned (by throwing) only after the side was done.
         #expect(sideFinished.withLock { $0 })
     }
+
+    @Test func theSideRunsExactlyOnceWhoeverTakesItAndGetsWhatTheMainHandsOver() {
+        // Many rounds, so that some sides start on another thread and some are taken by the
+        // calling thread (its main half is short): each runs once and sees the value handed over.
+        for round in 0..<500 {
+            let runs = Mutex(0)
+            let handoff = Handoff<Int>()
+            let (side, main) = concurrently({ () -> Int in
+                runs.withLock { $0 += 1 }
+                return handoff.take() * 2
+            }) { () -> Int in
+                handoff.give(round)
+                return round
+            }
+            #expect(runs.withLock { $0 } == 1)
+            #expect(side == round * 2)
+            #expect(main == round)
+        }
+    }
 }

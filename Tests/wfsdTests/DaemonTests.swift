@@ -6,6 +6,18 @@ import WireframeStore
 import Glibc
 #endif
 
+/// The settle times the end-to-end tests run under: the default, where events go through the
+/// settle scheduler to the import loop, and zero, where the watcher's thread imports at once.
+enum SettleTime: String, CustomTestStringConvertible, Sendable {
+    case standard
+    case zero
+
+    static let both: [SettleTime] = [.standard, .zero]
+
+    var environment: [String: String] { self == .zero ? ["WFS_SETTLE_MILLISECONDS": "0"] : [:] }
+    var testDescription: String { rawValue }
+}
+
 /// End-to-end: the built `wfsd` on a temporary project, checked through the built `wfs`.
 @Suite(.serialized)
 struct DaemonTests {
@@ -63,9 +75,10 @@ struct DaemonTests {
         #expect(try daemon.stop() == 0)
     }
 
-    @Test func aRejectedSaveKeepsTheLastGoodRevisionUntilTheFix() throws {
+    @Test(arguments: SettleTime.both)
+    func aRejectedSaveKeepsTheLastGoodRevisionUntilTheFix(settle: SettleTime) throws {
         let project = try Project()
-        let daemon = try project.startDaemon()
+        let daemon = try project.startDaemon(environment: settle.environment)
         try daemon.waitUntilWatching()
         try project.write("app.json", wireframe(title: "Good"))
         try waitUntil("the good revision is stored") { try revisionCount(project, "app.json") == 1 }
@@ -90,7 +103,8 @@ struct DaemonTests {
         #expect(try daemon.stop() == 0)
     }
 
-    @Test func aLoaderIsValidatedAgainWhenTheFileItLoadsChanges() throws {
+    @Test(arguments: SettleTime.both)
+    func aLoaderIsValidatedAgainWhenTheFileItLoadsChanges(settle: SettleTime) throws {
         let project = try Project()
         let main = """
             <workflow><navigation><screen><title>Main</title></screen>
@@ -102,7 +116,7 @@ struct DaemonTests {
         let broken = "<workflow><screen><bogus/></screen></workflow>\n"
         try project.write("main.xml", main)
         try project.write("more.xml", good)
-        let daemon = try project.startDaemon()
+        let daemon = try project.startDaemon(environment: settle.environment)
         try daemon.waitUntilWatching()
         #expect(try revisionCount(project, "main.xml") == 1)
         #expect(try revisionCount(project, "more.xml") == 1)
@@ -157,9 +171,10 @@ struct DaemonTests {
         #expect(try daemon.stop() == 0)
     }
 
-    @Test func newNestedFoldersAreWatchedAndDeletionsRecorded() throws {
+    @Test(arguments: SettleTime.both)
+    func newNestedFoldersAreWatchedAndDeletionsRecorded(settle: SettleTime) throws {
         let project = try Project()
-        let daemon = try project.startDaemon()
+        let daemon = try project.startDaemon(environment: settle.environment)
         try daemon.waitUntilWatching()
         try project.write("a/b/c/deep.json", wireframe(title: "Deep"))
         try waitUntil("a file in a new nested folder is stored") { try revisionCount(project, "a/b/c/deep.json") == 1 }
@@ -178,12 +193,13 @@ struct DaemonTests {
         #expect(try daemon.stop() == 0)
     }
 
-    @Test func sigtermExitsZeroAndARestartReconcilesChangesMadeWhileStopped() throws {
+    @Test(arguments: SettleTime.both)
+    func sigtermExitsZeroAndARestartReconcilesChangesMadeWhileStopped(settle: SettleTime) throws {
         let project = try Project()
         try project.write("kept.json", wireframe(title: "Kept"))
         try project.write("changed.json", wireframe(title: "Before"))
         try project.write("gone.json", wireframe(title: "Gone"))
-        var daemon = try project.startDaemon()
+        var daemon = try project.startDaemon(environment: settle.environment)
         try daemon.waitUntilWatching()
         try waitUntil("three documents") { try project.log().count == 3 }
         let status = try project.status()
@@ -198,7 +214,7 @@ struct DaemonTests {
         try project.remove("gone.json")
         try project.write("new.json", wireframe(title: "New"))
 
-        daemon = try project.startDaemon()
+        daemon = try project.startDaemon(environment: settle.environment)
         try daemon.waitUntilWatching()
         try waitUntil("changes caught up") {
             try revisionCount(project, "changed.json") == 2 && revisionCount(project, "gone.json") == 2
@@ -224,6 +240,32 @@ struct DaemonTests {
         #expect(try daemon.stop(SIGTERM) == 0)
         #expect(try revisionCount(project, "late.json") == 1)
         #expect(try project.log("late.json").first?["origin"] as? String == "daemon")
+    }
+
+    @Test func withNoSettleTimeSigtermWaitsForTheImportsOfTheWatchersThread() throws {
+        let project = try Project()
+        let daemon = try project.startDaemon(environment: ["WFS_SETTLE_MILLISECONDS": "0"])
+        try daemon.waitUntilWatching()
+        // Saves of many files at once: the watcher's thread imports them one after another.
+        for index in 1...30 {
+            try project.write("file\(index).json", wireframe(title: "File \(index)"))
+        }
+        try waitUntil("the daemon reports a stored revision") { daemon.log.contains("import.outcome=stored") }
+        #expect(try daemon.stop(SIGTERM) == 0)
+        // Nothing was imported after the daemon said it stopped, and what it reported is stored.
+        let lines = daemon.log.split(separator: "\n")
+        let stopped = try #require(lines.lastIndex { $0.contains(" stopped") })
+        #expect(!lines[stopped...].contains { $0.contains("import.outcome=") })
+        let reported = lines.filter { $0.contains("import.outcome=stored") }.compactMap { line in
+            line.split(separator: " ").first { $0.hasPrefix("file.path=") }.map { String($0.dropFirst("file.path=".count)) }
+        }
+        for path in reported { #expect(try revisionCount(project, path) == 1, "\(path)") }
+        #expect(try project.wfs(["verify"]).status == 0)
+        // A restart catches up whatever the daemon had not read before it stopped.
+        let again = try project.startDaemon(environment: ["WFS_SETTLE_MILLISECONDS": "0"])
+        try again.waitUntilWatching()
+        for index in 1...30 { #expect(try revisionCount(project, "file\(index).json") == 1) }
+        #expect(try again.stop() == 0)
     }
 
     @Test func withNoSettleTimeTheStateFileShowsTheLastEventOnceItsWorkIsDone() throws {
@@ -334,10 +376,11 @@ struct DaemonTests {
 /// The kernel's queue overflows while the daemon is stopped (SIGSTOP): it must rescan, not go silent.
 @Suite(.serialized)
 struct OverflowTests {
-    @Test func aQueueOverflowLeadsToALoggedRescan() throws {
+    @Test(arguments: SettleTime.both)
+    func aQueueOverflowLeadsToALoggedRescan(settle: SettleTime) throws {
         let project = try Project()
         try project.write("app.json", wireframe(title: "Before"))
-        let daemon = try project.startDaemon()
+        let daemon = try project.startDaemon(environment: settle.environment)
         try daemon.waitUntilWatching()
         try waitUntil("the first revision") { try project.log("app.json").count == 1 }
 

@@ -86,11 +86,12 @@ struct HostileFileTests {
         Set((try project.status()["rejected"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String })
     }
 
-    @Test func theDaemonRefusesEachHostileFileAndGoesOnImporting() throws {
+    @Test(arguments: SettleTime.both)
+    func theDaemonRefusesEachHostileFileAndGoesOnImporting(settle: SettleTime) throws {
         let project = try Project()
         let outside = try outsideWireframe()
         defer { try? FileManager.default.removeItem(at: outside.deletingLastPathComponent()) }
-        let daemon = try project.startDaemon()
+        let daemon = try project.startDaemon(environment: settle.environment)
         try daemon.waitUntilWatching()
         try project.write("before.json", wireframe(title: "Before"))
         try waitUntil("the first valid file is stored") { try project.log("before.json").count == 1 }
@@ -122,7 +123,7 @@ struct HostileFileTests {
         #expect(try daemon.stop() == 0)
 
         // A restart's catch-up pass meets them all again (a link to a FIFO, a loop) and still gets to watching.
-        let again = try project.startDaemon()
+        let again = try project.startDaemon(environment: settle.environment)
         try again.waitUntilWatching()
         try project.write("restarted.json", wireframe(title: "Restarted"))
         try waitUntil("a save after the restart is stored") { try project.log("restarted.json").count == 1 }

@@ -144,11 +144,12 @@ struct StoreFaultTests {
         #expect(try project.wfs(["verify"]).status == 0)
     }
 
-    @Test func aStoreLockedBeyondTheBusyTimeoutFailsCleanlyAndTheDaemonRetries() throws {
+    @Test(arguments: SettleTime.both)
+    func aStoreLockedBeyondTheBusyTimeoutFailsCleanlyAndTheDaemonRetries(settle: SettleTime) throws {
         let project = try Project()
         try project.write("app.json", wireframe(title: "Before"))
         #expect(try project.wfs(["import", "app.json"]).status == 0)
-        let daemon = try project.startDaemon()
+        let daemon = try project.startDaemon(environment: settle.environment)
         try daemon.waitUntilWatching()
 
         // Another writer takes the write lock and keeps it for longer than the 10 s busy timeout.
