@@ -15,6 +15,8 @@ struct SchemaBuilder: XMLContentHandler {
     var document: XMLElementNode?
     /// The root object: the last top-level object.
     var root: SchemaObject?
+    /// How many ordinary controller objects were created: room the mapper reserves for their keys.
+    var controllerCount = 0
 
     private enum Kind { case object, parameter }
 
@@ -29,13 +31,20 @@ struct SchemaBuilder: XMLContentHandler {
     private struct OpenParameter {
         var name: String
         var location: SourceLocation
-        var values: [SchemaValue] = []
+        /// The first value, kept apart: most parameter tags hold one, which then needs no array.
+        var first: SchemaValue?
+        /// The values after the first.
+        var rest: [SchemaValue] = []
         var sawObject = false
         var sawText = false
         /// Whether a child was dropped after an error; the parameter is then skipped to avoid cascades.
         var lostChild = false
         /// Grouping diagnostics before it started: those of its values are dropped with it.
         var grouperMark: Int
+
+        mutating func append(_ value: SchemaValue) {
+            if first == nil { first = value } else { rest.append(value) }
+        }
     }
 
     private var kinds: [Kind] = []
@@ -44,8 +53,6 @@ struct SchemaBuilder: XMLContentHandler {
     private var topLevel: [(tag: String, location: SourceLocation, role: SchemaRole)] = []
     /// Inside a dropped element: how many elements are open there.
     private var skipped = 0
-    /// The tag registry's table, fetched once per file instead of once per element.
-    private let registry = TagRegistry.lookup
 
     mutating func startElement(_ element: XMLElementNode) {
         if skipped > 0 {
@@ -78,7 +85,7 @@ struct SchemaBuilder: XMLContentHandler {
             diagnostics.append(DocumentNameReuseCheck.diagnostic(tag: tag, at: element.location))
             return false
         }
-        let registered = registry.definition(of: tag)
+        let registered = element.definition
         // A registered tag has no prefix: only other names are searched for a colon.
         if registered == nil, tag.containsColon {
             diagnostics.append(NamespacePrefixCheck.diagnostic(name: tag, isTag: true, at: element.location))
@@ -106,6 +113,7 @@ struct SchemaBuilder: XMLContentHandler {
         switch role {
         case .object(let definition, let mode):
             AttributeCheck.run(element, definition: definition, mode: mode, into: &diagnostics)
+            if mode == .ordinary, definition.schemaClass.isController { controllerCount += 1 }
             if parent == nil { topLevel.append((tag, element.location, role)) }
             kinds.append(.object)
             objects.append(OpenObject(
@@ -136,7 +144,7 @@ struct SchemaBuilder: XMLContentHandler {
                 if !parentDefinition.hasParameter(tag) {
                     if abstract {
                         diagnostics.append(AbstractTagCheck.diagnostic(tag: tag, at: element.location))
-                    } else if demoted, let definition = registry.definition(of: tag) {
+                    } else if demoted, let definition = registered {
                         diagnostics.append(MisplacedTagCheck.diagnostic(
                             tag: tag, parent: open.object.tag, childClass: definition.schemaClass,
                             parentDefinition: parentDefinition, at: element.location))
@@ -185,7 +193,7 @@ struct SchemaBuilder: XMLContentHandler {
             }
             if text.nonBlankChunks > 1 { diagnostics.append(SplitTextCheck.diagnostic(inParameter: true, at: text.location)) }
             parameters[index].sawText = true
-            parameters[index].values.append(.text(text.value, text.location))
+            parameters[index].append(.text(text.value, text.location))
         }
     }
 
@@ -209,13 +217,14 @@ struct SchemaBuilder: XMLContentHandler {
             }
             let index = objects.count - 1
             let effective = objects[index].effective
-            let values = open.values.isEmpty ? [SchemaValue.text("", open.location)] : open.values
-            for value in values {
+            func assign(_ value: SchemaValue) {
                 let valueClass: SchemaClass = if case .object(let object) = value { object.schemaClass } else { .string }
                 grouper.assign(
                     value, valueClass: valueClass, candidate: open.name, fallback: nil, explicit: true,
                     to: &objects[index].object, definition: effective)
             }
+            assign(open.first ?? .text("", open.location))
+            for value in open.rest { assign(value) }
         }
     }
 
@@ -234,7 +243,7 @@ struct SchemaBuilder: XMLContentHandler {
         case .parameter:
             let index = parameters.count - 1
             parameters[index].sawObject = true
-            parameters[index].values.append(.object(object))
+            parameters[index].append(.object(object))
         }
     }
 }

@@ -122,6 +122,15 @@ struct SchemaMapper {
     /// The path of the loadSchema whose success action is being mapped: `keyPath="schema"` proxies refer to it.
     private var currentLoadPath: String?
 
+    /// A mapper with room for that many controllers: the key tables then never grow (growing
+    /// rehashes every key, and keys are paths).
+    init(expectedControllers: Int) {
+        screens.reserveCapacity(expectedControllers)
+        graph.controllers.reserveCapacity(expectedControllers)
+        positions.reserveCapacity(expectedControllers)
+        usedKeys.reserveCapacity(expectedControllers)
+    }
+
     mutating func map(_ root: SchemaObject) -> SchemaGraph {
         if root.schemaClass.isController, root.mode == .ordinary {
             graph.rootKey = mapController(root, pathKey: { root.tag }, creator: nil, parentKey: nil) ?? ""

@@ -233,12 +233,16 @@ public struct TagDefinition: Sendable, Hashable {
 enum NameHash {
     @inline(__always)
     static func of(_ name: String) -> Int {
-        var name = name
-        return name.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return 0 }
-            let second = bytes.count > 1 ? Int(bytes[1]) : 0
-            return (bytes.count &* 97) ^ (Int(first) &* 31) ^ (second &* 7) ^ (Int(last) &* 131)
-        }
+        // Read in place (`withUTF8` is mutating, and would copy the string first).
+        if let hash = name.utf8.withContiguousStorageIfAvailable({ of($0) }) { return hash }
+        return Array(name.utf8).withUnsafeBufferPointer { of($0) }
+    }
+
+    @inline(__always)
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let first = bytes.first, let last = bytes.last else { return 0 }
+        let second = bytes.count > 1 ? Int(bytes[1]) : 0
+        return (bytes.count &* 97) ^ (Int(first) &* 31) ^ (second &* 7) ^ (Int(last) &* 131)
     }
 }
 

@@ -7,6 +7,8 @@ struct XMLElementNode {
     var name: String
     var location: SourceLocation
     var attributes: [Attribute]
+    /// The registry's definition of the tag, found with its name (nil when it is not registered).
+    var definition: TagDefinition?
 
     func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
 }
@@ -110,8 +112,10 @@ struct XMLContentDecoder {
         case .startTag(let offset, let name, let end, let isEmpty):
             flushText(to: &handler)
             lastMarkupEnd = end
+            let known = knownNames.tag(UnsafeBufferPointer(rebasing: bytes[name]))
             var element = XMLElementNode(
-                name: knownString(name), location: locator.location(of: offset), attributes: [])
+                name: known?.name ?? string(name), location: locator.location(of: offset), attributes: [],
+                definition: known?.definition)
             if !attributes.isEmpty { element.attributes.reserveCapacity(attributes.count) }
             for attribute in attributes {
                 element.attributes.append(SchemaAttribute(
@@ -279,22 +283,23 @@ struct SourceLocator {
             offset = lineStart
         }
         while offset < target {
-            // Eight bytes at a time while they hold no byte of a non-ASCII character: up to the
-            // first line feed among them, or all eight.
+            // Eight bytes at a time while they hold no byte of a non-ASCII character: the line
+            // feeds among them are counted at once, and the column restarts after the last one.
             if offset + 8 <= target, let base = bytes.baseAddress {
-                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
                 if word & 0x8080_8080_8080_8080 == 0 {
+                    // Every byte is below 0x80, so adding 0x7F to each carries into no other byte:
+                    // the top bit of a byte stays clear exactly where the byte is a line feed.
                     let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                    // The lowest marked byte is the first line feed (marks above it may be false).
-                    let marks = (lineFeeds &- 0x0101_0101_0101_0101) & ~lineFeeds & 0x8080_8080_8080_8080
+                    let marks = ~((lineFeeds &+ 0x7F7F_7F7F_7F7F_7F7F) | lineFeeds) & 0x8080_8080_8080_8080
                     if marks == 0 {
                         column += 8
-                        offset += 8
                     } else {
-                        line += 1
-                        column = 1
-                        offset += UInt64(littleEndian: marks).trailingZeroBitCount / 8 + 1
+                        line += marks.nonzeroBitCount
+                        // The bytes after the last line feed (the highest marked byte).
+                        column = 1 + marks.leadingZeroBitCount / 8
                     }
+                    offset += 8
                     continue
                 }
             }
