@@ -283,23 +283,22 @@ struct SourceLocator {
             offset = lineStart
         }
         while offset < target {
-            // Eight bytes at a time while they hold no byte of a non-ASCII character: the line
-            // feeds among them are counted at once, and the column restarts after the last one.
+            // Eight bytes at a time while they hold no byte of a non-ASCII character: up to the
+            // first line feed among them, or all eight.
             if offset + 8 <= target, let base = bytes.baseAddress {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 == 0 {
-                    // Every byte is below 0x80, so adding 0x7F to each carries into no other byte:
-                    // the top bit of a byte stays clear exactly where the byte is a line feed.
                     let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                    let marks = ~((lineFeeds &+ 0x7F7F_7F7F_7F7F_7F7F) | lineFeeds) & 0x8080_8080_8080_8080
+                    // The lowest marked byte is the first line feed (marks above it may be false).
+                    let marks = (lineFeeds &- 0x0101_0101_0101_0101) & ~lineFeeds & 0x8080_8080_8080_8080
                     if marks == 0 {
                         column += 8
+                        offset += 8
                     } else {
-                        line += marks.nonzeroBitCount
-                        // The bytes after the last line feed (the highest marked byte).
-                        column = 1 + marks.leadingZeroBitCount / 8
+                        line += 1
+                        column = 1
+                        offset += UInt64(littleEndian: marks).trailingZeroBitCount / 8 + 1
                     }
-                    offset += 8
                     continue
                 }
             }
