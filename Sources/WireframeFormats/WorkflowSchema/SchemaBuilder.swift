@@ -81,7 +81,7 @@ struct SchemaBuilder: XMLContentHandler {
     /// Classifies an element and opens it; false when it is dropped after an error.
     private mutating func open(_ element: XMLElementNode, parent: Kind?, documentName: String) -> Bool {
         let tag = element.name
-        if tag == documentName {
+        if tag.utf8.count == documentName.utf8.count, tag == documentName {
             diagnostics.append(DocumentNameReuseCheck.diagnostic(tag: tag, at: element.location))
             return false
         }

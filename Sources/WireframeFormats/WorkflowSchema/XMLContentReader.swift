@@ -10,7 +10,11 @@ struct XMLElementNode {
     /// The registry's definition of the tag, found with its name (nil when it is not registered).
     var definition: TagDefinition?
 
-    func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
+    func attribute(_ name: String) -> Attribute? {
+        // Lengths first: most names differ in length, and counting a native string's bytes is free.
+        let count = name.utf8.count
+        return attributes.first { $0.name.utf8.count == count && $0.name == name }
+    }
 }
 
 /// What the XML reader hands on, in document order.
@@ -26,15 +30,12 @@ protocol XMLContentHandler {
 /// A run of text between two elements: its chunks (split by references, comments, processing
 /// instructions and CDATA sections), concatenated.
 struct XMLTextNode {
-    /// The concatenated text, untrimmed.
-    var raw: String
+    /// The concatenated text, trimmed of whitespace at both ends.
+    var value: String
     /// The first non-blank character.
     var location: SourceLocation
     /// How many chunks were not blank after trimming (the original keeps them apart, §1.5).
     var nonBlankChunks: Int
-
-    /// The trimmed value.
-    var value: String { raw.trimmingWhitespace() }
     /// Whether only whitespace (no chunk was non-blank, so neither is their concatenation).
     var isBlank: Bool { nonBlankChunks == 0 }
 }
@@ -164,7 +165,21 @@ struct XMLContentDecoder {
         }
         // Blank text is skipped by every reader of the tree: keep it out.
         guard nonBlankChunks > 0, depth > 0 else { return }
-        handler.text(XMLTextNode(raw: String(decoding: text, as: UTF8.self), location: textLocation, nonBlankChunks: nonBlankChunks))
+        handler.text(XMLTextNode(value: trimmedText(), location: textLocation, nonBlankChunks: nonBlankChunks))
+    }
+
+    /// The text as a string without whitespace at either end. ASCII whitespace is cut from the
+    /// bytes, so that one string is made; a non-ASCII character at an end may be whitespace, and
+    /// then the whole text is trimmed as a string.
+    private func trimmedText() -> String {
+        var start = 0
+        var end = text.count
+        while start < end, XMLTokenizer.isSpace(text[start]) || text[start] == 0x0B || text[start] == 0x0C { start += 1 }
+        while end > start, XMLTokenizer.isSpace(text[end - 1]) || text[end - 1] == 0x0B || text[end - 1] == 0x0C { end -= 1 }
+        if (start < end && text[start] >= 0x80) || (end > start && text[end - 1] >= 0x80) {
+            return String(decoding: text, as: UTF8.self).trimmingWhitespace()
+        }
+        return text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
     }
 
     /// A tag or attribute name: the known string when it is one, else decoded.
@@ -178,7 +193,14 @@ struct XMLContentDecoder {
 
     /// Whether the bytes are only whitespace (Unicode's White_Space, as the trim that follows).
     private func isBlank(_ range: Range<Int>) -> Bool {
-        for index in range {
+        // Indentation first, eight spaces at a time.
+        var from = range.lowerBound
+        if let base = bytes.baseAddress {
+            while from + 8 <= range.upperBound, UnsafeRawPointer(base + from).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                from += 8
+            }
+        }
+        for index in from..<range.upperBound {
             switch bytes[index] {
             case 0x20, 0x09...0x0D: continue
             case 0..<0x80: return false
