@@ -120,7 +120,7 @@ struct SchemaBuilder: XMLContentHandler {
                 object: SchemaObject(
                     tag: tag, definition: definition, mode: mode, location: element.location,
                     attributes: element.attributes, parameters: []),
-                effective: definition.effective(for: mode)))
+                effective: TagRegistry.lookup.effective(definition, for: mode)))
             return true
         case .parameter:
             switch parent {

@@ -276,6 +276,10 @@ public enum TagRegistry {
         let slots: [Int16]
         let names: [String]
         let definitions: [TagDefinition]
+        /// Each definition's pseudo-classes as a keyPath proxy and as a conditional schema, made
+        /// once: a proxy or conditional element otherwise built a definition and its tables.
+        let proxies: [TagDefinition]
+        let conditionals: [TagDefinition]
 
         init(_ definitions: [TagDefinition]) {
             var size = 16
@@ -298,9 +302,29 @@ public enum TagRegistry {
             self.slots = slots
             self.names = kept.map(\.tag)
             self.definitions = kept
+            proxies = kept.map { $0.effective(for: .proxy(keyPath: "")) }
+            conditionals = kept.map { $0.effective(for: .conditional) }
+        }
+
+        /// The definition that groups the children of an object of that definition and mode:
+        /// the registered pseudo-class when the tag is registered, else made here.
+        func effective(_ definition: TagDefinition, for mode: ObjectMode) -> TagDefinition {
+            switch mode {
+            case .ordinary:
+                return definition
+            case .proxy, .conditional:
+                guard let entry = entry(of: definition.tag), definitions[entry] == definition else {
+                    return definition.effective(for: mode)
+                }
+                return mode == .conditional ? conditionals[entry] : proxies[entry]
+            }
         }
 
         func definition(of tag: String) -> TagDefinition? {
+            entry(of: tag).map { definitions[$0] }
+        }
+
+        private func entry(of tag: String) -> Int? {
             let mask = slots.count - 1
             var slot = NameHash.of(tag) & mask
             let count = tag.utf8.count
@@ -308,7 +332,7 @@ public enum TagRegistry {
                 let entry = Int(slots[slot])
                 if entry < 0 { return nil }
                 let name = names[entry]
-                if name.utf8.count == count, name == tag { return definitions[entry] }
+                if name.utf8.count == count, name == tag { return entry }
                 slot = (slot + 1) & mask
             }
         }
