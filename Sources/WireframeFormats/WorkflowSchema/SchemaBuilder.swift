@@ -53,26 +53,30 @@ struct SchemaBuilder: XMLContentHandler {
     private var topLevel: [(tag: String, location: SourceLocation, role: SchemaRole)] = []
     /// Inside a dropped element: how many elements are open there.
     private var skipped = 0
+    /// The document element's name, kept apart: reading it from `document` copied the element.
+    private var documentName: String?
 
     mutating func startElement(_ element: XMLElementNode) {
         if skipped > 0 {
             skipped += 1
             return
         }
-        guard let document else {
+        guard let documentName else {
             document = element
+            documentName = element.name
             DocumentElementCheck.run(element, into: &diagnostics)
             return
         }
         let parent = kinds.last
-        if parent == .object, let open = objects.last, case .proxy = open.object.mode,
+        // The open object is read in place (a copy of it costs a reference count per field).
+        if parent == .object, let last = objects.indices.last, objects[last].object.isProxy,
             element.name != "default", element.name != "template"
         {
-            diagnostics.append(ProxyChildCheck.diagnostic(child: element.name, tag: open.object.tag, at: element.location))
+            diagnostics.append(ProxyChildCheck.diagnostic(child: element.name, tag: objects[last].object.tag, at: element.location))
             skipped = 1
             return
         }
-        if !open(element, parent: parent, documentName: document.name) {
+        if !open(element, parent: parent, documentName: documentName) {
             if parent == .parameter { parameters[parameters.count - 1].lostChild = true }
             skipped = 1
         }
@@ -96,7 +100,7 @@ struct SchemaBuilder: XMLContentHandler {
         var abstract = false
         if let definition = registered {
             var admitted = true
-            if parent == .object, let open = objects.last { admitted = open.effective.admits(definition.schemaClass) }
+            if parent == .object, let last = objects.indices.last { admitted = objects[last].effective.admits(definition.schemaClass) }
             if !admitted {
                 demoted = true
             } else if let keyPath = element.attribute("keyPath") {
