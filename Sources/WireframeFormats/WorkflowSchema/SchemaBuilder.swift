@@ -143,9 +143,10 @@ struct SchemaBuilder: XMLContentHandler {
                 }
                 return false
             case .object:
-                guard let open = objects.last else { return false }
-                let parentDefinition = open.effective
+                guard let last = objects.indices.last else { return false }
+                let parentDefinition = objects[last].effective
                 if !parentDefinition.hasParameter(tag) {
+                    let open = objects[last]
                     if abstract {
                         diagnostics.append(AbstractTagCheck.diagnostic(tag: tag, at: element.location))
                     } else if demoted, let definition = registered {
