@@ -188,7 +188,7 @@ struct SchemaBuilder: XMLContentHandler {
             }
             let effective = objects[index].effective
             grouper.assign(
-                .text(text.value, text.location), valueClass: .string, candidate: candidate, fallback: nil, explicit: false,
+                .text(text.value, text.location), valueClass: .string, candidate: candidate, fallbackFor: nil, explicit: false,
                 to: &objects[index].object, definition: effective)
         case .parameter:
             let index = parameters.count - 1
@@ -225,7 +225,7 @@ struct SchemaBuilder: XMLContentHandler {
             func assign(_ value: SchemaValue) {
                 let valueClass: SchemaClass = if case .object(let object) = value { object.schemaClass } else { .string }
                 grouper.assign(
-                    value, valueClass: valueClass, candidate: open.name, fallback: nil, explicit: true,
+                    value, valueClass: valueClass, candidate: open.name, fallbackFor: nil, explicit: true,
                     to: &objects[index].object, definition: effective)
             }
             assign(open.first ?? .text("", open.location))
@@ -243,7 +243,7 @@ struct SchemaBuilder: XMLContentHandler {
             let effective = objects[index].effective
             grouper.assign(
                 .object(object), valueClass: object.schemaClass, candidate: object.tag,
-                fallback: effective.defaultParameter(for: object.schemaClass), explicit: false,
+                fallbackFor: object.schemaClass, explicit: false,
                 to: &objects[index].object, definition: effective)
         case .parameter:
             let index = parameters.count - 1

@@ -10,11 +10,7 @@ struct XMLElementNode {
     /// The registry's definition of the tag, found with its name (nil when it is not registered).
     var definition: TagDefinition?
 
-    func attribute(_ name: String) -> Attribute? {
-        // Lengths first: most names differ in length, and counting a native string's bytes is free.
-        let count = name.utf8.count
-        return attributes.first { $0.name.utf8.count == count && $0.name == name }
-    }
+    func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
 }
 
 /// What the XML reader hands on, in document order.
@@ -305,21 +301,25 @@ struct SourceLocator {
             offset = lineStart
         }
         while offset < target {
-            // Eight bytes at a time while they hold no byte of a non-ASCII character: up to the
-            // first line feed among them, or all eight.
-            if offset + 8 <= target, let base = bytes.baseAddress {
-                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            // Up to eight bytes at a time while they hold no byte of a non-ASCII character: up to
+            // the first line feed among them, or all of them. Fewer than eight before the target
+            // are the low bytes of a whole word (loaded only where the file has eight).
+            if offset + 8 <= bytes.count, let base = bytes.baseAddress {
+                let count = min(8, target - offset)
+                var word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                // The bytes past the target become zero: neither non-ASCII nor line feeds.
+                if count < 8 { word &= (1 &<< UInt64(8 * count)) &- 1 }
                 if word & 0x8080_8080_8080_8080 == 0 {
                     let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
                     // The lowest marked byte is the first line feed (marks above it may be false).
                     let marks = (lineFeeds &- 0x0101_0101_0101_0101) & ~lineFeeds & 0x8080_8080_8080_8080
                     if marks == 0 {
-                        column += 8
-                        offset += 8
+                        column += count
+                        offset += count
                     } else {
                         line += 1
                         column = 1
-                        offset += UInt64(littleEndian: marks).trailingZeroBitCount / 8 + 1
+                        offset += marks.trailingZeroBitCount / 8 + 1
                     }
                     continue
                 }
