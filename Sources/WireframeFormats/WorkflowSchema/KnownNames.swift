@@ -7,6 +7,8 @@
 struct KnownNames: Sendable {
     private let slots: [Int16]
     private let names: [String]
+    /// The registry's definition of each name that is a tag (looked up once, not per element).
+    private let definitions: [TagDefinition?]
     /// Where each name's bytes start in `bytes`; the name's end is the next start.
     private let starts: [Int]
     private let bytes: [UInt8]
@@ -35,22 +37,32 @@ struct KnownNames: Sendable {
         starts.append(bytes.count)
         self.slots = slots
         self.names = names
+        self.definitions = names.map { TagRegistry.lookup.definition(of: $0) }
         self.starts = starts
         self.bytes = bytes
     }
 
     /// The known name with exactly these bytes, if there is one.
     func name(_ candidate: UnsafeBufferPointer<UInt8>) -> String? {
+        entry(candidate).map { names[$0] }
+    }
+
+    /// The known name with exactly these bytes and, when it is a registered tag, its definition.
+    func tag(_ candidate: UnsafeBufferPointer<UInt8>) -> (name: String, definition: TagDefinition?)? {
+        entry(candidate).map { (names[$0], definitions[$0]) }
+    }
+
+    private func entry(_ candidate: UnsafeBufferPointer<UInt8>) -> Int? {
         let count = candidate.count
         guard count > 0 else { return nil }
         let mask = slots.count - 1
         var slot = Self.hash(count, candidate[0], count > 1 ? candidate[1] : 0, candidate[count - 1]) & mask
-        return bytes.withUnsafeBufferPointer { known -> String? in
+        return bytes.withUnsafeBufferPointer { known -> Int? in
             while true {
                 let entry = Int(slots[slot])
                 if entry < 0 { return nil }
                 let start = starts[entry]
-                if starts[entry + 1] - start == count, Self.same(known, from: start, candidate, count: count) { return names[entry] }
+                if starts[entry + 1] - start == count, Self.same(known, from: start, candidate, count: count) { return entry }
                 slot = (slot + 1) & mask
             }
         }

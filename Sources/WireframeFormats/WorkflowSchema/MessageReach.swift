@@ -19,6 +19,8 @@ struct MessageReach {
         answered = Array(repeating: [], count: count)
         unknown = Array(repeating: false, count: count)
         allNames = []
+        // Room made once: growing a set rehashes its names.
+        allNames.reserveCapacity(graph.sends.count)
         var named: [String: [Int]] = [:]
         for (index, controller) in graph.controllers.enumerated() {
             if let name = controller.object.workflowName, !name.isEmpty { named[name, default: []].append(index) }
@@ -42,6 +44,8 @@ struct MessageReach {
             }
             for target in targets {
                 guard let receiver = RoutingChecks.receiver(from: target, in: graph) else { continue }
+                // A controller receives a few names: room for them at the first.
+                if names[receiver].isEmpty { names[receiver].reserveCapacity(8) }
                 names[receiver].insert(name)
                 if hasResponses { answered[receiver].insert(name) }
             }

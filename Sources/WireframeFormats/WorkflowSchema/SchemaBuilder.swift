@@ -15,6 +15,8 @@ struct SchemaBuilder: XMLContentHandler {
     var document: XMLElementNode?
     /// The root object: the last top-level object.
     var root: SchemaObject?
+    /// How many ordinary controller objects were created: room the mapper reserves for their keys.
+    var controllerCount = 0
 
     private enum Kind { case object, parameter }
 
@@ -29,13 +31,20 @@ struct SchemaBuilder: XMLContentHandler {
     private struct OpenParameter {
         var name: String
         var location: SourceLocation
-        var values: [SchemaValue] = []
+        /// The first value, kept apart: most parameter tags hold one, which then needs no array.
+        var first: SchemaValue?
+        /// The values after the first.
+        var rest: [SchemaValue] = []
         var sawObject = false
         var sawText = false
         /// Whether a child was dropped after an error; the parameter is then skipped to avoid cascades.
         var lostChild = false
         /// Grouping diagnostics before it started: those of its values are dropped with it.
         var grouperMark: Int
+
+        mutating func append(_ value: SchemaValue) {
+            if first == nil { first = value } else { rest.append(value) }
+        }
     }
 
     private var kinds: [Kind] = []
@@ -44,28 +53,30 @@ struct SchemaBuilder: XMLContentHandler {
     private var topLevel: [(tag: String, location: SourceLocation, role: SchemaRole)] = []
     /// Inside a dropped element: how many elements are open there.
     private var skipped = 0
-    /// The tag registry's table, fetched once per file instead of once per element.
-    private let registry = TagRegistry.lookup
+    /// The document element's name, kept apart: reading it from `document` copied the element.
+    private var documentName: String?
 
     mutating func startElement(_ element: XMLElementNode) {
         if skipped > 0 {
             skipped += 1
             return
         }
-        guard let document else {
+        guard let documentName else {
             document = element
+            documentName = element.name
             DocumentElementCheck.run(element, into: &diagnostics)
             return
         }
         let parent = kinds.last
-        if parent == .object, let open = objects.last, case .proxy = open.object.mode,
+        // The open object is read in place (a copy of it costs a reference count per field).
+        if parent == .object, let last = objects.indices.last, objects[last].object.isProxy,
             element.name != "default", element.name != "template"
         {
-            diagnostics.append(ProxyChildCheck.diagnostic(child: element.name, tag: open.object.tag, at: element.location))
+            diagnostics.append(ProxyChildCheck.diagnostic(child: element.name, tag: objects[last].object.tag, at: element.location))
             skipped = 1
             return
         }
-        if !open(element, parent: parent, documentName: document.name) {
+        if !open(element, parent: parent, documentName: documentName) {
             if parent == .parameter { parameters[parameters.count - 1].lostChild = true }
             skipped = 1
         }
@@ -74,11 +85,11 @@ struct SchemaBuilder: XMLContentHandler {
     /// Classifies an element and opens it; false when it is dropped after an error.
     private mutating func open(_ element: XMLElementNode, parent: Kind?, documentName: String) -> Bool {
         let tag = element.name
-        if tag == documentName {
+        if tag.utf8.count == documentName.utf8.count, tag == documentName {
             diagnostics.append(DocumentNameReuseCheck.diagnostic(tag: tag, at: element.location))
             return false
         }
-        let registered = registry.definition(of: tag)
+        let registered = element.definition
         // A registered tag has no prefix: only other names are searched for a colon.
         if registered == nil, tag.containsColon {
             diagnostics.append(NamespacePrefixCheck.diagnostic(name: tag, isTag: true, at: element.location))
@@ -89,7 +100,7 @@ struct SchemaBuilder: XMLContentHandler {
         var abstract = false
         if let definition = registered {
             var admitted = true
-            if parent == .object, let open = objects.last { admitted = open.effective.admits(definition.schemaClass) }
+            if parent == .object, let last = objects.indices.last { admitted = objects[last].effective.admits(definition.schemaClass) }
             if !admitted {
                 demoted = true
             } else if let keyPath = element.attribute("keyPath") {
@@ -106,13 +117,14 @@ struct SchemaBuilder: XMLContentHandler {
         switch role {
         case .object(let definition, let mode):
             AttributeCheck.run(element, definition: definition, mode: mode, into: &diagnostics)
+            if mode == .ordinary, definition.schemaClass.isController { controllerCount += 1 }
             if parent == nil { topLevel.append((tag, element.location, role)) }
             kinds.append(.object)
             objects.append(OpenObject(
                 object: SchemaObject(
                     tag: tag, definition: definition, mode: mode, location: element.location,
                     attributes: element.attributes, parameters: []),
-                effective: definition.effective(for: mode)))
+                effective: TagRegistry.lookup.effective(definition, for: mode)))
             return true
         case .parameter:
             switch parent {
@@ -131,12 +143,13 @@ struct SchemaBuilder: XMLContentHandler {
                 }
                 return false
             case .object:
-                guard let open = objects.last else { return false }
-                let parentDefinition = open.effective
+                guard let last = objects.indices.last else { return false }
+                let parentDefinition = objects[last].effective
                 if !parentDefinition.hasParameter(tag) {
+                    let open = objects[last]
                     if abstract {
                         diagnostics.append(AbstractTagCheck.diagnostic(tag: tag, at: element.location))
-                    } else if demoted, let definition = registry.definition(of: tag) {
+                    } else if demoted, let definition = registered {
                         diagnostics.append(MisplacedTagCheck.diagnostic(
                             tag: tag, parent: open.object.tag, childClass: definition.schemaClass,
                             parentDefinition: parentDefinition, at: element.location))
@@ -175,7 +188,7 @@ struct SchemaBuilder: XMLContentHandler {
             }
             let effective = objects[index].effective
             grouper.assign(
-                .text(text.value, text.location), valueClass: .string, candidate: candidate, fallback: nil, explicit: false,
+                .text(text.value, text.location), valueClass: .string, candidate: candidate, fallbackFor: nil, explicit: false,
                 to: &objects[index].object, definition: effective)
         case .parameter:
             let index = parameters.count - 1
@@ -185,7 +198,7 @@ struct SchemaBuilder: XMLContentHandler {
             }
             if text.nonBlankChunks > 1 { diagnostics.append(SplitTextCheck.diagnostic(inParameter: true, at: text.location)) }
             parameters[index].sawText = true
-            parameters[index].values.append(.text(text.value, text.location))
+            parameters[index].append(.text(text.value, text.location))
         }
     }
 
@@ -209,13 +222,14 @@ struct SchemaBuilder: XMLContentHandler {
             }
             let index = objects.count - 1
             let effective = objects[index].effective
-            let values = open.values.isEmpty ? [SchemaValue.text("", open.location)] : open.values
-            for value in values {
+            func assign(_ value: SchemaValue) {
                 let valueClass: SchemaClass = if case .object(let object) = value { object.schemaClass } else { .string }
                 grouper.assign(
-                    value, valueClass: valueClass, candidate: open.name, fallback: nil, explicit: true,
+                    value, valueClass: valueClass, candidate: open.name, fallbackFor: nil, explicit: true,
                     to: &objects[index].object, definition: effective)
             }
+            assign(open.first ?? .text("", open.location))
+            for value in open.rest { assign(value) }
         }
     }
 
@@ -229,12 +243,12 @@ struct SchemaBuilder: XMLContentHandler {
             let effective = objects[index].effective
             grouper.assign(
                 .object(object), valueClass: object.schemaClass, candidate: object.tag,
-                fallback: effective.defaultParameter(for: object.schemaClass), explicit: false,
+                fallbackFor: object.schemaClass, explicit: false,
                 to: &objects[index].object, definition: effective)
         case .parameter:
             let index = parameters.count - 1
             parameters[index].sawObject = true
-            parameters[index].values.append(.object(object))
+            parameters[index].append(.object(object))
         }
     }
 }

@@ -15,9 +15,11 @@ struct SchemaGrouper {
         }
     }
 
-    /// Puts a value into the first of `candidate` and `fallback` that names a parameter accepting it.
+    /// Puts a value into the first of `candidate` and the default parameter for `bareClass` that
+    /// names a parameter accepting it (the default is looked up only when `candidate` does not
+    /// take the value; nil: no fallback).
     mutating func assign(
-        _ value: SchemaValue, valueClass: SchemaClass, candidate: String, fallback: String?, explicit: Bool,
+        _ value: SchemaValue, valueClass: SchemaClass, candidate: String, fallbackFor bareClass: SchemaClass?, explicit: Bool,
         to object: inout SchemaObject, definition: TagDefinition
     ) {
         // Positions in the definition's parameters: the one chosen is the only one copied.
@@ -25,7 +27,10 @@ struct SchemaGrouper {
         var chosen: Int?
         if let index = candidateIndex, definition.parameter(at: index, accepts: valueClass) {
             chosen = index
-        } else if let fallback, let index = definition.parameterIndex(fallback), definition.parameter(at: index, accepts: valueClass) {
+        } else if let bareClass, let fallback = definition.defaultParameter(for: bareClass),
+            let index = definition.parameterIndex(fallback),
+            definition.parameter(at: index, accepts: valueClass)
+        {
             chosen = index
         }
         guard let chosen else {

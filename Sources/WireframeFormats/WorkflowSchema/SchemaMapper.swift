@@ -122,6 +122,15 @@ struct SchemaMapper {
     /// The path of the loadSchema whose success action is being mapped: `keyPath="schema"` proxies refer to it.
     private var currentLoadPath: String?
 
+    /// A mapper with room for that many controllers: the key tables then never grow (growing
+    /// rehashes every key, and keys are paths).
+    init(expectedControllers: Int) {
+        screens.reserveCapacity(expectedControllers)
+        graph.controllers.reserveCapacity(expectedControllers)
+        positions.reserveCapacity(expectedControllers)
+        usedKeys.reserveCapacity(expectedControllers)
+    }
+
     mutating func map(_ root: SchemaObject) -> SchemaGraph {
         if root.schemaClass.isController, root.mode == .ordinary {
             graph.rootKey = mapController(root, pathKey: { root.tag }, creator: nil, parentKey: nil) ?? ""
@@ -272,15 +281,17 @@ struct SchemaMapper {
         default:
             return
         }
-        var element = Element(
+        // Appended first and filled in place: appending a finished element copied all its fields.
+        let position = elements.count
+        elements.append(Element(
             kind: ElementKind(rawValue: object.tag), reference: object.workflowName, styleClass: object.attribute("class")?.value,
-            locations: ElementLocations(definition: object.location, kind: object.location, reference: object.attribute("name")?.valueLocation))
+            locations: ElementLocations(definition: object.location, kind: object.location, reference: object.attribute("name")?.valueLocation)))
         switch object.mode {
         case .proxy(let keyPath):
-            element.properties["keyPath"] = keyPath
-            if let valueName = object.attribute("valueName")?.value { element.properties["valueName"] = valueName }
+            elements[position].properties["keyPath"] = keyPath
+            if let valueName = object.attribute("valueName")?.value { elements[position].properties["valueName"] = valueName }
         case .conditional:
-            element.properties["conditional"] = "yes"
+            elements[position].properties["conditional"] = "yes"
         case .ordinary:
             break
         }
@@ -289,52 +300,60 @@ struct SchemaMapper {
             for value in parameter.values {
                 switch value {
                 case .text(let text, _):
-                    if parameter.name.hasSuffix("Message") || parameter.name == "message" {
-                        addTrigger(text: text, location: value.location, parameter: parameter.name, event: nil, to: &element, owner: owner)
-                    } else if parameter.name == textParameter, element.text == nil {
-                        element.text = text
-                    } else if let earlier = element.properties.updateValue(text, forKey: parameter.name) {
+                    if Self.isMessageParameter(parameter.name) {
+                        addTrigger(text: text, location: value.location, parameter: parameter.name, event: nil, to: &elements[position], owner: owner)
+                    } else if parameter.name == textParameter, elements[position].text == nil {
+                        elements[position].text = text
+                    } else if let earlier = elements[position].properties.updateValue(text, forKey: parameter.name) {
                         // A repeated parameter (`viewNames` and others): its texts joined by commas.
                         // The first text is stored with one lookup; only a repeat needs a second.
-                        element.properties[parameter.name] = earlier + "," + text
+                        elements[position].properties[parameter.name] = earlier + "," + text
                     }
                 case .object(let child):
                     if child.schemaClass == .message {
                         if let message = Self.message(child) {
-                            addTrigger(message, parameter: parameter.name, event: nil, to: &element, owner: owner)
+                            addTrigger(message, parameter: parameter.name, event: nil, to: &elements[position], owner: owner)
                         } else {
                             graph.controllers[owner].receivesUnknownMessages = true
                         }
                     } else if child.schemaClass == .string, case .proxy(let keyPath) = child.mode {
-                        element.properties["\(parameter.name).keyPath"] = keyPath
-                        if parameter.name.hasSuffix("Message") || parameter.name == "message" {
+                        elements[position].properties["\(parameter.name).keyPath"] = keyPath
+                        if Self.isMessageParameter(parameter.name) {
                             graph.controllers[owner].receivesUnknownMessages = true
                         }
                     } else if child.schemaClass == .image, child.mode == .ordinary {
-                        element.properties[parameter.name] = child.text("name") ?? ""
-                        if let label = child.text("accessibilityLabel") { element.properties["\(parameter.name).accessibilityLabel"] = label }
+                        elements[position].properties[parameter.name] = child.text("name") ?? ""
+                        if let label = child.text("accessibilityLabel") { elements[position].properties["\(parameter.name).accessibilityLabel"] = label }
                     } else if child.schemaClass.isSubclass(of: .gesture) {
                         for gestureParameter in child.parameters where gestureParameter.name.hasSuffix("essage") {
                             let suffix = gestureParameter.name == "message" ? "" : "." + gestureParameter.name.replacingSuffix("Message")
                             for gestureValue in gestureParameter.values {
                                 if case .text(let text, let location) = gestureValue {
-                                    addTrigger(text: text, location: location, parameter: "message", event: child.tag + suffix, to: &element, owner: owner)
+                                    addTrigger(text: text, location: location, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
                                 } else if case .object(let messageObject) = gestureValue, let message = Self.message(messageObject) {
-                                    addTrigger(message, parameter: "message", event: child.tag + suffix, to: &element, owner: owner)
+                                    addTrigger(message, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
                                 }
                             }
                         }
                     } else {
-                        let start = element.elements.count
-                        mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameter.name, into: &element.elements)
-                        if start < element.elements.count, Self.bareRoute(object.definition, child) != parameter.name || object.mode != .ordinary {
-                            for index in start..<element.elements.count { element.elements[index].properties["parameter"] = parameter.name }
+                        let start = elements[position].elements.count
+                        mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameter.name, into: &elements[position].elements)
+                        if start < elements[position].elements.count, Self.bareRoute(object.definition, child) != parameter.name || object.mode != .ordinary {
+                            for index in start..<elements[position].elements.count { elements[position].elements[index].properties["parameter"] = parameter.name }
                         }
                     }
                 }
             }
         }
-        elements.append(element)
+    }
+
+    /// Whether a parameter holds a message: `message` or a name ending in `Message`. The bytes
+    /// are compared first: `hasSuffix` compares characters, and most names end otherwise.
+    static func isMessageParameter(_ name: String) -> Bool {
+        let suffix = "Message".utf8
+        let bytes = name.utf8
+        guard bytes.count >= suffix.count, bytes.last == suffix.last else { return false }
+        return name == "message" || (bytes.reversed().starts(with: suffix.reversed()) && name.hasSuffix("Message"))
     }
 
     mutating func addTrigger(text: String, location: SourceLocation, parameter: String, event: String?, to element: inout Element, owner: Int) {

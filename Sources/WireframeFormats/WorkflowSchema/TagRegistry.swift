@@ -233,12 +233,16 @@ public struct TagDefinition: Sendable, Hashable {
 enum NameHash {
     @inline(__always)
     static func of(_ name: String) -> Int {
-        var name = name
-        return name.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return 0 }
-            let second = bytes.count > 1 ? Int(bytes[1]) : 0
-            return (bytes.count &* 97) ^ (Int(first) &* 31) ^ (second &* 7) ^ (Int(last) &* 131)
-        }
+        // Read in place (`withUTF8` is mutating, and would copy the string first).
+        if let hash = name.utf8.withContiguousStorageIfAvailable({ of($0) }) { return hash }
+        return Array(name.utf8).withUnsafeBufferPointer { of($0) }
+    }
+
+    @inline(__always)
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let first = bytes.first, let last = bytes.last else { return 0 }
+        let second = bytes.count > 1 ? Int(bytes[1]) : 0
+        return (bytes.count &* 97) ^ (Int(first) &* 31) ^ (second &* 7) ^ (Int(last) &* 131)
     }
 }
 
@@ -272,6 +276,10 @@ public enum TagRegistry {
         let slots: [Int16]
         let names: [String]
         let definitions: [TagDefinition]
+        /// Each definition's pseudo-classes as a keyPath proxy and as a conditional schema, made
+        /// once: a proxy or conditional element otherwise built a definition and its tables.
+        let proxies: [TagDefinition]
+        let conditionals: [TagDefinition]
 
         init(_ definitions: [TagDefinition]) {
             var size = 16
@@ -294,9 +302,29 @@ public enum TagRegistry {
             self.slots = slots
             self.names = kept.map(\.tag)
             self.definitions = kept
+            proxies = kept.map { $0.effective(for: .proxy(keyPath: "")) }
+            conditionals = kept.map { $0.effective(for: .conditional) }
+        }
+
+        /// The definition that groups the children of an object of that definition and mode:
+        /// the registered pseudo-class when the tag is registered, else made here.
+        func effective(_ definition: TagDefinition, for mode: ObjectMode) -> TagDefinition {
+            switch mode {
+            case .ordinary:
+                return definition
+            case .proxy, .conditional:
+                guard let entry = entry(of: definition.tag), definitions[entry] == definition else {
+                    return definition.effective(for: mode)
+                }
+                return mode == .conditional ? conditionals[entry] : proxies[entry]
+            }
         }
 
         func definition(of tag: String) -> TagDefinition? {
+            entry(of: tag).map { definitions[$0] }
+        }
+
+        private func entry(of tag: String) -> Int? {
             let mask = slots.count - 1
             var slot = NameHash.of(tag) & mask
             let count = tag.utf8.count
@@ -304,7 +332,7 @@ public enum TagRegistry {
                 let entry = Int(slots[slot])
                 if entry < 0 { return nil }
                 let name = names[entry]
-                if name.utf8.count == count, name == tag { return definitions[entry] }
+                if name.utf8.count == count, name == tag { return entry }
                 slot = (slot + 1) & mask
             }
         }

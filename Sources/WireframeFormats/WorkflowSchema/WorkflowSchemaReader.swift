@@ -8,6 +8,8 @@ public struct WorkflowSchemaDocument: Sendable {
     public var locale: String?
     /// The diagnostics of parsing and grouping.
     public var diagnostics: [Diagnostic]
+    /// How many ordinary controller objects the file holds (an upper bound of the screens).
+    var controllerCount = 0
 }
 
 /// Reads WorkflowSchema XML into the format-neutral model and reports diagnostics.
@@ -41,7 +43,8 @@ public struct WorkflowSchemaReader: Sendable {
         var diagnostics = builder.diagnostics + builder.grouper.diagnostics
         let locale = builder.document?.attribute("lang")?.value
         if let root = builder.root { ObjectChecks.run(root, locale: locale, into: &diagnostics) }
-        return WorkflowSchemaDocument(root: builder.root, locale: locale, diagnostics: diagnostics)
+        return WorkflowSchemaDocument(
+            root: builder.root, locale: locale, diagnostics: diagnostics, controllerCount: builder.controllerCount)
     }
 
     /// Reads one file. The wireframe is nil when the file is not well-formed or has no root
@@ -71,7 +74,7 @@ public struct WorkflowSchemaReader: Sendable {
         var loads: [SchemaLoad] = []
         var appMessages: [WorkflowSchemaAppMessage] = []
         if let root = document.root, root.schemaClass.isController, root.mode == .ordinary {
-            var mapper = SchemaMapper()
+            var mapper = SchemaMapper(expectedControllers: document.controllerCount)
             let graph = mapper.map(root)
             RoutingChecks.run(graph, isEntry: isEntry, into: &diagnostics)
             loads = graph.loads

@@ -7,6 +7,8 @@ struct XMLElementNode {
     var name: String
     var location: SourceLocation
     var attributes: [Attribute]
+    /// The registry's definition of the tag, found with its name (nil when it is not registered).
+    var definition: TagDefinition?
 
     func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
 }
@@ -24,15 +26,12 @@ protocol XMLContentHandler {
 /// A run of text between two elements: its chunks (split by references, comments, processing
 /// instructions and CDATA sections), concatenated.
 struct XMLTextNode {
-    /// The concatenated text, untrimmed.
-    var raw: String
+    /// The concatenated text, trimmed of whitespace at both ends.
+    var value: String
     /// The first non-blank character.
     var location: SourceLocation
     /// How many chunks were not blank after trimming (the original keeps them apart, §1.5).
     var nonBlankChunks: Int
-
-    /// The trimmed value.
-    var value: String { raw.trimmingWhitespace() }
     /// Whether only whitespace (no chunk was non-blank, so neither is their concatenation).
     var isBlank: Bool { nonBlankChunks == 0 }
 }
@@ -110,8 +109,10 @@ struct XMLContentDecoder {
         case .startTag(let offset, let name, let end, let isEmpty):
             flushText(to: &handler)
             lastMarkupEnd = end
+            let known = knownNames.tag(UnsafeBufferPointer(rebasing: bytes[name]))
             var element = XMLElementNode(
-                name: knownString(name), location: locator.location(of: offset), attributes: [])
+                name: known?.name ?? string(name), location: locator.location(of: offset), attributes: [],
+                definition: known?.definition)
             if !attributes.isEmpty { element.attributes.reserveCapacity(attributes.count) }
             for attribute in attributes {
                 element.attributes.append(SchemaAttribute(
@@ -160,7 +161,21 @@ struct XMLContentDecoder {
         }
         // Blank text is skipped by every reader of the tree: keep it out.
         guard nonBlankChunks > 0, depth > 0 else { return }
-        handler.text(XMLTextNode(raw: String(decoding: text, as: UTF8.self), location: textLocation, nonBlankChunks: nonBlankChunks))
+        handler.text(XMLTextNode(value: trimmedText(), location: textLocation, nonBlankChunks: nonBlankChunks))
+    }
+
+    /// The text as a string without whitespace at either end. ASCII whitespace is cut from the
+    /// bytes, so that one string is made; a non-ASCII character at an end may be whitespace, and
+    /// then the whole text is trimmed as a string.
+    private func trimmedText() -> String {
+        var start = 0
+        var end = text.count
+        while start < end, XMLTokenizer.isSpace(text[start]) || text[start] == 0x0B || text[start] == 0x0C { start += 1 }
+        while end > start, XMLTokenizer.isSpace(text[end - 1]) || text[end - 1] == 0x0B || text[end - 1] == 0x0C { end -= 1 }
+        if (start < end && text[start] >= 0x80) || (end > start && text[end - 1] >= 0x80) {
+            return String(decoding: text, as: UTF8.self).trimmingWhitespace()
+        }
+        return text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
     }
 
     /// A tag or attribute name: the known string when it is one, else decoded.
@@ -174,7 +189,14 @@ struct XMLContentDecoder {
 
     /// Whether the bytes are only whitespace (Unicode's White_Space, as the trim that follows).
     private func isBlank(_ range: Range<Int>) -> Bool {
-        for index in range {
+        // Indentation first, eight spaces at a time.
+        var from = range.lowerBound
+        if let base = bytes.baseAddress {
+            while from + 8 <= range.upperBound, UnsafeRawPointer(base + from).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                from += 8
+            }
+        }
+        for index in from..<range.upperBound {
             switch bytes[index] {
             case 0x20, 0x09...0x0D: continue
             case 0..<0x80: return false
@@ -279,21 +301,25 @@ struct SourceLocator {
             offset = lineStart
         }
         while offset < target {
-            // Eight bytes at a time while they hold no byte of a non-ASCII character: up to the
-            // first line feed among them, or all eight.
-            if offset + 8 <= target, let base = bytes.baseAddress {
-                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            // Up to eight bytes at a time while they hold no byte of a non-ASCII character: up to
+            // the first line feed among them, or all of them. Fewer than eight before the target
+            // are the low bytes of a whole word (loaded only where the file has eight).
+            if offset + 8 <= bytes.count, let base = bytes.baseAddress {
+                let count = min(8, target - offset)
+                var word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                // The bytes past the target become zero: neither non-ASCII nor line feeds.
+                if count < 8 { word &= (1 &<< UInt64(8 * count)) &- 1 }
                 if word & 0x8080_8080_8080_8080 == 0 {
                     let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
                     // The lowest marked byte is the first line feed (marks above it may be false).
                     let marks = (lineFeeds &- 0x0101_0101_0101_0101) & ~lineFeeds & 0x8080_8080_8080_8080
                     if marks == 0 {
-                        column += 8
-                        offset += 8
+                        column += count
+                        offset += count
                     } else {
                         line += 1
                         column = 1
-                        offset += UInt64(littleEndian: marks).trailingZeroBitCount / 8 + 1
+                        offset += marks.trailingZeroBitCount / 8 + 1
                     }
                     continue
                 }

@@ -8,7 +8,8 @@ enum AccessibilityCheck {
     static let code: DiagnosticCode = "WF1301"
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
-        let label = object.has("accessibilityLabel")
+        // Asked only of the classes that need a label (most objects are of none of them).
+        var label: Bool { object.has("accessibilityLabel") }
         let missing: String?
         switch object.schemaClass {
         case .button: missing = object.has("title") || label ? nil : "a 'title' or an 'accessibilityLabel'"

@@ -21,9 +21,17 @@ enum LifecycleTypoCheck {
     /// The lifecycle name that `name` is probably a misspelling of.
     static func lifecycleEvent(like name: String) -> String? {
         let lowered = name.lowercased()
-        return NamedAction.lifecycleNames.first {
-            $0.lowercased() == lowered || Suggestions.distance(name.lowercased(), $0.lowercased(), limit: 2) <= 2
-        }
+        let count = lowered.unicodeScalars.count
+        // More than two characters longer or shorter is more than two edits: no distance to compute.
+        return loweredLifecycleNames.first {
+            $0.lowered == lowered
+                || (abs($0.count - count) <= 2 && Suggestions.distance(lowered, $0.lowered, limit: 2) <= 2)
+        }?.name
+    }
+
+    /// The lifecycle names in their order, lowercased once, with their lengths in scalars.
+    static let loweredLifecycleNames: [(name: String, lowered: String, count: Int)] = NamedAction.lifecycleNames.map {
+        ($0, $0.lowercased(), $0.lowercased().unicodeScalars.count)
     }
 
     static func message(_ name: String, event: String) -> String {

@@ -9,23 +9,27 @@ enum ProxySlotCheck {
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         guard let root = graph.controllers.first?.object else { return }
-        var stack: [(SchemaObject, Bool)] = [(root, false)]
-        while let (object, quiet) = stack.popLast() {
-            if !quiet, object.mode == .ordinary {
-                for parameter in object.parameters
-                where parameter.values.allSatisfy({ if case .object(let value) = $0 { value.isProxy && !value.has("default") } else { false } }) {
-                    guard let definition = object.definition.parameter(parameter.name), definition.isMandatory, !definition.isLazy else { continue }
-                    for case .object(let proxy) in parameter.values {
-                        guard case .proxy(let keyPath) = proxy.mode, keyPath != "schema" else { continue }
-                        diagnostics.append(Diagnostic(.warning, code, message(keyPath, parameter: definition.name, tag: object.tag), at: proxy.location))
-                    }
+        visit(root, quiet: false, into: &diagnostics)
+    }
+
+    /// Checks an object and then its children, in document order. Recursive: the builder keeps
+    /// no element deeper than the reader's depth limit, and a stack of copies cost a reference
+    /// count per object and per push.
+    private static func visit(_ object: SchemaObject, quiet: Bool, into diagnostics: inout [Diagnostic]) {
+        if !quiet, object.mode == .ordinary {
+            for parameter in object.parameters
+            where parameter.values.allSatisfy({ if case .object(let value) = $0 { value.isProxy && !value.has("default") } else { false } }) {
+                guard let definition = object.definition.parameter(parameter.name), definition.isMandatory, !definition.isLazy else { continue }
+                for case .object(let proxy) in parameter.values {
+                    guard case .proxy(let keyPath) = proxy.mode, keyPath != "schema" else { continue }
+                    diagnostics.append(Diagnostic(.warning, code, message(keyPath, parameter: definition.name, tag: object.tag), at: proxy.location))
                 }
             }
-            for parameter in object.parameters.reversed() {
-                let nestedQuiet = quiet || (object.isProxy && parameter.name == "template")
-                    || (object.schemaClass == .sendMessage && parameter.name == "actions")
-                for case .object(let child) in parameter.values.reversed() { stack.append((child, nestedQuiet)) }
-            }
+        }
+        for parameter in object.parameters {
+            let nestedQuiet = quiet || (object.isProxy && parameter.name == "template")
+                || (object.schemaClass == .sendMessage && parameter.name == "actions")
+            for case .object(let child) in parameter.values { visit(child, quiet: nestedQuiet, into: &diagnostics) }
         }
     }
 

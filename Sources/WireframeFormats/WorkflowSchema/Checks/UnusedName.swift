@@ -7,16 +7,19 @@ enum UnusedNameCheck {
     static let code: DiagnosticCode = "WF1111"
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
-        if let attribute = object.attribute("name") {
-            switch object.definition.kind {
-            case .condition, .gesture:
+        // The kind first: most objects are of no kind that reports, and need no attribute search.
+        switch object.definition.kind {
+        case .condition, .gesture:
+            if let attribute = object.attribute("name") {
                 diagnostics.append(Diagnostic(.note, code, message(object.tag), at: attribute.location))
-            case .value, .message:
+            }
+        case .value, .message:
+            if let attribute = object.attribute("name") {
                 let hint = object.definition.parameter("name") != nil ? ownNameHint(object.tag) : ""
                 diagnostics.append(Diagnostic(.note, code, message(object.tag) + hint, at: attribute.location))
-            default:
-                break
             }
+        default:
+            break
         }
         let nestedParameters: [String] =
             switch object.schemaClass {
