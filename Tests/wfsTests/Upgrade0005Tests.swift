@@ -92,32 +92,19 @@ import WireframeStore
     /// Writes the content of a current store into a new store at schema 0004: changes with a row
     /// id, kinds as text and '[]' for no fields; stored attempts with their revision's hash.
     static func writeSchema0004(from currentPath: String, to oldPath: String) throws {
-        // The current store as it was at schema 0007 (times as text, every attempt a row).
-        let current0007 = try Upgrade0008Tests.schema0007Copy(of: currentPath)
-        let pool = try DatabasePool(path: oldPath)
-        try WireframeStore.migrator.migrate(pool, upTo: "0004_compact_store")
-        try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current0007])
-            try db.inTransaction {
-                for table in ["project", "session", "document"] {
-                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
-                }
-                try db.execute(sql: "INSERT INTO main.revision SELECT \(Upgrade0007Tests.revisionColumnsBefore0007) FROM current.revision ORDER BY id")
-                for table in ["source", "screenPack", "screenVersion", "documentScreen"] {
-                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
-                }
-                try db.execute(sql: "INSERT INTO main.change (revisionId, screenKey, previousKey, kind, fields) \(changesBefore0005)")
-                try db.execute(
-                    sql: """
-                        INSERT INTO main.importAttempt SELECT id, path, outcome, revisionId, \(attemptHashBefore0005), startedAt,
-                            durationMicroseconds, author, origin
-                        FROM current.importAttempt ORDER BY id
-                        """)
-                try db.execute(sql: "INSERT INTO main.diagnostic SELECT * FROM current.diagnostic")
-                return .commit
+        try OldSchemaStore.write(from: currentPath, to: oldPath, upTo: "0004_compact_store") { db in
+            try db.execute(sql: "INSERT INTO main.revision SELECT \(Upgrade0007Tests.revisionColumnsBefore0007) FROM current.revision ORDER BY id")
+            for table in ["source", "screenPack", "screenVersion", "documentScreen"] {
+                try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
             }
-            try db.execute(sql: "DETACH DATABASE current")
+            try db.execute(sql: "INSERT INTO main.change (revisionId, screenKey, previousKey, kind, fields) \(changesBefore0005)")
+            try db.execute(
+                sql: """
+                    INSERT INTO main.importAttempt SELECT id, path, outcome, revisionId, \(attemptHashBefore0005), startedAt,
+                        durationMicroseconds, author, origin
+                    FROM current.importAttempt ORDER BY id
+                    """)
+            try db.execute(sql: "INSERT INTO main.diagnostic SELECT * FROM current.diagnostic")
         }
-        try pool.close()
     }
 }

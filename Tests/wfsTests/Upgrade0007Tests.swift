@@ -134,26 +134,13 @@ import WireframeStore
     /// Writes the content of a current store into a new store at schema 0006: revisions without
     /// the 0007 column, and the first revisions' `added` rows stored.
     static func writeSchema0006(from currentPath: String, to oldPath: String) throws {
-        // The current store as it was at schema 0007 (times as text, every attempt a row).
-        let current0007 = try Upgrade0008Tests.schema0007Copy(of: currentPath)
-        let pool = try DatabasePool(path: oldPath)
-        try WireframeStore.migrator.migrate(pool, upTo: "0006_status_counts")
-        try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current0007])
-            try db.inTransaction {
-                for table in ["project", "session", "document"] {
-                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
-                }
-                try db.execute(sql: "INSERT INTO main.revision SELECT \(revisionColumnsBefore0007) FROM current.revision ORDER BY id")
-                for table in ["source", "screenPack", "screenVersion", "documentScreen", "importAttempt", "diagnostic"] {
-                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
-                }
-                try db.execute(
-                    sql: "INSERT INTO main.change SELECT * FROM (\(changesBefore0007)) ORDER BY revisionId, position")
-                return .commit
+        try OldSchemaStore.write(from: currentPath, to: oldPath, upTo: "0006_status_counts") { db in
+            try db.execute(sql: "INSERT INTO main.revision SELECT \(revisionColumnsBefore0007) FROM current.revision ORDER BY id")
+            for table in ["source", "screenPack", "screenVersion", "documentScreen", "importAttempt", "diagnostic"] {
+                try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
             }
-            try db.execute(sql: "DETACH DATABASE current")
+            try db.execute(
+                sql: "INSERT INTO main.change SELECT * FROM (\(changesBefore0007)) ORDER BY revisionId, position")
         }
-        try pool.close()
     }
 }

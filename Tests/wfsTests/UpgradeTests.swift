@@ -90,48 +90,35 @@ import WireframeStore
     /// Writes the content of a current store into a new store at schema 0003: hashes as
     /// hexadecimal text, screen versions keyed by hash with their JSON, intervals by hash.
     static func writePreviousSchema(from currentPath: String, to oldPath: String) throws {
-        // The current store as it was at schema 0007 (times as text, every attempt a row).
-        let current0007 = try Upgrade0008Tests.schema0007Copy(of: currentPath)
         var versions: [(String, [UInt8])] = []
         try WireframeStore.open(path: currentPath, connections: .single).forEachScreenVersion { versions.append(($0, $1)) }
-        let pool = try DatabasePool(path: oldPath)
-        try WireframeStore.migrator.migrate(pool, upTo: "0003_change_previous_key")
-        try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current0007])
-            try db.inTransaction {
-                func hex(_ column: String) -> String { "CASE WHEN \(column) IS NULL THEN NULL ELSE lower(hex(\(column))) END" }
-                for table in ["project", "session", "document"] {
-                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
-                }
-                try db.execute(
-                    sql: """
-                        INSERT INTO main.revision SELECT id, documentId, number, parentId, isDeletion, \(hex("contentHash")),
-                            \(hex("sourceHash")), \(Upgrade0007Tests.headerBefore0007), screenCount, createdAt, author, origin, message, sessionId
-                        FROM current.revision ORDER BY id
-                        """)
-                try db.execute(sql: "INSERT INTO main.source SELECT * FROM current.source")
-                try db.execute(sql: "INSERT INTO main.change (revisionId, screenKey, previousKey, kind, fields) \(Upgrade0005Tests.changesBefore0005)")
-                try db.execute(
-                    sql: """
-                        INSERT INTO main.importAttempt SELECT id, path, outcome, revisionId, \(hex(Upgrade0005Tests.attemptHashBefore0005)), startedAt,
-                            durationMicroseconds, author, origin
-                        FROM current.importAttempt ORDER BY id
-                        """)
-                try db.execute(sql: "INSERT INTO main.diagnostic SELECT * FROM current.diagnostic")
-                for (hash, content) in versions {
-                    try db.execute(sql: "INSERT INTO main.screenVersion (hash, content) VALUES (?, ?)", arguments: [hash, Data(content)])
-                }
-                try db.execute(
-                    sql: """
-                        INSERT INTO main.documentScreen (documentId, screenKey, screenHash, validFrom, validUntil)
-                        SELECT d.documentId, d.screenKey, lower(hex(v.hash)), d.validFrom, d.validUntil
-                        FROM current.documentScreen d JOIN current.screenVersion v ON v.id = d.versionId
-                        ORDER BY d.documentId, d.validFrom, d.screenKey
-                        """)
-                return .commit
+        try OldSchemaStore.write(from: currentPath, to: oldPath, upTo: "0003_change_previous_key") { db in
+            func hex(_ column: String) -> String { "CASE WHEN \(column) IS NULL THEN NULL ELSE lower(hex(\(column))) END" }
+            try db.execute(
+                sql: """
+                    INSERT INTO main.revision SELECT id, documentId, number, parentId, isDeletion, \(hex("contentHash")),
+                        \(hex("sourceHash")), \(Upgrade0007Tests.headerBefore0007), screenCount, createdAt, author, origin, message, sessionId
+                    FROM current.revision ORDER BY id
+                    """)
+            try db.execute(sql: "INSERT INTO main.source SELECT * FROM current.source")
+            try db.execute(sql: "INSERT INTO main.change (revisionId, screenKey, previousKey, kind, fields) \(Upgrade0005Tests.changesBefore0005)")
+            try db.execute(
+                sql: """
+                    INSERT INTO main.importAttempt SELECT id, path, outcome, revisionId, \(hex(Upgrade0005Tests.attemptHashBefore0005)), startedAt,
+                        durationMicroseconds, author, origin
+                    FROM current.importAttempt ORDER BY id
+                    """)
+            try db.execute(sql: "INSERT INTO main.diagnostic SELECT * FROM current.diagnostic")
+            for (hash, content) in versions {
+                try db.execute(sql: "INSERT INTO main.screenVersion (hash, content) VALUES (?, ?)", arguments: [hash, Data(content)])
             }
-            try db.execute(sql: "DETACH DATABASE current")
+            try db.execute(
+                sql: """
+                    INSERT INTO main.documentScreen (documentId, screenKey, screenHash, validFrom, validUntil)
+                    SELECT d.documentId, d.screenKey, lower(hex(v.hash)), d.validFrom, d.validUntil
+                    FROM current.documentScreen d JOIN current.screenVersion v ON v.id = d.versionId
+                    ORDER BY d.documentId, d.validFrom, d.screenKey
+                    """)
         }
-        try pool.close()
     }
 }
