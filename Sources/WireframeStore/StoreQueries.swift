@@ -370,12 +370,16 @@ extension WireframeStore {
                 }
                 if let key = filter.screenKey {
                     // A first revision's `added` changes are its intervals that start at 1 (migration
-                    // 0007): one lookup of the interval table's key per document.
+                    // 0007): one lookup of the interval table's key per document. `CROSS JOIN` keeps
+                    // that order (document, its first revision, then the interval by its whole key):
+                    // with the key `(documentId, screenKey, validFrom)` (0009) the planner would
+                    // otherwise scan the intervals.
                     conditions.append(
                         """
                         revision.id IN (SELECT revisionId FROM change WHERE screenKey = ? UNION SELECT revisionId FROM change WHERE previousKey = ?
-                            UNION SELECT first.id FROM document AS d JOIN documentScreen AS s ON s.documentId = d.id AND s.validFrom = 1 AND s.screenKey = ?
-                            JOIN revision AS first ON first.documentId = d.id AND first.number = 1 AND first.addedFromIntervals = 1)
+                            UNION SELECT first.id FROM document AS d
+                            CROSS JOIN revision AS first ON first.documentId = d.id AND first.number = 1 AND first.addedFromIntervals = 1
+                            CROSS JOIN documentScreen AS s ON s.documentId = d.id AND s.screenKey = ? AND s.validFrom = 1)
                         """)
                     _ = arguments.append(contentsOf: [key, key, key])
                 }

@@ -21,9 +21,11 @@ import WireframeStore
         var heads: [String: Int64] = [:]
         var revisions: [Revision] = []
         for (index, (path, screens)) in versions.enumerated() {
+            let sorted = screens.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+            // A first revision's `added` changes, in key order: it is marked `addedFromIntervals` (0007).
+            let added = heads[path] == nil ? sorted.map { RecordedChange(kind: .added, screenKey: $0.0) } : []
             let record = try store.recordImport(
-                newRevision(path: path, screens: screens.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) },
-                            expectedHead: heads[path], at: .at(Int64(index))))
+                newRevision(path: path, screens: sorted, expectedHead: heads[path], at: .at(Int64(index)), changes: added))
             let revision = try #require(record.revision)
             heads[path] = revision.id
             revisions.append(revision)
@@ -122,6 +124,17 @@ import WireframeStore
                 #expect(plan.contains("USING PRIMARY KEY"), "\(sql): \(plan)")
                 #expect(!plan.contains("TEMP B-TREE"), "\(sql): \(plan)")
             }
+            // `log --screen`: a marked first revision is found by one lookup of the interval's whole key.
+            let first = """
+                SELECT first.id FROM document AS d
+                CROSS JOIN revision AS first ON first.documentId = d.id AND first.number = 1 AND first.addedFromIntervals = 1
+                CROSS JOIN documentScreen AS s ON s.documentId = d.id AND s.screenKey = 'b' AND s.validFrom = 1
+                """
+            let plan = try String.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + first, adapter: SuffixRowAdapter(fromIndex: 3))
+            #expect(plan.contains("SEARCH s USING PRIMARY KEY (documentId=? AND screenKey=? AND validFrom=?)"), "\(plan)")
+            #expect(!plan.contains { $0.hasPrefix("SCAN s") || $0.hasPrefix("SCAN first") }, "\(plan)")
+            #expect(try Int64.fetchAll(db, sql: "SELECT id FROM revision WHERE addedFromIntervals = 1 ORDER BY id") == [1, 3])
+            #expect(try Int64.fetchAll(db, sql: first) == [1])
         }
     }
 }
