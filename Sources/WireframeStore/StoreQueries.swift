@@ -222,18 +222,20 @@ extension WireframeStore {
     static func keyOrderedScreens(
         _ db: Database, documentId: Int64, numbers: (old: Int64, new: Int64)
     ) throws -> (keys: [String], old: [Int64?], new: [Int64?]) {
-        let low = min(numbers.old, numbers.new), high = max(numbers.old, numbers.new)
+        // The intervals of neither number are skipped inside SQLite: between two distant numbers
+        // they are most of the document's history.
         let statement = try db.cachedStatement(
             sql: """
                 SELECT screenKey, validFrom, validUntil, versionId FROM documentScreen
-                WHERE documentId = ? AND validFrom <= ? AND (validUntil IS NULL OR validUntil > ?)
+                WHERE documentId = ?1 AND ((validFrom <= ?2 AND (validUntil IS NULL OR validUntil > ?2))
+                    OR (validFrom <= ?3 AND (validUntil IS NULL OR validUntil > ?3)))
                 ORDER BY screenKey, validFrom
                 """)
         var keys: [String] = [], old: [Int64?] = [], new: [Int64?] = []
         keys.reserveCapacity(1024)
         old.reserveCapacity(1024)
         new.reserveCapacity(1024)
-        let rows = try Row.fetchCursor(statement, arguments: [documentId, high, low])
+        let rows = try Row.fetchCursor(statement, arguments: [documentId, numbers.old, numbers.new])
         while let row = try rows.next() {
             let from: Int64 = row[1], until: Int64? = row[2], id: Int64 = row[3]
             func holds(_ number: Int64) -> Bool { from <= number && (until.map { $0 > number } ?? true) }

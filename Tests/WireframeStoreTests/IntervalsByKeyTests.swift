@@ -114,7 +114,7 @@ import WireframeStore
         defer { try? queue.close() }
         try queue.read { db in
             let queries = [
-                "SELECT screenKey, validFrom, validUntil, versionId FROM documentScreen WHERE documentId = 1 AND validFrom <= 4 AND (validUntil IS NULL OR validUntil > 2) ORDER BY screenKey, validFrom",
+                "SELECT screenKey, validFrom, validUntil, versionId FROM documentScreen WHERE documentId = 1 AND ((validFrom <= 2 AND (validUntil IS NULL OR validUntil > 2)) OR (validFrom <= 4 AND (validUntil IS NULL OR validUntil > 4))) ORDER BY screenKey, validFrom",
                 "SELECT screenKey, versionId FROM documentScreen WHERE documentId = 1 AND validFrom <= 3 AND (validUntil IS NULL OR validUntil > 3) ORDER BY screenKey",
                 "SELECT screenKey FROM documentScreen WHERE documentId = 1 AND validUntil IS NULL ORDER BY screenKey",
                 "UPDATE documentScreen SET validUntil = 9 WHERE documentId = 1 AND screenKey = 'b' AND validUntil IS NULL",
