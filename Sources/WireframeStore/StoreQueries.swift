@@ -138,7 +138,8 @@ extension WireframeStore {
     /// The screens are compared by version id (one id per distinct content) as the intervals give
     /// them; only the versions of keys that differ are looked up (hash, JSON from their packs). A
     /// screen that is the same on both sides gets a stand-in instead of its hash (see
-    /// ``RevisionPair``).
+    /// ``RevisionPair``). `diff` uses ``screenComparison(oldId:newId:)``, which walks both
+    /// revisions in key order and hands back only the screens that differ.
     public func revisionPair(oldId: Int64, newId: Int64) throws -> RevisionPair {
         try mapped {
             try reader.read { db in
