@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # History benchmark: the same generated edit history stored in git and in wfs, side by side.
 #
-#   Benchmarks/history.sh [--wfs PATH] [--wiregen PATH] [--screens N] [--versions M] [--scale R1,R2]
+#   Benchmarks/history.sh [--wfs PATH] [--wiregen PATH] [--screens N] [--versions M] [--scale R1,R2] [--keep DIR]
 #
 # Builds `wiregen.py history N M` (default 1000 screens, 300 versions) into a git repository (write,
 # add, commit per version) and into a wfs store (one `wfs import` per version), then reports wfs/git
@@ -10,6 +10,8 @@
 # 10000, 100-screen documents; built through wfsd beside the wfs binary, which stores a version in
 # milliseconds). Needs bash, python3, git and release builds:
 # swift build -c release --static-swift-stdlib --product wfs (and --product wfsd)
+# With --keep DIR, the work folder is DIR (made if missing, kept afterwards): DIR/wfs/.wfs/store.sqlite
+# and DIR/git are there to measure (`dbstat`) after the run.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 wfs="$here/../.build/release/wfs"
@@ -17,6 +19,7 @@ wiregen="$here/wiregen.py"
 screens=1000
 versions=300
 scale="1000,10000"
+keep=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --wfs) wfs="$2"; shift 2 ;;
@@ -24,12 +27,19 @@ while [ $# -gt 0 ]; do
     --screens) screens="$2"; shift 2 ;;
     --versions) versions="$2"; shift 2 ;;
     --scale) scale="$2"; shift 2 ;;
+    --keep) keep="$2"; shift 2 ;;
     *) echo "unknown argument: $1" >&2; exit 64 ;;
   esac
 done
 [ -x "$wfs" ] || { echo "no wfs binary at $wfs; build it with: swift build -c release --static-swift-stdlib --product wfs" >&2; exit 2; }
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+if [ -n "$keep" ]; then
+  mkdir -p "$keep"
+  [ -z "$(ls -A "$keep")" ] || { echo "--keep $keep: the folder is not empty" >&2; exit 2; }
+  work="$(cd "$keep" && pwd)"
+else
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work"' EXIT
+fi
 export WFS_BENCH_WORK="$work" WFS_BENCH_WFS="$(cd "$(dirname "$wfs")" && pwd)/$(basename "$wfs")" WFS_BENCH_WIREGEN="$wiregen"
 export WFS_BENCH_SCREENS="$screens" WFS_BENCH_VERSIONS="$versions" WFS_BENCH_SCALE="$scale"
 export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=bench@example.invalid GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=bench@example.invalid

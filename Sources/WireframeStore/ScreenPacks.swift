@@ -122,16 +122,32 @@ enum ScreenPacks {
         }
 
         /// The hash and bytes of versions by id, in one query.
+        /// Integers as the text of a JSON array (`[1,2,3]`), their digits written into one buffer.
+        static func jsonList(_ values: [Int64]) -> String {
+            var bytes: [UInt8] = [UInt8(ascii: "[")]
+            bytes.reserveCapacity(values.count * 6 + 2)
+            var digits: [UInt8] = Array(repeating: 0, count: 20)
+            for (index, value) in values.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if value < 0 { bytes.append(UInt8(ascii: "-")) }
+                var rest = value.magnitude
+                var count = 0
+                repeat {
+                    digits[count] = UInt8(ascii: "0") &+ UInt8(rest % 10)
+                    rest /= 10
+                    count += 1
+                } while rest > 0
+                for position in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[position]) }
+            }
+            bytes.append(UInt8(ascii: "]"))
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
         mutating func versions(_ db: Database, ids: Set<Int64>) throws -> [Int64: (hash: String, content: [UInt8])] {
             guard !ids.isEmpty else { return [:] }
             // The ids go in as one JSON array: one statement, prepared once, whatever their number
             // (written into the SQL as a list, the statement took longer to prepare than to run).
-            var list = "["
-            for id in ids.sorted() {
-                if list.utf8.count > 1 { list += "," }
-                list += String(id)
-            }
-            list += "]"
+            let list = Self.jsonList(ids.sorted())
             let rows = try Row.fetchCursor(
                 db.cachedStatement(sql: "SELECT id, hash, packId, start, length FROM screenVersion WHERE id IN (SELECT value FROM json_each(?))"),
                 arguments: [list])

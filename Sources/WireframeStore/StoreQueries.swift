@@ -138,7 +138,8 @@ extension WireframeStore {
     /// The screens are compared by version id (one id per distinct content) as the intervals give
     /// them; only the versions of keys that differ are looked up (hash, JSON from their packs). A
     /// screen that is the same on both sides gets a stand-in instead of its hash (see
-    /// ``RevisionPair``).
+    /// ``RevisionPair``). `diff` uses ``screenComparison(oldId:newId:)``, which walks both
+    /// revisions in key order and hands back only the screens that differ.
     public func revisionPair(oldId: Int64, newId: Int64) throws -> RevisionPair {
         try mapped {
             try reader.read { db in
@@ -166,6 +167,136 @@ extension WireframeStore {
                     newScreenHashes: hashes(newScreens), contents: contents)
             }
         }
+    }
+
+    /// Two revisions' headers, every screen key of either, and the screens that differ, in one
+    /// read: the intervals of both revisions are walked side by side in key order (the order of
+    /// the interval table's key, migration 0009), so the keys come sorted and only the screens
+    /// whose version ids differ are looked up (hash, JSON from their packs).
+    ///
+    /// For two revisions of one document, one range of the table's key gives both: an interval
+    /// that holds both numbers is a screen the two share.
+    public func screenComparison(oldId: Int64, newId: Int64) throws -> ScreenComparison {
+        try mapped {
+            try reader.read { db in
+                let statement = try db.cachedStatement(sql: "SELECT documentId, number, (SELECT data FROM revisionHeader WHERE revisionHeader.id = revision.headerId) FROM revision WHERE id = ?")
+                guard let old = try Row.fetchOne(statement, arguments: [oldId]) else { throw StoreError.unknownRevision(id: oldId) }
+                let oldHeader = (old[2] as Data?).map { [UInt8]($0) }
+                let oldDocument: Int64 = old[0], oldNumber: Int64 = old[1]
+                guard let new = try Row.fetchOne(statement, arguments: [newId]) else { throw StoreError.unknownRevision(id: newId) }
+                let newHeader = (new[2] as Data?).map { [UInt8]($0) }
+                let newDocument: Int64 = new[0], newNumber: Int64 = new[1]
+                let sides =
+                    oldDocument == newDocument
+                    ? try Self.keyOrderedScreens(db, documentId: oldDocument, numbers: (oldNumber, newNumber))
+                    : Self.merged(
+                        try Self.keyOrderedScreens(db, documentId: oldDocument, number: oldNumber),
+                        try Self.keyOrderedScreens(db, documentId: newDocument, number: newNumber))
+                var differing: Set<Int64> = []
+                for index in sides.keys.indices where sides.old[index] != sides.new[index] {
+                    if let id = sides.old[index] { differing.insert(id) }
+                    if let id = sides.new[index] { differing.insert(id) }
+                }
+                var packs = ScreenPacks.Reader()
+                let versions = try packs.versions(db, ids: differing)
+                var comparison = ScreenComparison(oldHeader: oldHeader, newHeader: newHeader, keys: sides.keys)
+                for index in sides.keys.indices where sides.old[index] != sides.new[index] {
+                    let key = sides.keys[index]
+                    if let id = sides.old[index], let version = versions[id] {
+                        comparison.oldScreenHashes[key] = version.hash
+                        comparison.contents[version.hash] = version.content
+                    }
+                    if let id = sides.new[index], let version = versions[id] {
+                        comparison.newScreenHashes[key] = version.hash
+                        comparison.contents[version.hash] = version.content
+                    }
+                }
+                return comparison
+            }
+        }
+    }
+
+    /// The screens of two revisions of one document side by side, in key order: every key of
+    /// either, with each revision's version id (nil where it has no such screen). One range of the
+    /// interval table's key `(documentId, screenKey, validFrom)`: the intervals that hold either
+    /// number, the rows of one key one after the other.
+    static func keyOrderedScreens(
+        _ db: Database, documentId: Int64, numbers: (old: Int64, new: Int64)
+    ) throws -> (keys: [String], old: [Int64?], new: [Int64?]) {
+        // The intervals of neither number are skipped inside SQLite: between two distant numbers
+        // they are most of the document's history.
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT screenKey, validFrom, validUntil, versionId FROM documentScreen
+                WHERE documentId = ?1 AND ((validFrom <= ?2 AND (validUntil IS NULL OR validUntil > ?2))
+                    OR (validFrom <= ?3 AND (validUntil IS NULL OR validUntil > ?3)))
+                ORDER BY screenKey, validFrom
+                """)
+        var keys: [String] = [], old: [Int64?] = [], new: [Int64?] = []
+        keys.reserveCapacity(1024)
+        old.reserveCapacity(1024)
+        new.reserveCapacity(1024)
+        let rows = try Row.fetchCursor(statement, arguments: [documentId, numbers.old, numbers.new])
+        while let row = try rows.next() {
+            let from: Int64 = row[1], until: Int64? = row[2], id: Int64 = row[3]
+            func holds(_ number: Int64) -> Bool { from <= number && (until.map { $0 > number } ?? true) }
+            let inOld = holds(numbers.old), inNew = holds(numbers.new)
+            guard inOld || inNew else { continue }
+            // The rows of one key are consecutive; a key's second row starts where its first ended.
+            let key: String = row[0]
+            if keys.last != key {
+                keys.append(key)
+                old.append(nil)
+                new.append(nil)
+            }
+            if inOld { old[old.count - 1] = id }
+            if inNew { new[new.count - 1] = id }
+        }
+        return (keys, old, new)
+    }
+
+    /// The screens of one revision in key order: key and version id.
+    static func keyOrderedScreens(_ db: Database, documentId: Int64, number: Int64) throws -> [(key: String, id: Int64)] {
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT screenKey, versionId FROM documentScreen
+                    WHERE documentId = ? AND validFrom <= ? AND (validUntil IS NULL OR validUntil > ?)
+                    ORDER BY screenKey
+                    """),
+            arguments: [documentId, number, number])
+        var result: [(key: String, id: Int64)] = []
+        while let row = try rows.next() { result.append((row[0], row[1])) }
+        return result
+    }
+
+    /// Two revisions' screens, each in key order (the byte order of SQLite's BINARY collation),
+    /// merged: every key of either with each side's version id.
+    static func merged(
+        _ old: [(key: String, id: Int64)], _ new: [(key: String, id: Int64)]
+    ) -> (keys: [String], old: [Int64?], new: [Int64?]) {
+        var keys: [String] = [], oldIds: [Int64?] = [], newIds: [Int64?] = []
+        var index = 0, newIndex = 0
+        while index < old.count || newIndex < new.count {
+            if newIndex == new.count || (index < old.count && old[index].key.utf8.lexicographicallyPrecedes(new[newIndex].key.utf8)) {
+                keys.append(old[index].key)
+                oldIds.append(old[index].id)
+                newIds.append(nil)
+                index += 1
+            } else if index == old.count || new[newIndex].key.utf8.lexicographicallyPrecedes(old[index].key.utf8) {
+                keys.append(new[newIndex].key)
+                oldIds.append(nil)
+                newIds.append(new[newIndex].id)
+                newIndex += 1
+            } else {
+                keys.append(old[index].key)
+                oldIds.append(old[index].id)
+                newIds.append(new[newIndex].id)
+                index += 1
+                newIndex += 1
+            }
+        }
+        return (keys, oldIds, newIds)
     }
 
     /// The canonical JSON of several screen versions, by hash, in one read.
@@ -242,12 +373,16 @@ extension WireframeStore {
                 }
                 if let key = filter.screenKey {
                     // A first revision's `added` changes are its intervals that start at 1 (migration
-                    // 0007): one lookup of the interval table's key per document.
+                    // 0007): one lookup of the interval table's key per document. `CROSS JOIN` keeps
+                    // that order (document, its first revision, then the interval by its whole key):
+                    // with the key `(documentId, screenKey, validFrom)` (0009) the planner would
+                    // otherwise scan the intervals.
                     conditions.append(
                         """
                         revision.id IN (SELECT revisionId FROM change WHERE screenKey = ? UNION SELECT revisionId FROM change WHERE previousKey = ?
-                            UNION SELECT first.id FROM document AS d JOIN documentScreen AS s ON s.documentId = d.id AND s.validFrom = 1 AND s.screenKey = ?
-                            JOIN revision AS first ON first.documentId = d.id AND first.number = 1 AND first.addedFromIntervals = 1)
+                            UNION SELECT first.id FROM document AS d
+                            CROSS JOIN revision AS first ON first.documentId = d.id AND first.number = 1 AND first.addedFromIntervals = 1
+                            CROSS JOIN documentScreen AS s ON s.documentId = d.id AND s.screenKey = ? AND s.validFrom = 1)
                         """)
                     _ = arguments.append(contentsOf: [key, key, key])
                 }

@@ -269,6 +269,32 @@ public struct HeadState: Sendable {
     }
 }
 
+/// Two stored revisions compared screen by screen, read in one transaction
+/// (``WireframeStore/screenComparison(oldId:newId:)``): their headers, every screen key of
+/// either in byte order, and, for the keys whose screens differ only, each side's hash and the
+/// canonical JSON by hash. A key of ``keys`` that is in neither map is a screen the two share.
+public struct ScreenComparison: Sendable {
+    /// The older revision's header (nil for a deletion).
+    public var oldHeader: [UInt8]?
+    /// The newer revision's header (nil for a deletion).
+    public var newHeader: [UInt8]?
+    /// Every screen key of either revision, each once, in byte order.
+    public var keys: [String]
+    /// The older revision's screens that differ from the newer's, key → content hash.
+    public var oldScreenHashes: [String: String] = [:]
+    /// The newer revision's screens that differ from the older's, key → content hash.
+    public var newScreenHashes: [String: String] = [:]
+    /// Canonical screen JSON by hash, for every hash of the two maps.
+    public var contents: [String: [UInt8]] = [:]
+
+    /// Creates a comparison with no differing screens.
+    public init(oldHeader: [UInt8]?, newHeader: [UInt8]?, keys: [String]) {
+        self.oldHeader = oldHeader
+        self.newHeader = newHeader
+        self.keys = keys
+    }
+}
+
 /// What comparing two stored revisions needs, read in one transaction: their headers, their
 /// screens' hashes and the canonical JSON of the screens whose hashes differ.
 ///

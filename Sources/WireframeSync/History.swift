@@ -116,14 +116,14 @@ public struct History: Sendable {
     /// count the unchanged ones), from one read of the store where the stored screens allow it.
     public func comparison(_ old: Revision, _ new: Revision) throws -> (diff: WireframeDiff, screenKeys: Set<String>) {
         if !old.isDeletion, !new.isDeletion {
-            let pair = try store.revisionPair(oldId: old.id, newId: new.id)
+            // The maps hold only the screens that differ; `keys` has every screen of either side.
+            let pair = try store.screenComparison(oldId: old.id, newId: new.id)
             let keys = ScreenSplice.changedKeys(pair.oldScreenHashes, pair.newScreenHashes)
             if let oldHeader = pair.oldHeader, let newHeader = pair.newHeader,
                 let partialOld = ScreenSplice.wireframe(header: oldHeader, hashes: pair.oldScreenHashes, keys: keys, contents: pair.contents),
                 let partialNew = ScreenSplice.wireframe(header: newHeader, hashes: pair.newScreenHashes, keys: keys, contents: pair.contents)
             {
-                let screenKeys = Set(pair.oldScreenHashes.keys).union(pair.newScreenHashes.keys)
-                return (WireframeDiff.between(partialOld, partialNew), screenKeys)
+                return (WireframeDiff.between(partialOld, partialNew), Set(pair.keys))
             }
         }
         let oldWireframe = try wireframe(of: old), newWireframe = try wireframe(of: new)

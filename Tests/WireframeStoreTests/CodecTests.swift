@@ -152,5 +152,12 @@ import WireframeTestSupport
         #expect(Timestamp.parse("2026-13-01", defaultOffsetSeconds: 0) == nil)
         #expect(Timestamp.parse("2026-11-20T15:00:00.1234567Z", defaultOffsetSeconds: nil)?.microseconds ?? 0 % 1_000_000 != 0)
     }
-}
 
+    /// The ids of the screen versions a comparison looks up go to SQLite as a JSON array.
+    @Test func versionIdsAreWrittenAsAJSONArray() {
+        #expect(ScreenPacks.Reader.jsonList([]) == "[]")
+        #expect(ScreenPacks.Reader.jsonList([0]) == "[0]")
+        let values: [Int64] = [1, 9, 10, 99, 100, 1581, 1_000_000, Int64.max, -3, Int64.min]
+        #expect(ScreenPacks.Reader.jsonList(values) == "[" + values.map(String.init).joined(separator: ",") + "]")
+    }
+}
