@@ -31,6 +31,53 @@ enum ScreenSplice {
         return keys.sorted()
     }
 
+    /// The same keys as ``changedKeys(_:_:)`` for the head's screens (key → hash) and a new
+    /// version's screens: one lookup per new screen when they are in strict key order and every
+    /// key of the head is among them (the keys are then found in order, and no map of the new
+    /// side is built); else through ``changedKeys(_:_:)``.
+    static func changedKeys(_ old: [String: String], _ new: [ScreenContent]) -> [String] {
+        var keys: [String] = []
+        var matched = 0
+        var previous: String?
+        for screen in new {
+            if let previous, !(previous < screen.key) { return changedKeys(old, hashMap(new)) }
+            previous = screen.key
+            if let hash = old[screen.key] {
+                matched += 1
+                if hash != screen.hash { keys.append(screen.key) }
+            } else {
+                keys.append(screen.key)  // added
+            }
+        }
+        // Some key of the head is gone: the removed keys go in their place in the order.
+        return matched == old.count ? keys : changedKeys(old, hashMap(new))
+    }
+
+    /// Key → hash of screens (the last of equal keys).
+    private static func hashMap(_ screens: [ScreenContent]) -> [String: String] {
+        var result: [String: String] = [:]
+        result.reserveCapacity(screens.count)
+        for screen in screens { result[screen.key] = screen.hash }
+        return result
+    }
+
+    /// The screens of `screens` whose keys are among `keys` (sorted), in their order: one walk
+    /// beside the keys when the screens are in key order, else through a set of the keys.
+    static func screens(_ screens: [Screen], keys: [String]) -> [Screen] {
+        var result: [Screen] = []
+        result.reserveCapacity(keys.count)
+        var next = 0
+        for (index, screen) in screens.enumerated() {
+            if index > 0, screen.key < screens[index - 1].key {
+                let wanted = Set(keys)
+                return screens.filter { wanted.contains($0.key) }
+            }
+            while next < keys.count, keys[next] < screen.key { next += 1 }
+            if next < keys.count, keys[next] == screen.key { result.append(screen) }
+        }
+        return result
+    }
+
     /// The same keys as ``changedKeys(_:_:)`` for two lists of screens in strict key order (the
     /// head's remembered screens and a new version's), found in one walk, with the old screens'
     /// canonical JSON; nil when `old` is empty or a list is not in strict key order.
