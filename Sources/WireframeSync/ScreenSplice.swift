@@ -32,9 +32,9 @@ enum ScreenSplice {
     }
 
     /// The same keys as ``changedKeys(_:_:)`` for the head's screens (key → hash) and a new
-    /// version's screens: one lookup per new screen when they are in strict key order and every
-    /// key of the head is among them (the keys are then found in order, and no map of the new
-    /// side is built); else through ``changedKeys(_:_:)``.
+    /// version's screens: one lookup per new screen when they are in strict key order (the keys
+    /// are then found in order, and no map of the new side is built; a key of the head that is
+    /// gone is found by a binary search); else through ``changedKeys(_:_:)``.
     static func changedKeys(_ old: [String: String], _ new: [ScreenContent]) -> [String] {
         var keys: [String] = []
         var matched = 0
@@ -49,8 +49,19 @@ enum ScreenSplice {
                 keys.append(screen.key)  // added
             }
         }
-        // Some key of the head is gone: the removed keys go in their place in the order.
-        return matched == old.count ? keys : changedKeys(old, hashMap(new))
+        guard matched < old.count else { return keys }
+        // Some keys of the head are gone: found by a binary search of the new keys each, and put
+        // in their place in the order.
+        var removed: [String] = []
+        for key in old.keys {
+            var low = 0, high = new.count
+            while low < high {
+                let middle = (low + high) / 2
+                if new[middle].key < key { low = middle + 1 } else { high = middle }
+            }
+            if low == new.count || new[low].key != key { removed.append(key) }
+        }
+        return (keys + removed).sorted()
     }
 
     /// Key → hash of screens (the last of equal keys).
