@@ -442,17 +442,13 @@ public struct ImportPipeline: Sendable {
                 partialOld = ScreenSplice.wireframe(header: header, screens: oldScreens)
             } else {
                 let oldHashes = headState.screenHashes
-                var newHashes: [String: String] = [:]
-                newHashes.reserveCapacity(screens.count)
-                for screen in screens { newHashes[screen.key] = screen.hash }
-                changedKeys = ScreenSplice.changedKeys(oldHashes, newHashes)
+                changedKeys = ScreenSplice.changedKeys(oldHashes, screens)
                 let contents = try store.screenContents(changedKeys.compactMap { oldHashes[$0] })
                 partialOld = ScreenSplice.wireframe(header: header, hashes: oldHashes, keys: changedKeys, contents: contents)
             }
             if let partialOld {
-                let changed = Set(changedKeys)
                 var partialNew = canonical
-                partialNew.screens = canonical.screens.filter { changed.contains($0.key) }
+                partialNew.screens = ScreenSplice.screens(canonical.screens, keys: changedKeys)
                 return WireframeDiff.between(partialOld, partialNew)
             }
         }

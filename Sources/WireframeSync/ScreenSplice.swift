@@ -31,6 +31,64 @@ enum ScreenSplice {
         return keys.sorted()
     }
 
+    /// The same keys as ``changedKeys(_:_:)`` for the head's screens (key → hash) and a new
+    /// version's screens: one lookup per new screen when they are in strict key order (the keys
+    /// are then found in order, and no map of the new side is built; a key of the head that is
+    /// gone is found by a binary search); else through ``changedKeys(_:_:)``.
+    static func changedKeys(_ old: [String: String], _ new: [ScreenContent]) -> [String] {
+        var keys: [String] = []
+        var matched = 0
+        var previous: String?
+        for screen in new {
+            if let previous, !(previous < screen.key) { return changedKeys(old, hashMap(new)) }
+            previous = screen.key
+            if let hash = old[screen.key] {
+                matched += 1
+                if hash != screen.hash { keys.append(screen.key) }
+            } else {
+                keys.append(screen.key)  // added
+            }
+        }
+        guard matched < old.count else { return keys }
+        // Some keys of the head are gone: found by a binary search of the new keys each, and put
+        // in their place in the order.
+        var removed: [String] = []
+        for key in old.keys {
+            var low = 0, high = new.count
+            while low < high {
+                let middle = (low + high) / 2
+                if new[middle].key < key { low = middle + 1 } else { high = middle }
+            }
+            if low == new.count || new[low].key != key { removed.append(key) }
+        }
+        return (keys + removed).sorted()
+    }
+
+    /// Key → hash of screens (the last of equal keys).
+    private static func hashMap(_ screens: [ScreenContent]) -> [String: String] {
+        var result: [String: String] = [:]
+        result.reserveCapacity(screens.count)
+        for screen in screens { result[screen.key] = screen.hash }
+        return result
+    }
+
+    /// The screens of `screens` whose keys are among `keys` (sorted), in their order: one walk
+    /// beside the keys when the screens are in key order, else through a set of the keys.
+    static func screens(_ screens: [Screen], keys: [String]) -> [Screen] {
+        var result: [Screen] = []
+        result.reserveCapacity(keys.count)
+        var next = 0
+        for (index, screen) in screens.enumerated() {
+            if index > 0, screen.key < screens[index - 1].key {
+                let wanted = Set(keys)
+                return screens.filter { wanted.contains($0.key) }
+            }
+            while next < keys.count, keys[next] < screen.key { next += 1 }
+            if next < keys.count, keys[next] == screen.key { result.append(screen) }
+        }
+        return result
+    }
+
     /// The same keys as ``changedKeys(_:_:)`` for two lists of screens in strict key order (the
     /// head's remembered screens and a new version's), found in one walk, with the old screens'
     /// canonical JSON; nil when `old` is empty or a list is not in strict key order.
