@@ -28,6 +28,11 @@ public struct JSONParser: Sendable {
         /// The root value as a tree of located nodes, built from the tape on each call; nil when
         /// the text is not well-formed JSON.
         public var root: JSONNode? { tape.map { $0.node($0.root) } }
+        /// With ``JSONParser/parse(_:skipping:recordingSpans:)``: the objects that are elements of
+        /// arrays inside the top-level value (a wireframe's routes), in source order, skipped or not.
+        public var spans: [JSONSpan] = []
+        /// How many of the spans offered were skipped.
+        public var skippedCount = 0
     }
 
     /// Parses UTF-8 bytes.
@@ -43,6 +48,50 @@ public struct JSONParser: Sendable {
             return scanner.parseDocument()
         }
         return Result(tape: records.map { JSONTape(bytes: bytes, records: $0) }, diagnostics: diagnostics)
+    }
+
+    /// Parses UTF-8 bytes, taking the objects of `skipping` as read: an element of an array
+    /// inside the top-level value that begins at a span's `start` is not scanned; it is put on the
+    /// tape as an empty object at its place, and the scan goes on at the span's `end`, its lines
+    /// and columns counted from what the span says of its text. The caller vouches that the bytes
+    /// of each span are those of an object that was parsed without error, with that text.
+    /// `recordingSpans` also gives every such element's span (``Result/spans``).
+    public func parse(_ bytes: [UInt8], skipping: [JSONSpan], recordingSpans: Bool) -> Result {
+        guard bytes.count < Int(Int32.max) else { return parse(bytes) }
+        let (records, diagnostics, spans, skippedCount) = bytes.withUnsafeBufferPointer { buffer in
+            var scanner = Scanner(buffer: buffer, maximumDepth: maximumDepth)
+            scanner.skips = skipping
+            scanner.recordingSpans = recordingSpans
+            scanner.trackingSpans = recordingSpans || !skipping.isEmpty
+            let (records, diagnostics) = scanner.parseDocument()
+            return (records, diagnostics, scanner.spans, scanner.skippedCount)
+        }
+        return Result(
+            tape: records.map { JSONTape(bytes: bytes, records: $0) }, diagnostics: diagnostics, spans: spans, skippedCount: skippedCount)
+    }
+}
+
+/// The text of an object that is an element of an array inside the top-level value (a route of a
+/// wireframe): where it lies, and what a scanner needs to know of it to go on after it without
+/// reading it (its lines, and the Unicode scalars of its last line).
+public struct JSONSpan: Sendable, Hashable {
+    /// The offset of its `{`.
+    public var start: Int
+    /// The offset just after its `}`.
+    public var end: Int
+    /// How many line feeds the text holds.
+    public var newlines: Int32
+    /// With line feeds: where the last line begins, from `start`.
+    public var lastLineStart: Int32
+    /// The UTF-8 continuation bytes of the text's last line (of the whole text without line feeds).
+    public var continuationBytes: Int32
+
+    /// The same text moved by `delta` bytes.
+    public func moved(by delta: Int) -> JSONSpan {
+        var span = self
+        span.start += delta
+        span.end += delta
+        return span
     }
 }
 
@@ -62,6 +111,13 @@ private struct Scanner {
     var depth = 0
     var diagnostics: [Diagnostic] = []
     var records: [JSONTape.Record] = []
+    /// Objects to take as read (``JSONParser/parse(_:skipping:recordingSpans:)``), by offset.
+    var skips: [JSONSpan] = []
+    var nextSkip = 0
+    var skippedCount = 0
+    var recordingSpans = false
+    var trackingSpans = false
+    var spans: [JSONSpan] = []
 
     init(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.buffer = buffer
@@ -390,7 +446,11 @@ private struct Scanner {
             if offset < buffer.count, buffer[offset] == UInt8(ascii: "]"), let commaLocation {
                 throw SyntaxError(diagnostic: Diagnostic(.error, FormatCodes.syntax, "trailing comma before ']'", at: commaLocation))
             }
-            try parseValue()
+            if trackingSpans, depth == 2, offset < buffer.count, buffer[offset] == UInt8(ascii: "{") {
+                try parseElementObject()
+            } else {
+                try parseValue()
+            }
             count += 1
             skipWhitespace()
             guard offset < buffer.count else { throw error("expected ',' or ']' after an element, found end of file") }
@@ -408,6 +468,37 @@ private struct Scanner {
                 throw error("expected ',' or ']' after an element, found \(describeCurrent())")
             }
         }
+    }
+
+    /// An object that is an element of an array inside the top-level value: skipped when a span
+    /// to skip begins here, else parsed; its span recorded when asked.
+    mutating func parseElementObject() throws(SyntaxError) {
+        let start = offset
+        let startLine = line
+        let startContinuationBytes = continuationBytesOnLine
+        while nextSkip < skips.count, skips[nextSkip].start < start { nextSkip += 1 }
+        if nextSkip < skips.count, skips[nextSkip].start == start, skips[nextSkip].end <= buffer.count {
+            let span = skips[nextSkip]
+            nextSkip += 1
+            skippedCount += 1
+            records.append(record(.object))
+            offset = span.end
+            if span.newlines > 0 {
+                line += Int(span.newlines)
+                lineStart = start + Int(span.lastLineStart)
+                continuationBytesOnLine = Int(span.continuationBytes)
+            } else {
+                continuationBytesOnLine += Int(span.continuationBytes)
+            }
+        } else {
+            try parseValue()
+        }
+        guard recordingSpans else { return }
+        let newlines = line - startLine
+        spans.append(JSONSpan(
+            start: start, end: offset, newlines: Int32(truncatingIfNeeded: newlines),
+            lastLineStart: newlines > 0 ? Int32(truncatingIfNeeded: lineStart - start) : 0,
+            continuationBytes: Int32(truncatingIfNeeded: newlines > 0 ? continuationBytesOnLine : continuationBytesOnLine - startContinuationBytes)))
     }
 
     /// Checks a number's syntax and moves past it.
