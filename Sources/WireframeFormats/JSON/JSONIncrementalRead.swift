@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import WireframeModel
 
 /// What the JSON reader keeps of one read so that the next version of the same file is read in
@@ -11,9 +6,10 @@ public import WireframeModel
 /// routes) and the diagnostics found in it.
 ///
 /// A route's screens and diagnostics depend only on its object's text: a route is read from its
-/// object alone, and every location in it is the location of one of its characters. So a route
-/// whose text is byte for byte the same in the next version, where the parser meets it as an
-/// element of an array, gives the same screens and diagnostics, with every location moved by the
+/// object alone, and every location in it is the location of one of its characters. So where the
+/// parser of the next version meets an element of an array whose text begins with a remembered
+/// route's whole text (it tries the routes after the last one it found, so a route changed, put
+/// in or taken out leaves the others found), that element gives the same screens and diagnostics, with every location moved by the
 /// text before it: the byte offset by the change in the offset of its `{`, the line by the change
 /// in its line, and the column, on the `{`'s own line only, by the change in its column.
 public struct JSONReadMemory: Sendable {
@@ -59,8 +55,8 @@ public struct JSONRememberedRead: Sendable {
 
 extension JSONWireframeReader {
     /// Reads bytes as ``read(_:)`` does, with the same wireframe and diagnostics, taking the
-    /// top-level routes whose text is unchanged since `previous` (the same bytes at the start of
-    /// the file, or at its end) from it instead of parsing and reading them again.
+    /// top-level routes whose text is unchanged since `previous` from it instead of parsing and
+    /// reading them again.
     public func read(_ bytes: [UInt8], after previous: JSONReadMemory?) -> JSONRememberedRead {
         if let previous, let read = readReusing(bytes, previous) { return read }
         if let read = readRemembering(bytes, offered: [], sources: [], previous: nil) { return read }
@@ -69,33 +65,25 @@ extension JSONWireframeReader {
         return JSONRememberedRead(wireframe: wireframe, diagnostics: diagnostics, memory: nil, reusedRoutes: 0)
     }
 
-    /// A read that takes the routes of `previous` that lie in the bytes both versions begin or
-    /// end with; nil when the parser stopped (its diagnostics would miss those of the routes it
-    /// skipped) or skipped a route the reader did not take (it was not a top-level route).
+    /// A read that takes the routes of `previous` whose whole text the parser finds again where
+    /// it meets an element of an array (see ``JSONParser/parse(_:skipping:of:recordingSpans:)``);
+    /// nil when the parser stopped (its diagnostics would miss those of the routes it skipped) or
+    /// skipped a text that the reader did not take as a top-level route.
     private func readReusing(_ bytes: [UInt8], _ previous: JSONReadMemory) -> JSONRememberedRead? {
-        let old = previous.bytes
-        let prefix = Self.commonPrefix(old, bytes)
-        let suffix = Self.commonSuffix(old, bytes, limit: min(old.count, bytes.count) - prefix)
-        let delta = bytes.count - old.count
         var offered: [JSONSpan] = []
         var sources: [Int] = []
         offered.reserveCapacity(previous.routes.count)
         sources.reserveCapacity(previous.routes.count)
         for (index, route) in previous.routes.enumerated() where route.reusable {
-            if route.span.end <= prefix {
-                offered.append(route.span)
-                sources.append(index)
-            } else if route.span.start >= old.count - suffix {
-                offered.append(route.span.moved(by: delta))
-                sources.append(index)
-            }
+            offered.append(route.span)
+            sources.append(index)
         }
         guard !offered.isEmpty else { return nil }
         return readRemembering(bytes, offered: offered, sources: sources, previous: previous)
     }
 
     private func readRemembering(_ bytes: [UInt8], offered: [JSONSpan], sources: [Int], previous: JSONReadMemory?) -> JSONRememberedRead? {
-        let parsed = parser.parse(bytes, skipping: offered, recordingSpans: true)
+        let parsed = parser.parse(bytes, skipping: offered, of: previous?.bytes ?? [], recordingSpans: true)
         guard let tape = parsed.tape else {
             if !offered.isEmpty { return nil }
             return JSONRememberedRead(wireframe: nil, diagnostics: parsed.diagnostics, memory: nil, reusedRoutes: 0)
@@ -103,45 +91,15 @@ extension JSONWireframeReader {
         var state = ReadState(tape: tape)
         state.diagnostics = parsed.diagnostics
         state.routeMemory = RouteMemoryState(
-            isTracking: true, parsedSpans: parsed.spans, parserDiagnostics: parsed.diagnostics, offered: offered, sources: sources,
-            previous: previous)
+            isTracking: true, parsedSpans: parsed.spans, parserDiagnostics: parsed.diagnostics,
+            offered: parsed.skipped.map(\.start), sources: parsed.skipped.map { sources[$0.source] }, previous: previous)
         let wireframe = state.readDocument(tape.root)
         let routes = state.routeMemory
-        guard routes.taken == parsed.skippedCount else { return nil }
+        guard routes.taken == parsed.skipped.count else { return nil }
         let memory = routes.isComplete
             ? JSONReadMemory(bytes: bytes, screens: state.screens, diagnostics: routes.diagnostics, routes: routes.routes) : nil
         return JSONRememberedRead(
             wireframe: wireframe, diagnostics: state.diagnostics.sorted(by: Diagnostic.sourceOrder), memory: memory, reusedRoutes: routes.taken)
-    }
-
-    /// How many bytes `a` and `b` begin with alike.
-    static func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        let count = min(a.count, b.count)
-        return a.withUnsafeBufferPointer { first in
-            b.withUnsafeBufferPointer { second in
-                guard let x = first.baseAddress, let y = second.baseAddress else { return 0 }
-                var position = 0
-                // Blocks compared with memcmp, then the bytes of the block that differs.
-                while count - position >= 512, memcmp(x + position, y + position, 512) == 0 { position += 512 }
-                while position < count, x[position] == y[position] { position += 1 }
-                return position
-            }
-        }
-    }
-
-    /// How many bytes `a` and `b` end with alike, at most `limit`.
-    static func commonSuffix(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
-        a.withUnsafeBufferPointer { first in
-            b.withUnsafeBufferPointer { second in
-                guard let x = first.baseAddress, let y = second.baseAddress else { return 0 }
-                let xEnd = first.count
-                let yEnd = second.count
-                var length = 0
-                while limit - length >= 512, memcmp(x + xEnd - length - 512, y + yEnd - length - 512, 512) == 0 { length += 512 }
-                while length < limit, x[xEnd - length - 1] == y[yEnd - length - 1] { length += 1 }
-                return length
-            }
-        }
     }
 }
 
@@ -155,9 +113,9 @@ struct RouteMemoryState {
     /// The parser's diagnostics (duplicate keys), in source order.
     var parserDiagnostics: [Diagnostic] = []
     var nextParserDiagnostic = 0
-    /// The spans the parser was offered to skip (in this version's offsets), and for each the
+    /// Where the parser skipped a remembered route's text (in this version), and for each the
     /// index of its route in `previous`.
-    var offered: [JSONSpan] = []
+    var offered: [Int] = []
     var sources: [Int] = []
     var nextOffered = 0
     var previous: JSONReadMemory?
@@ -302,13 +260,13 @@ extension ReadState {
             return
         }
         let span = routeMemory.parsedSpans[routeMemory.nextSpan]
-        while routeMemory.nextOffered < routeMemory.offered.count, routeMemory.offered[routeMemory.nextOffered].start < offset {
+        while routeMemory.nextOffered < routeMemory.offered.count, routeMemory.offered[routeMemory.nextOffered] < offset {
             routeMemory.nextOffered += 1
         }
         let firstScreen = screens.count
         let firstDiagnostic = routeMemory.diagnostics.count
         var reusable = true
-        if routeMemory.nextOffered < routeMemory.offered.count, routeMemory.offered[routeMemory.nextOffered].start == offset,
+        if routeMemory.nextOffered < routeMemory.offered.count, routeMemory.offered[routeMemory.nextOffered] == offset,
             let previous = routeMemory.previous
         {
             // The parser skipped it: its screens and diagnostics are the read before's, moved.

@@ -31,8 +31,8 @@ public struct JSONParser: Sendable {
         /// With ``JSONParser/parse(_:skipping:recordingSpans:)``: the objects that are elements of
         /// arrays inside the top-level value (a wireframe's routes), in source order, skipped or not.
         public var spans: [JSONSpan] = []
-        /// How many of the spans offered were skipped.
-        public var skippedCount = 0
+        /// The spans skipped: where each lies in this text, and its index in the spans offered.
+        public var skipped: [(start: Int, source: Int)] = []
     }
 
     /// Parses UTF-8 bytes.
@@ -50,24 +50,27 @@ public struct JSONParser: Sendable {
         return Result(tape: records.map { JSONTape(bytes: bytes, records: $0) }, diagnostics: diagnostics)
     }
 
-    /// Parses UTF-8 bytes, taking the objects of `skipping` as read: an element of an array
-    /// inside the top-level value that begins at a span's `start` is not scanned; it is put on the
-    /// tape as an empty object at its place, and the scan goes on at the span's `end`, its lines
-    /// and columns counted from what the span says of its text. The caller vouches that the bytes
-    /// of each span are those of an object that was parsed without error, with that text.
-    /// `recordingSpans` also gives every such element's span (``Result/spans``).
-    public func parse(_ bytes: [UInt8], skipping: [JSONSpan], recordingSpans: Bool) -> Result {
+    /// Parses UTF-8 bytes, taking the objects of `skipping` (spans of `known`, in source order)
+    /// as read: an element of an array inside the top-level value whose text begins with the
+    /// whole text of one of them (the next ones after the last skipped, a few tried) is not
+    /// scanned; it is put on the tape as an empty object at its place, and the scan goes on after
+    /// that text, its lines and columns counted from what the span says of it. The caller vouches
+    /// that each span of `known` is an object that was parsed without error. `recordingSpans`
+    /// also gives every such element's span (``Result/spans``).
+    public func parse(_ bytes: [UInt8], skipping: [JSONSpan], of known: [UInt8], recordingSpans: Bool) -> Result {
         guard bytes.count < Int(Int32.max) else { return parse(bytes) }
-        let (records, diagnostics, spans, skippedCount) = bytes.withUnsafeBufferPointer { buffer in
-            var scanner = Scanner(buffer: buffer, maximumDepth: maximumDepth)
-            scanner.skips = skipping
-            scanner.recordingSpans = recordingSpans
-            scanner.trackingSpans = recordingSpans || !skipping.isEmpty
-            let (records, diagnostics) = scanner.parseDocument()
-            return (records, diagnostics, scanner.spans, scanner.skippedCount)
+        let (records, diagnostics, spans, skipped) = bytes.withUnsafeBufferPointer { buffer in
+            known.withUnsafeBufferPointer { knownBuffer in
+                var scanner = Scanner(buffer: buffer, maximumDepth: maximumDepth)
+                scanner.elements.skips = skipping
+                scanner.elements.known = knownBuffer
+                scanner.elements.recordingSpans = recordingSpans
+                scanner.trackingSpans = recordingSpans || !skipping.isEmpty
+                let (records, diagnostics) = scanner.parseDocument()
+                return (records, diagnostics, scanner.elements.spans, scanner.elements.skipped)
+            }
         }
-        return Result(
-            tape: records.map { JSONTape(bytes: bytes, records: $0) }, diagnostics: diagnostics, spans: spans, skippedCount: skippedCount)
+        return Result(tape: records.map { JSONTape(bytes: bytes, records: $0) }, diagnostics: diagnostics, spans: spans, skipped: skipped)
     }
 }
 
@@ -95,6 +98,16 @@ public struct JSONSpan: Sendable, Hashable {
     }
 }
 
+/// The texts a scanner skips and the spans it records (``JSONParser/parse(_:skipping:of:recordingSpans:)``).
+private final class ElementSpans {
+    var skips: [JSONSpan] = []
+    var known = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    var nextSkip = 0
+    var skipped: [(start: Int, source: Int)] = []
+    var recordingSpans = false
+    var spans: [JSONSpan] = []
+}
+
 /// Raised inside the scanner to unwind to the top on the first syntax error.
 private struct SyntaxError: Error {
     var diagnostic: Diagnostic
@@ -111,13 +124,12 @@ private struct Scanner {
     var depth = 0
     var diagnostics: [Diagnostic] = []
     var records: [JSONTape.Record] = []
-    /// Objects to take as read (``JSONParser/parse(_:skipping:recordingSpans:)``), by offset.
-    var skips: [JSONSpan] = []
-    var nextSkip = 0
-    var skippedCount = 0
-    var recordingSpans = false
+    /// Whether elements of arrays inside the top-level value that are objects go through
+    /// `elements` (``JSONParser/parse(_:skipping:of:recordingSpans:)``).
     var trackingSpans = false
-    var spans: [JSONSpan] = []
+    /// Kept out of line: the scanner is copied into frames of the recursive descent in unoptimized
+    /// builds, and its size bounds the nesting a thread's stack takes.
+    var elements = ElementSpans()
 
     init(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.buffer = buffer
@@ -476,11 +488,29 @@ private struct Scanner {
         let start = offset
         let startLine = line
         let startContinuationBytes = continuationBytesOnLine
-        while nextSkip < skips.count, skips[nextSkip].start < start { nextSkip += 1 }
-        if nextSkip < skips.count, skips[nextSkip].start == start, skips[nextSkip].end <= buffer.count {
-            let span = skips[nextSkip]
-            nextSkip += 1
-            skippedCount += 1
+        let elements = self.elements
+        let skips = elements.skips
+        let known = elements.known
+        let nextSkip = elements.nextSkip
+        // The known texts after the last one skipped, in order: one changed, put in or taken
+        // out between two elements leaves the next element's text among the next few.
+        var match: Int?
+        if let base = buffer.baseAddress, let knownBase = known.baseAddress {
+            var candidate = nextSkip
+            while candidate < min(skips.count, nextSkip + 4) {
+                let span = skips[candidate]
+                let length = span.end - span.start
+                if span.start >= 0, span.end <= known.count, length <= buffer.count - start, memcmp(base + start, knownBase + span.start, length) == 0 {
+                    match = candidate
+                    break
+                }
+                candidate += 1
+            }
+        }
+        if let match {
+            let span = skips[match].moved(by: start - skips[match].start)
+            elements.nextSkip = match + 1
+            elements.skipped.append((start: start, source: match))
             records.append(record(.object))
             offset = span.end
             if span.newlines > 0 {
@@ -493,9 +523,9 @@ private struct Scanner {
         } else {
             try parseValue()
         }
-        guard recordingSpans else { return }
+        guard elements.recordingSpans else { return }
         let newlines = line - startLine
-        spans.append(JSONSpan(
+        elements.spans.append(JSONSpan(
             start: start, end: offset, newlines: Int32(truncatingIfNeeded: newlines),
             lastLineStart: newlines > 0 ? Int32(truncatingIfNeeded: lineStart - start) : 0,
             continuationBytes: Int32(truncatingIfNeeded: newlines > 0 ? continuationBytesOnLine : continuationBytesOnLine - startContinuationBytes)))
