@@ -386,6 +386,13 @@ public struct ImportPipeline: Sendable {
     /// Reads a document from its bytes (a WorkflowSchema document with the files it loads).
     func parseDocument(_ bytes: [UInt8], absolutePath: String, relativePath: String) -> ReadDocument {
         guard DocumentFormat(path: relativePath) == .workflowSchema else {
+            if let reuse, bytes.count <= reader.maximumFileSize, DocumentFormat(path: absolutePath) ?? .json == .json {
+                // The daemon's case: the routes whose text is unchanged since the file's last
+                // read are taken from it, as read then, instead of being parsed and read again.
+                let read = JSONWireframeReader().read(bytes, after: reuse.readMemory(path: relativePath))
+                reuse.rememberRead(read.memory, path: relativePath)
+                return ReadDocument(bytes: bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [])
+            }
             let read = reader.read(bytes: bytes, path: absolutePath)
             return ReadDocument(bytes: read.bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [])
         }

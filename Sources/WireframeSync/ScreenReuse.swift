@@ -1,4 +1,5 @@
 import Synchronization
+import WireframeFormats
 import WireframeModel
 
 /// The canonical bytes and hashes of the screens of each document's last imported version, with
@@ -49,6 +50,9 @@ public final class ScreenReuse: Sendable {
     }
 
     private let entries = Mutex<[String: Entry]>([:])
+    /// What the JSON reader kept of each document's last read, whatever its verdict: the next
+    /// read of the file parses only the routes whose text changed (``JSONReadMemory``).
+    private let reads = Mutex<[String: JSONReadMemory]>([:])
 
     /// Creates an empty memory.
     public init() {}
@@ -61,7 +65,22 @@ public final class ScreenReuse: Sendable {
     func remember(_ entry: Entry, path: String) { entries.withLock { $0[path] = entry } }
 
     /// Forgets a document (its file is gone).
-    public func forget(path: String) { _ = entries.withLock { $0.removeValue(forKey: path) } }
+    public func forget(path: String) {
+        _ = entries.withLock { $0.removeValue(forKey: path) }
+        _ = reads.withLock { $0.removeValue(forKey: path) }
+    }
+
+    /// The JSON reader's memory of the document's last read, if any.
+    func readMemory(path: String) -> JSONReadMemory? { reads.withLock { $0[path] } }
+
+    /// Keeps (or, for nil, forgets) the JSON reader's memory of the document's last read.
+    func rememberRead(_ memory: JSONReadMemory?, path: String) {
+        // The old memory is released outside the lock.
+        let old = reads.withLock { reads in
+            if let memory { reads.updateValue(memory, forKey: path) } else { reads.removeValue(forKey: path) }
+        }
+        _ = old
+    }
 
     /// The top-level routes of `screens` as the JSON reader gives them (in the order they are
     /// defined, inline routes after their parent, each with the location of its object).

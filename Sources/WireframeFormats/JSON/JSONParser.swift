@@ -28,6 +28,11 @@ public struct JSONParser: Sendable {
         /// The root value as a tree of located nodes, built from the tape on each call; nil when
         /// the text is not well-formed JSON.
         public var root: JSONNode? { tape.map { $0.node($0.root) } }
+        /// With ``JSONParser/parse(_:skipping:recordingSpans:)``: the objects that are elements of
+        /// arrays inside the top-level value (a wireframe's routes), in source order, skipped or not.
+        public var spans: [JSONSpan] = []
+        /// The spans skipped: where each lies in this text, and its index in the spans offered.
+        public var skipped: [(start: Int, source: Int)] = []
     }
 
     /// Parses UTF-8 bytes.
@@ -44,6 +49,63 @@ public struct JSONParser: Sendable {
         }
         return Result(tape: records.map { JSONTape(bytes: bytes, records: $0) }, diagnostics: diagnostics)
     }
+
+    /// Parses UTF-8 bytes, taking the objects of `skipping` (spans of `known`, in source order)
+    /// as read: an element of an array inside the top-level value whose text begins with the
+    /// whole text of one of them (the next ones after the last skipped, a few tried) is not
+    /// scanned; it is put on the tape as an empty object at its place, and the scan goes on after
+    /// that text, its lines and columns counted from what the span says of it. The caller vouches
+    /// that each span of `known` is an object that was parsed without error. `recordingSpans`
+    /// also gives every such element's span (``Result/spans``).
+    public func parse(_ bytes: [UInt8], skipping: [JSONSpan], of known: [UInt8], recordingSpans: Bool) -> Result {
+        guard bytes.count < Int(Int32.max) else { return parse(bytes) }
+        let (records, diagnostics, spans, skipped) = bytes.withUnsafeBufferPointer { buffer in
+            known.withUnsafeBufferPointer { knownBuffer in
+                var scanner = Scanner(buffer: buffer, maximumDepth: maximumDepth)
+                scanner.elements.skips = skipping
+                scanner.elements.known = knownBuffer
+                scanner.elements.recordingSpans = recordingSpans
+                scanner.trackingSpans = recordingSpans || !skipping.isEmpty
+                let (records, diagnostics) = scanner.parseDocument()
+                return (records, diagnostics, scanner.elements.spans, scanner.elements.skipped)
+            }
+        }
+        return Result(tape: records.map { JSONTape(bytes: bytes, records: $0) }, diagnostics: diagnostics, spans: spans, skipped: skipped)
+    }
+}
+
+/// The text of an object that is an element of an array inside the top-level value (a route of a
+/// wireframe): where it lies, and what a scanner needs to know of it to go on after it without
+/// reading it (its lines, and the Unicode scalars of its last line).
+public struct JSONSpan: Sendable, Hashable {
+    /// The offset of its `{`.
+    public var start: Int
+    /// The offset just after its `}`.
+    public var end: Int
+    /// How many line feeds the text holds.
+    public var newlines: Int32
+    /// With line feeds: where the last line begins, from `start`.
+    public var lastLineStart: Int32
+    /// The UTF-8 continuation bytes of the text's last line (of the whole text without line feeds).
+    public var continuationBytes: Int32
+
+    /// The same text moved by `delta` bytes.
+    public func moved(by delta: Int) -> JSONSpan {
+        var span = self
+        span.start += delta
+        span.end += delta
+        return span
+    }
+}
+
+/// The texts a scanner skips and the spans it records (``JSONParser/parse(_:skipping:of:recordingSpans:)``).
+private final class ElementSpans {
+    var skips: [JSONSpan] = []
+    var known = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    var nextSkip = 0
+    var skipped: [(start: Int, source: Int)] = []
+    var recordingSpans = false
+    var spans: [JSONSpan] = []
 }
 
 /// Raised inside the scanner to unwind to the top on the first syntax error.
@@ -62,6 +124,12 @@ private struct Scanner {
     var depth = 0
     var diagnostics: [Diagnostic] = []
     var records: [JSONTape.Record] = []
+    /// Whether elements of arrays inside the top-level value that are objects go through
+    /// `elements` (``JSONParser/parse(_:skipping:of:recordingSpans:)``).
+    var trackingSpans = false
+    /// Kept out of line: the scanner is copied into frames of the recursive descent in unoptimized
+    /// builds, and its size bounds the nesting a thread's stack takes.
+    var elements = ElementSpans()
 
     init(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.buffer = buffer
@@ -390,7 +458,11 @@ private struct Scanner {
             if offset < buffer.count, buffer[offset] == UInt8(ascii: "]"), let commaLocation {
                 throw SyntaxError(diagnostic: Diagnostic(.error, FormatCodes.syntax, "trailing comma before ']'", at: commaLocation))
             }
-            try parseValue()
+            if trackingSpans, depth == 2, offset < buffer.count, buffer[offset] == UInt8(ascii: "{") {
+                try parseElementObject()
+            } else {
+                try parseValue()
+            }
             count += 1
             skipWhitespace()
             guard offset < buffer.count else { throw error("expected ',' or ']' after an element, found end of file") }
@@ -408,6 +480,55 @@ private struct Scanner {
                 throw error("expected ',' or ']' after an element, found \(describeCurrent())")
             }
         }
+    }
+
+    /// An object that is an element of an array inside the top-level value: skipped when a span
+    /// to skip begins here, else parsed; its span recorded when asked.
+    mutating func parseElementObject() throws(SyntaxError) {
+        let start = offset
+        let startLine = line
+        let startContinuationBytes = continuationBytesOnLine
+        let elements = self.elements
+        let skips = elements.skips
+        let known = elements.known
+        let nextSkip = elements.nextSkip
+        // The known texts after the last one skipped, in order: one changed, put in or taken
+        // out between two elements leaves the next element's text among the next few.
+        var match: Int?
+        if let base = buffer.baseAddress, let knownBase = known.baseAddress {
+            var candidate = nextSkip
+            while candidate < min(skips.count, nextSkip + 4) {
+                let span = skips[candidate]
+                let length = span.end - span.start
+                if span.start >= 0, span.end <= known.count, length <= buffer.count - start, memcmp(base + start, knownBase + span.start, length) == 0 {
+                    match = candidate
+                    break
+                }
+                candidate += 1
+            }
+        }
+        if let match {
+            let span = skips[match].moved(by: start - skips[match].start)
+            elements.nextSkip = match + 1
+            elements.skipped.append((start: start, source: match))
+            records.append(record(.object))
+            offset = span.end
+            if span.newlines > 0 {
+                line += Int(span.newlines)
+                lineStart = start + Int(span.lastLineStart)
+                continuationBytesOnLine = Int(span.continuationBytes)
+            } else {
+                continuationBytesOnLine += Int(span.continuationBytes)
+            }
+        } else {
+            try parseValue()
+        }
+        guard elements.recordingSpans else { return }
+        let newlines = line - startLine
+        elements.spans.append(JSONSpan(
+            start: start, end: offset, newlines: Int32(truncatingIfNeeded: newlines),
+            lastLineStart: newlines > 0 ? Int32(truncatingIfNeeded: lineStart - start) : 0,
+            continuationBytes: Int32(truncatingIfNeeded: newlines > 0 ? continuationBytesOnLine : continuationBytesOnLine - startContinuationBytes)))
     }
 
     /// Checks a number's syntax and moves past it.

@@ -74,7 +74,7 @@ public struct JSONWireframeReader: Sendable {
     }
 }
 
-private struct ReadState {
+struct ReadState {
     /// Holds a route's place in `screens` while its inline routes are read; shared, so it costs no allocation.
     static let placeholder = Screen(key: "")
 
@@ -82,6 +82,9 @@ private struct ReadState {
     let tape: JSONTape
     var diagnostics: [Diagnostic] = []
     var screens: [Screen] = []
+    /// Each top-level route's text, screens and diagnostics, when the read is to be remembered,
+    /// and the routes taken from the read before (``JSONWireframeReader/read(_:after:)``).
+    var routeMemory = RouteMemoryState()
 
     init(tape: JSONTape) {
         self.tape = tape
@@ -134,7 +137,11 @@ private struct ReadState {
                 screens.reserveCapacity(count)
                 var entry = routes.value + 1
                 for _ in 0..<count {
-                    readRoute(entry, parent: nil)
+                    if routeMemory.isTracking {
+                        readTopLevelRoute(entry)
+                    } else {
+                        readRoute(entry, parent: nil)
+                    }
                     entry = tape.next(entry)
                 }
             } else {
