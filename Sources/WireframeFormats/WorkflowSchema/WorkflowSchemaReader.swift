@@ -42,9 +42,10 @@ public struct WorkflowSchemaReader: Sendable {
         }
         var diagnostics = builder.diagnostics + builder.grouper.diagnostics
         let locale = builder.document?.attribute("lang")?.value
-        if let root = builder.root { ObjectChecks.run(root, locale: locale, into: &diagnostics) }
+        let root = builder.rootIndex.map { SchemaObject(SchemaArena(builder.storage), $0) }
+        if let root { ObjectChecks.run(root, locale: locale, into: &diagnostics) }
         return WorkflowSchemaDocument(
-            root: builder.root, locale: locale, diagnostics: diagnostics, controllerCount: builder.controllerCount)
+            root: root, locale: locale, diagnostics: diagnostics, controllerCount: builder.controllerCount)
     }
 
     /// Reads one file. The wireframe is nil when the file is not well-formed or has no root
