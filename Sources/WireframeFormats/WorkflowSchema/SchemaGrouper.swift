@@ -52,8 +52,8 @@ struct SchemaGrouper {
                     name: parameter.name, location: parameter.location, values: start..<Int32(arena.values.count)))
             }
         }
-        parameters.removeSubrange(mark.parameters...)
-        values.removeSubrange(mark.values...)
+        parameters.removeLast(parameters.count - mark.parameters)
+        values.removeLast(values.count - mark.values)
         return parameterStart..<Int32(arena.parameters.count)
     }
 

@@ -253,6 +253,36 @@ public struct SchemaObject: Hashable, Sendable {
         values(name).compactMap { if case .object(let object) = $0 { object } else { nil } }
     }
 
+    /// Calls `body` with each object value and the name of its parameter, in order, read from
+    /// the storage without making a parameter or a value list.
+    @inline(__always)
+    func forEachChild(_ body: (_ parameter: String, _ child: SchemaObject) -> Void) {
+        let storage = arena.storage
+        let range = node.parameters
+        for at in Int(range.lowerBound)..<Int(range.upperBound) {
+            let values = storage.parameters[at].values
+            for value in Int(values.lowerBound)..<Int(values.upperBound) {
+                if case .object(let child) = storage.values[value] { body(storage.parameters[at].name, SchemaObject(arena, child)) }
+            }
+        }
+    }
+
+    /// Calls `body` with each text value, its location and the name of its parameter, in order,
+    /// for the parameters `wanted` accepts (asked once per parameter).
+    @inline(__always)
+    func forEachText(
+        where wanted: (_ parameter: String) -> Bool, _ body: (_ parameter: String, _ text: String, _ location: SourceLocation) -> Void
+    ) {
+        let storage = arena.storage
+        let range = node.parameters
+        for at in Int(range.lowerBound)..<Int(range.upperBound) where wanted(storage.parameters[at].name) {
+            let values = storage.parameters[at].values
+            for value in Int(values.lowerBound)..<Int(values.upperBound) {
+                if case .text(let text, let location) = storage.values[value] { body(storage.parameters[at].name, text, location) }
+            }
+        }
+    }
+
     /// Whether the object is a keyPath proxy.
     public var isProxy: Bool { if case .proxy = node.mode { true } else { false } }
 }
