@@ -58,6 +58,18 @@ struct SchemaBuilder: XMLContentHandler {
         }
     }
 
+    init() {}
+
+    /// A builder with room in its storage for a file of that many bytes (about one object per
+    /// 100 bytes in the corpus): growing the arrays copied them several times.
+    init(reservingFor byteCount: Int) {
+        let objects = byteCount / 96
+        storage.nodes.reserveCapacity(objects)
+        storage.attributes.reserveCapacity(objects)
+        storage.parameters.reserveCapacity(objects)
+        storage.values.reserveCapacity(objects + objects / 4)
+    }
+
     private var kinds: [Kind] = []
     private var objects: [OpenObject] = []
     private var parameters: [OpenParameter] = []

@@ -35,7 +35,7 @@ public struct WorkflowSchemaReader: Sendable {
 
     /// Parses and groups one file without mapping it (the two phases of spec §1.1).
     public func parse(_ bytes: [UInt8]) -> WorkflowSchemaDocument {
-        var builder = SchemaBuilder()
+        var builder = SchemaBuilder(reservingFor: bytes.count)
         let reader = XMLContentReader(maximumSize: maximumSize, maximumDepth: maximumDepth)
         if let error = reader.read(bytes, into: &builder) {
             return WorkflowSchemaDocument(root: nil, locale: nil, diagnostics: [error])
