@@ -288,7 +288,7 @@ public struct SchemaObject: Hashable, Sendable {
 }
 
 /// The parameters of an object: a view of the read's store, or an array once changed.
-public struct SchemaParameters: RandomAccessCollection, RangeReplaceableCollection, Hashable, Sendable {
+public struct SchemaParameters: RandomAccessCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral, Hashable, Sendable {
     private enum Backing {
         case stored(SchemaArena, Int)
         case given([SchemaParameter])
@@ -307,6 +307,13 @@ public struct SchemaParameters: RandomAccessCollection, RangeReplaceableCollecti
         backing = .given([])
         endIndex = 0
     }
+
+    public init(_ parameters: [SchemaParameter]) {
+        backing = .given(parameters)
+        endIndex = parameters.count
+    }
+
+    public init(arrayLiteral parameters: SchemaParameter...) { self.init(parameters) }
 
     static func parameter(_ arena: SchemaArena, at position: Int) -> SchemaParameter {
         let stored = arena.storage.parameters[position]
