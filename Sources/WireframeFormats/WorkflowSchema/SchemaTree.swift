@@ -267,6 +267,20 @@ public struct SchemaObject: Hashable, Sendable {
         }
     }
 
+    /// Calls `body` with each value, in order, with its parameter's name and its position in
+    /// the parameter, read from the storage without making a parameter or a value list.
+    @inline(__always)
+    func forEachValue(_ body: (_ parameter: String, _ position: Int, _ value: SchemaValue) -> Void) {
+        let storage = arena.storage
+        let range = storage.nodes[Int(index)].parameters
+        for at in Int(range.lowerBound)..<Int(range.upperBound) {
+            let values = storage.parameters[at].values
+            for value in Int(values.lowerBound)..<Int(values.upperBound) {
+                body(storage.parameters[at].name, value - Int(values.lowerBound), arena.value(at: value))
+            }
+        }
+    }
+
     /// Calls `body` with each text value, its location and the name of its parameter, in order,
     /// for the parameters `wanted` accepts (asked once per parameter).
     @inline(__always)
