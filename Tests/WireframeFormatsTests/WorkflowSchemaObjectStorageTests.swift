@@ -33,6 +33,30 @@ import WireframeModel
         #expect(Set([again, original]).count == 1)
     }
 
+    /// Objects live in one storage per read: an object of another read given to a setter is
+    /// copied in with its sub-tree, and neither read changes.
+    @Test func anObjectOfAnotherReadIsCopiedIn() throws {
+        let host = try root("<workflow><screen><title>Host</title></screen></workflow>")
+        let guest = try root("<workflow><navigation><screen name=\"g\"><title>G</title></screen></navigation></workflow>")
+        var changed = host
+        changed.parameters.append(SchemaParameter(name: "extra", values: [.object(guest)], location: guest.location))
+        let copied = try #require(changed.objects("extra").first)
+        #expect(copied == guest)
+        #expect(copied.hashValue == guest.hashValue)
+        #expect(copied.objects("viewControllers").map(\.workflowName) == ["g"])
+        #expect(changed.text("title") == "Host")
+        #expect(host.parameter("extra") == nil)
+        #expect(guest.objects("viewControllers").first?.text("title") == "G")
+
+        // An object given its own child keeps the child as it was.
+        var nested = guest
+        let child = try #require(guest.objects("viewControllers").first)
+        nested.parameters = [SchemaParameter(name: "viewControllers", values: [.object(child), .object(child)], location: child.location)]
+        #expect(nested.objects("viewControllers") == [child, child])
+        #expect(guest.objects("viewControllers").count == 1)
+        #expect(nested.values("viewControllers").count == 2)
+    }
+
     @Test func aChangedDefinitionChangesTheClass() throws {
         var object = try root("<workflow><screen><title>T</title></screen></workflow>")
         #expect(object.schemaClass == .screen)

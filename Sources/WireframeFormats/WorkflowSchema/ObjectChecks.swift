@@ -38,9 +38,7 @@ enum ObjectChecks {
         EmptyParameterCheck.run(object, into: &diagnostics)
         ProxyClassCheck.run(object, into: &diagnostics)
         ConditionalSchemaCheck.run(object, into: &diagnostics)
-        for parameter in object.parameters {
-            for case .object(let child) in parameter.values { visit(child, locale: locale, into: &diagnostics) }
-        }
+        object.forEachChild { _, child in visit(child, locale: locale, into: &diagnostics) }
     }
 }
 

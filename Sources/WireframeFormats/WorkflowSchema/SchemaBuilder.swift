@@ -13,8 +13,10 @@ struct SchemaBuilder: XMLContentHandler {
     var grouper = SchemaGrouper()
     /// The document element (its children are the top-level nodes).
     var document: XMLElementNode?
-    /// The root object: the last top-level object.
-    var root: SchemaObject?
+    /// Every object built, in the order they ended.
+    var storage = SchemaStorage()
+    /// The root object (the last top-level object): its position in `storage`.
+    var rootIndex: Int32?
     /// How many ordinary controller objects were created: room the mapper reserves for their keys.
     var controllerCount = 0
 
@@ -22,9 +24,18 @@ struct SchemaBuilder: XMLContentHandler {
 
     /// An open object: what it has grouped so far.
     private struct OpenObject {
-        var object: SchemaObject
+        var tag: String
+        var definition: TagDefinition
+        var mode: ObjectMode
+        var location: SourceLocation
+        /// Its attributes in the store (written when it opens).
+        var attributes: Range<Int32>
         /// The definition that groups its children (the pseudo-class of a proxy or conditional).
         var effective: TagDefinition
+        /// Where its parameters start in the grouper.
+        var mark: SchemaGrouper.Mark
+
+        var isProxy: Bool { if case .proxy = mode { true } else { false } }
     }
 
     /// An open parameter tag: its values until it ends.
@@ -32,9 +43,9 @@ struct SchemaBuilder: XMLContentHandler {
         var name: String
         var location: SourceLocation
         /// The first value, kept apart: most parameter tags hold one, which then needs no array.
-        var first: SchemaValue?
+        var first: SchemaStorage.Value?
         /// The values after the first.
-        var rest: [SchemaValue] = []
+        var rest: [SchemaStorage.Value] = []
         var sawObject = false
         var sawText = false
         /// Whether a child was dropped after an error; the parameter is then skipped to avoid cascades.
@@ -42,9 +53,21 @@ struct SchemaBuilder: XMLContentHandler {
         /// Grouping diagnostics before it started: those of its values are dropped with it.
         var grouperMark: Int
 
-        mutating func append(_ value: SchemaValue) {
+        mutating func append(_ value: SchemaStorage.Value) {
             if first == nil { first = value } else { rest.append(value) }
         }
+    }
+
+    init() {}
+
+    /// A builder with room in its storage for a file of that many bytes (about one object per
+    /// 100 bytes in the corpus): growing the arrays copied them several times.
+    init(reservingFor byteCount: Int) {
+        let objects = byteCount / 96
+        storage.nodes.reserveCapacity(objects)
+        storage.attributes.reserveCapacity(objects)
+        storage.parameters.reserveCapacity(objects)
+        storage.values.reserveCapacity(objects + objects / 4)
     }
 
     private var kinds: [Kind] = []
@@ -69,10 +92,10 @@ struct SchemaBuilder: XMLContentHandler {
         }
         let parent = kinds.last
         // The open object is read in place (a copy of it costs a reference count per field).
-        if parent == .object, let last = objects.indices.last, objects[last].object.isProxy,
+        if parent == .object, let last = objects.indices.last, objects[last].isProxy,
             element.name != "default", element.name != "template"
         {
-            diagnostics.append(ProxyChildCheck.diagnostic(child: element.name, tag: objects[last].object.tag, at: element.location))
+            diagnostics.append(ProxyChildCheck.diagnostic(child: element.name, tag: objects[last].tag, at: element.location))
             skipped = 1
             return
         }
@@ -120,11 +143,12 @@ struct SchemaBuilder: XMLContentHandler {
             if mode == .ordinary, definition.schemaClass.isController { controllerCount += 1 }
             if parent == nil { topLevel.append((tag, element.location, role)) }
             kinds.append(.object)
+            let attributeStart = Int32(storage.attributes.count)
+            storage.attributes += element.attributes
             objects.append(OpenObject(
-                object: SchemaObject(
-                    tag: tag, definition: definition, mode: mode, location: element.location,
-                    attributes: element.attributes, parameters: []),
-                effective: TagRegistry.lookup.effective(definition, for: mode)))
+                tag: tag, definition: definition, mode: mode, location: element.location,
+                attributes: attributeStart..<Int32(storage.attributes.count),
+                effective: TagRegistry.lookup.effective(definition, for: mode), mark: grouper.open()))
             return true
         case .parameter:
             switch parent {
@@ -151,11 +175,11 @@ struct SchemaBuilder: XMLContentHandler {
                         diagnostics.append(AbstractTagCheck.diagnostic(tag: tag, at: element.location))
                     } else if demoted, let definition = registered {
                         diagnostics.append(MisplacedTagCheck.diagnostic(
-                            tag: tag, parent: open.object.tag, childClass: definition.schemaClass,
+                            tag: tag, parent: open.tag, childClass: definition.schemaClass,
                             parentDefinition: parentDefinition, at: element.location))
                     } else if TagRegistry.allParameterNames.contains(tag) {
                         diagnostics.append(UnknownParameterCheck.diagnostic(
-                            name: tag, parent: open.object.tag, parentDefinition: parentDefinition, at: element.location))
+                            name: tag, parent: open.tag, parentDefinition: parentDefinition, at: element.location))
                     } else {
                         diagnostics.append(UnknownTagCheck.diagnostic(
                             tag: tag, parentDefinition: parentDefinition, at: element.location))
@@ -177,19 +201,18 @@ struct SchemaBuilder: XMLContentHandler {
             diagnostics.append(TextInDocumentElementCheck.diagnostic(at: text.location))
         case .object:
             let index = objects.count - 1
-            if case .proxy = objects[index].object.mode {
-                diagnostics.append(ProxyChildCheck.textDiagnostic(tag: objects[index].object.tag, at: text.location))
+            if objects[index].isProxy {
+                diagnostics.append(ProxyChildCheck.textDiagnostic(tag: objects[index].tag, at: text.location))
                 return
             }
             if text.nonBlankChunks > 1 { diagnostics.append(SplitTextCheck.diagnostic(inParameter: false, at: text.location)) }
             guard let candidate = objects[index].effective.stringDefault else {
-                grouper.diagnostics.append(TextNotAllowedCheck.diagnostic(tag: objects[index].object.tag, at: text.location))
+                grouper.diagnostics.append(TextNotAllowedCheck.diagnostic(tag: objects[index].tag, at: text.location))
                 return
             }
-            let effective = objects[index].effective
             grouper.assign(
                 .text(text.value, text.location), valueClass: .string, candidate: candidate, fallbackFor: nil, explicit: false,
-                to: &objects[index].object, definition: effective)
+                tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective, arena: storage)
         case .parameter:
             let index = parameters.count - 1
             if parameters[index].sawObject || parameters[index].sawText {
@@ -212,8 +235,13 @@ struct SchemaBuilder: XMLContentHandler {
             if let document { TopLevelObjectsCheck.run(topLevel, document: document, into: &diagnostics) }
         case .object:
             guard let open = objects.popLast() else { return }
-            grouper.checkMandatory(open.object, definition: open.effective)
-            add(open.object)
+            grouper.checkMandatory(
+                tag: open.tag, mode: open.mode, location: open.location, since: open.mark, definition: open.effective)
+            let parameters = grouper.close(open.mark, into: &storage)
+            storage.nodes.append(SchemaStorage.Node(
+                tag: open.tag, definition: open.definition, schemaClass: open.definition.schemaClass, mode: open.mode,
+                location: open.location, attributes: open.attributes, parameters: parameters))
+            add(Int32(storage.nodes.count - 1), schemaClass: open.definition.schemaClass, tag: open.tag)
         case .parameter:
             guard let open = parameters.popLast(), !objects.isEmpty else { return }
             if open.lostChild {
@@ -221,12 +249,11 @@ struct SchemaBuilder: XMLContentHandler {
                 return
             }
             let index = objects.count - 1
-            let effective = objects[index].effective
-            func assign(_ value: SchemaValue) {
-                let valueClass: SchemaClass = if case .object(let object) = value { object.schemaClass } else { .string }
+            func assign(_ value: SchemaStorage.Value) {
+                let valueClass: SchemaClass = if case .object(let object) = value { storage.nodes[Int(object)].schemaClass } else { .string }
                 grouper.assign(
                     value, valueClass: valueClass, candidate: open.name, fallbackFor: nil, explicit: true,
-                    to: &objects[index].object, definition: effective)
+                    tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective, arena: storage)
             }
             assign(open.first ?? .text("", open.location))
             for value in open.rest { assign(value) }
@@ -234,17 +261,16 @@ struct SchemaBuilder: XMLContentHandler {
     }
 
     /// Hands a finished object to what holds it: an object, a parameter tag, or the document.
-    private mutating func add(_ object: SchemaObject) {
+    private mutating func add(_ object: Int32, schemaClass: SchemaClass, tag: String) {
         switch kinds.last {
         case nil:
-            root = object
+            rootIndex = object
         case .object:
             let index = objects.count - 1
-            let effective = objects[index].effective
             grouper.assign(
-                .object(object), valueClass: object.schemaClass, candidate: object.tag,
-                fallbackFor: object.schemaClass, explicit: false,
-                to: &objects[index].object, definition: effective)
+                .object(object), valueClass: schemaClass, candidate: tag,
+                fallbackFor: schemaClass, explicit: false,
+                tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective, arena: storage)
         case .parameter:
             let index = parameters.count - 1
             parameters[index].sawObject = true

@@ -2,25 +2,86 @@ import WireframeModel
 
 /// Phase 2 (spec §1.7): puts each value of an object into its named parameter, eagerly for every
 /// sub-tree (lazy ones included), and reports P02–P05. `SchemaBuilder` hands it the values.
+///
+/// Values go only to the innermost open object (an object's children end before it does), so
+/// the parameters of the open objects are kept on two stacks, and an object's parameters are
+/// written to the store in one piece when it ends.
 struct SchemaGrouper {
     var diagnostics: [Diagnostic] = []
 
+    /// A parameter of an open object so far.
+    private struct OpenParameter {
+        var name: String
+        /// The first value.
+        var location: SourceLocation
+        /// Whether a value is a proxy or a conditional (known only at run time).
+        var hasDynamic: Bool
+    }
+
+    /// The parameters of the open objects, innermost last.
+    private var parameters: [OpenParameter] = []
+    /// Their values, each with its parameter's position in `parameters`.
+    private var values: [(parameter: Int, value: SchemaStorage.Value)] = []
+
+    /// Where the parameters and values of an object that opens start.
+    struct Mark {
+        fileprivate var parameters: Int
+        fileprivate var values: Int
+    }
+
+    func open() -> Mark { Mark(parameters: parameters.count, values: values.count) }
+
+    /// Writes the object's parameters and values to the store (values first, each parameter's
+    /// together, in the order the parameters were first given) and forgets them; the parameters' range.
+    mutating func close(_ mark: Mark, into arena: inout SchemaStorage) -> Range<Int32> {
+        let parameterStart = Int32(arena.parameters.count)
+        if parameters.count - mark.parameters == 1 {
+            let start = Int32(arena.values.count)
+            for position in mark.values..<values.count { arena.values.append(values[position].value) }
+            let parameter = parameters[mark.parameters]
+            arena.parameters.append(SchemaStorage.Parameter(
+                name: parameter.name, location: parameter.location, values: start..<Int32(arena.values.count)))
+        } else {
+            for index in mark.parameters..<parameters.count {
+                let start = Int32(arena.values.count)
+                for position in mark.values..<values.count where values[position].parameter == index {
+                    arena.values.append(values[position].value)
+                }
+                let parameter = parameters[index]
+                arena.parameters.append(SchemaStorage.Parameter(
+                    name: parameter.name, location: parameter.location, values: start..<Int32(arena.values.count)))
+            }
+        }
+        parameters.removeLast(parameters.count - mark.parameters)
+        values.removeLast(values.count - mark.values)
+        return parameterStart..<Int32(arena.parameters.count)
+    }
+
+    /// Whether the open object since `mark` has a parameter of that name.
+    private func position(of name: String, since mark: Mark) -> Int? {
+        let count = name.utf8.count
+        for index in mark.parameters..<parameters.count where parameters[index].name.utf8.count == count && parameters[index].name == name {
+            return index
+        }
+        return nil
+    }
+
     /// P05: every mandatory parameter of an ordinary object is present.
-    mutating func checkMandatory(_ object: SchemaObject, definition: TagDefinition) {
-        guard case .ordinary = object.mode else { return }
+    mutating func checkMandatory(tag: String, mode: ObjectMode, location: SourceLocation, since mark: Mark, definition: TagDefinition) {
+        guard case .ordinary = mode else { return }
         var missing: [String] = []
-        for name in definition.mandatoryParameterNames where object.parameter(name) == nil { missing.append(name) }
+        for name in definition.mandatoryParameterNames where position(of: name, since: mark) == nil { missing.append(name) }
         if !missing.isEmpty {
-            diagnostics.append(MissingParameterCheck.diagnostic(tag: object.tag, missing: missing, at: object.location))
+            diagnostics.append(MissingParameterCheck.diagnostic(tag: tag, missing: missing, at: location))
         }
     }
 
     /// Puts a value into the first of `candidate` and the default parameter for `bareClass` that
     /// names a parameter accepting it (the default is looked up only when `candidate` does not
-    /// take the value; nil: no fallback).
+    /// take the value; nil: no fallback). The object is the innermost open one, `tag` opened at `mark`.
     mutating func assign(
-        _ value: SchemaValue, valueClass: SchemaClass, candidate: String, fallbackFor bareClass: SchemaClass?, explicit: Bool,
-        to object: inout SchemaObject, definition: TagDefinition
+        _ value: SchemaStorage.Value, valueClass: SchemaClass, candidate: String, fallbackFor bareClass: SchemaClass?, explicit: Bool,
+        tag: String, since mark: Mark, definition: TagDefinition, arena: SchemaStorage
     ) {
         // Positions in the definition's parameters: the one chosen is the only one copied.
         let candidateIndex = definition.parameterIndex(candidate)
@@ -33,13 +94,27 @@ struct SchemaGrouper {
         {
             chosen = index
         }
+        let location: SourceLocation
+        let isDynamic: Bool
+        switch value {
+        case .text(_, let at):
+            location = at
+            isDynamic = false
+        case .object(let index):
+            location = arena.nodes[Int(index)].location
+            isDynamic = arena.nodes[Int(index)].mode != .ordinary
+        }
         guard let chosen else {
+            let found = switch value {
+            case .text: "text"
+            case .object(let index): "'\(arena.nodes[Int(index)].tag)'"
+            }
             if let index = candidateIndex {
                 diagnostics.append(WrongValueKindCheck.diagnostic(
-                    parameter: candidate, tag: object.tag, expected: definition.parameters[index].accepts, found: value,
-                    at: value.location))
+                    parameter: candidate, tag: tag, expected: definition.parameters[index].accepts, found: found,
+                    at: location))
             } else {
-                diagnostics.append(WrongValueKindCheck.unroutedDiagnostic(tag: object.tag, found: value, at: value.location))
+                diagnostics.append(WrongValueKindCheck.unroutedDiagnostic(tag: tag, found: found, at: location))
             }
             return
         }
@@ -50,22 +125,19 @@ struct SchemaGrouper {
                 text, parameter: name, allowed: allowed, isBitmask: definition.parameters[chosen].isBitmask, at: location,
                 into: &diagnostics)
         }
-        let count = name.utf8.count
-        if let index = object.parameters.firstIndex(where: { $0.name.utf8.count == count && $0.name == name }) {
+        if let index = position(of: name, since: mark) {
             if !definition.parameters[chosen].isArray {
-                let existingIsDynamic = object.parameters[index].values.contains { $0.isDynamic }
-                if !(value.isDynamic || existingIsDynamic) {
+                if !(isDynamic || parameters[index].hasDynamic) {
                     diagnostics.append(ReassignedParameterCheck.diagnostic(
-                        parameter: name, tag: object.tag, at: value.location,
-                        first: object.parameters[index].location))
+                        parameter: name, tag: tag, at: location, first: parameters[index].location))
                     return
                 }
             }
-            object.parameters[index].values.append(value)
+            if isDynamic { parameters[index].hasDynamic = true }
+            values.append((index, value))
         } else {
-            // Room for a few parameters at once instead of growing the array one by one.
-            if object.parameters.isEmpty { object.parameters.reserveCapacity(min(4, definition.parameters.count)) }
-            object.parameters.append(SchemaParameter(name: name, values: [value], location: value.location))
+            parameters.append(OpenParameter(name: name, location: location, hasDynamic: isDynamic))
+            values.append((parameters.count - 1, value))
         }
     }
 }

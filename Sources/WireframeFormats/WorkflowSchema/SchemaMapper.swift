@@ -180,28 +180,25 @@ struct SchemaMapper {
         var elements: [Element] = []
         var properties: [String: String] = [:]
         var links: [Link] = []
-        for parameter in object.parameters {
-            switch parameter.name {
+        // Values read from the storage in place: no parameter or value list per parameter.
+        object.forEachValue { name, index, value in
+            switch name {
             case "title", "actions":
-                continue
+                return
             case "viewControllers":
-                for (index, value) in parameter.values.enumerated() {
-                    guard case .object(let child) = value else { continue }
-                    if let target = linkTarget(child, pathKey: { "\(key)/\(child.tag)[\(index)]" }, creator: controllerIndex, parentKey: key, loadPath: nil) {
-                        links.append(Link(object.schemaClass == .tabs ? .tab : .child, to: target.key, at: child.location))
-                    }
+                guard case .object(let child) = value else { return }
+                if let target = linkTarget(child, pathKey: { "\(key)/\(child.tag)[\(index)]" }, creator: controllerIndex, parentKey: key, loadPath: nil) {
+                    links.append(Link(object.schemaClass == .tabs ? .tab : .child, to: target.key, at: child.location))
                 }
             default:
-                for value in parameter.values {
-                    switch value {
-                    case .text(let text, _):
-                        properties[parameter.name] = text
-                    case .object(let child):
-                        let start = elements.count
-                        mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: parameter.name, into: &elements)
-                        if start < elements.count, Self.bareRoute(object.definition, child) != parameter.name {
-                            for index in start..<elements.count { elements[index].properties["parameter"] = parameter.name }
-                        }
+                switch value {
+                case .text(let text, _):
+                    properties[name] = text
+                case .object(let child):
+                    let start = elements.count
+                    mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: name, into: &elements)
+                    if start < elements.count, Self.bareRoute(object.definition, child) != name {
+                        for index in start..<elements.count { elements[index].properties["parameter"] = name }
                     }
                 }
             }
@@ -296,51 +293,49 @@ struct SchemaMapper {
             break
         }
         let textParameter = object.definition.hasParameter("text") ? "text" : "title"
-        for parameter in object.parameters {
-            for value in parameter.values {
-                switch value {
-                case .text(let text, _):
-                    if Self.isMessageParameter(parameter.name) {
-                        addTrigger(text: text, location: value.location, parameter: parameter.name, event: nil, to: &elements[position], owner: owner)
-                    } else if parameter.name == textParameter, elements[position].text == nil {
-                        elements[position].text = text
-                    } else if let earlier = elements[position].properties.updateValue(text, forKey: parameter.name) {
-                        // A repeated parameter (`viewNames` and others): its texts joined by commas.
-                        // The first text is stored with one lookup; only a repeat needs a second.
-                        elements[position].properties[parameter.name] = earlier + "," + text
+        object.forEachValue { parameterName, _, value in
+            switch value {
+            case .text(let text, _):
+                if Self.isMessageParameter(parameterName) {
+                    addTrigger(text: text, location: value.location, parameter: parameterName, event: nil, to: &elements[position], owner: owner)
+                } else if parameterName == textParameter, elements[position].text == nil {
+                    elements[position].text = text
+                } else if let earlier = elements[position].properties.updateValue(text, forKey: parameterName) {
+                    // A repeated parameter (`viewNames` and others): its texts joined by commas.
+                    // The first text is stored with one lookup; only a repeat needs a second.
+                    elements[position].properties[parameterName] = earlier + "," + text
+                }
+            case .object(let child):
+                if child.schemaClass == .message {
+                    if let message = Self.message(child) {
+                        addTrigger(message, parameter: parameterName, event: nil, to: &elements[position], owner: owner)
+                    } else {
+                        graph.controllers[owner].receivesUnknownMessages = true
                     }
-                case .object(let child):
-                    if child.schemaClass == .message {
-                        if let message = Self.message(child) {
-                            addTrigger(message, parameter: parameter.name, event: nil, to: &elements[position], owner: owner)
-                        } else {
-                            graph.controllers[owner].receivesUnknownMessages = true
-                        }
-                    } else if child.schemaClass == .string, case .proxy(let keyPath) = child.mode {
-                        elements[position].properties["\(parameter.name).keyPath"] = keyPath
-                        if Self.isMessageParameter(parameter.name) {
-                            graph.controllers[owner].receivesUnknownMessages = true
-                        }
-                    } else if child.schemaClass == .image, child.mode == .ordinary {
-                        elements[position].properties[parameter.name] = child.text("name") ?? ""
-                        if let label = child.text("accessibilityLabel") { elements[position].properties["\(parameter.name).accessibilityLabel"] = label }
-                    } else if child.schemaClass.isSubclass(of: .gesture) {
-                        for gestureParameter in child.parameters where gestureParameter.name.hasSuffix("essage") {
-                            let suffix = gestureParameter.name == "message" ? "" : "." + gestureParameter.name.replacingSuffix("Message")
-                            for gestureValue in gestureParameter.values {
-                                if case .text(let text, let location) = gestureValue {
-                                    addTrigger(text: text, location: location, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
-                                } else if case .object(let messageObject) = gestureValue, let message = Self.message(messageObject) {
-                                    addTrigger(message, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
-                                }
+                } else if child.schemaClass == .string, case .proxy(let keyPath) = child.mode {
+                    elements[position].properties["\(parameterName).keyPath"] = keyPath
+                    if Self.isMessageParameter(parameterName) {
+                        graph.controllers[owner].receivesUnknownMessages = true
+                    }
+                } else if child.schemaClass == .image, child.mode == .ordinary {
+                    elements[position].properties[parameterName] = child.text("name") ?? ""
+                    if let label = child.text("accessibilityLabel") { elements[position].properties["\(parameterName).accessibilityLabel"] = label }
+                } else if child.schemaClass.isSubclass(of: .gesture) {
+                    for gestureParameter in child.parameters where gestureParameter.name.hasSuffix("essage") {
+                        let suffix = gestureParameter.name == "message" ? "" : "." + gestureParameter.name.replacingSuffix("Message")
+                        for gestureValue in gestureParameter.values {
+                            if case .text(let text, let location) = gestureValue {
+                                addTrigger(text: text, location: location, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
+                            } else if case .object(let messageObject) = gestureValue, let message = Self.message(messageObject) {
+                                addTrigger(message, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
                             }
                         }
-                    } else {
-                        let start = elements[position].elements.count
-                        mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameter.name, into: &elements[position].elements)
-                        if start < elements[position].elements.count, Self.bareRoute(object.definition, child) != parameter.name || object.mode != .ordinary {
-                            for index in start..<elements[position].elements.count { elements[position].elements[index].properties["parameter"] = parameter.name }
-                        }
+                    }
+                } else {
+                    let start = elements[position].elements.count
+                    mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameterName, into: &elements[position].elements)
+                    if start < elements[position].elements.count, Self.bareRoute(object.definition, child) != parameterName || object.mode != .ordinary {
+                        for index in start..<elements[position].elements.count { elements[position].elements[index].properties["parameter"] = parameterName }
                     }
                 }
             }

@@ -10,99 +10,168 @@ public enum ObjectMode: Hashable, Sendable {
     case conditional
 }
 
-/// A created object (spec §1.7): a tag whose children have been grouped into named parameters.
+/// The objects of one read in one place (spec §1.7): one array of nodes, and the attributes,
+/// parameters and values of all of them in shared arrays, each node holding ranges into them.
 ///
-/// The fields live in one copy-on-write box, so copying an object (into a check's stack, a
-/// controller node, a parameter's values) costs one reference count instead of one per field.
-public struct SchemaObject: Hashable, Sendable {
-    /// The fields; replaced by a copy before a write when it is shared.
-    private final class Storage: @unchecked Sendable {
-        // Written only through `SchemaObject`'s setters, after `makeUnique()`.
+/// Written by the builder while it reads; children are stored before their parents (an object
+/// is stored when it ends), so the root comes after everything it holds.
+struct SchemaStorage: Sendable {
+    struct Node: Sendable {
         var tag: String
-        var definition: TagDefinition {
-            didSet { schemaClass = definition.schemaClass }
-        }
+        var definition: TagDefinition
         /// `definition.schemaClass`, kept beside it: the checks ask for it on every object.
-        private(set) var schemaClass: SchemaClass
+        var schemaClass: SchemaClass
         var mode: ObjectMode
         var location: SourceLocation
-        var attributes: [SchemaAttribute]
-        var parameters: [SchemaParameter]
-
-        init(
-            tag: String, definition: TagDefinition, mode: ObjectMode, location: SourceLocation,
-            attributes: [SchemaAttribute], parameters: [SchemaParameter]
-        ) {
-            self.tag = tag
-            self.definition = definition
-            self.schemaClass = definition.schemaClass
-            self.mode = mode
-            self.location = location
-            self.attributes = attributes
-            self.parameters = parameters
-        }
-
-        func copy() -> Storage {
-            Storage(
-                tag: tag, definition: definition, mode: mode, location: location, attributes: attributes,
-                parameters: parameters)
-        }
+        var attributes: Range<Int32>
+        var parameters: Range<Int32>
     }
 
-    private var storage: Storage
-
-    init(
-        tag: String, definition: TagDefinition, mode: ObjectMode, location: SourceLocation,
-        attributes: [SchemaAttribute], parameters: [SchemaParameter]
-    ) {
-        storage = Storage(
-            tag: tag, definition: definition, mode: mode, location: location, attributes: attributes,
-            parameters: parameters)
+    struct Parameter: Sendable {
+        var name: String
+        var location: SourceLocation
+        var values: Range<Int32>
     }
 
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    enum Value: Sendable {
+        case text(String, SourceLocation)
+        /// A node of the same storage.
+        case object(Int32)
+    }
+
+    var nodes: [Node] = []
+    var attributes: [SchemaAttribute] = []
+    var parameters: [Parameter] = []
+    var values: [Value] = []
+
+    /// Copies an object of a read, and its sub-tree, in (a setter's value); its new position.
+    mutating func adopt(_ object: SchemaObject) -> Int32 {
+        let node = object.node
+        let attributeStart = Int32(attributes.count)
+        attributes += object.arena.storage.attributes[Int(node.attributes.lowerBound)..<Int(node.attributes.upperBound)]
+        let attributeRange = attributeStart..<Int32(attributes.count)
+        let parameterRange = storeParameters(object.parameters)
+        nodes.append(Node(
+            tag: node.tag, definition: node.definition, schemaClass: node.schemaClass, mode: node.mode,
+            location: node.location, attributes: attributeRange, parameters: parameterRange))
+        return Int32(nodes.count - 1)
+    }
+
+    /// Stores parameters given to a setter, their objects copied in; the range of the parameters.
+    mutating func storeParameters<Parameters: Collection<SchemaParameter>>(_ given: Parameters) -> Range<Int32> {
+        var stored: [Parameter] = []
+        for parameter in given {
+            var kept: [Value] = []
+            for value in parameter.values {
+                switch value {
+                case .text(let text, let location): kept.append(.text(text, location))
+                case .object(let object): kept.append(.object(adopt(object)))
+                }
+            }
+            let start = Int32(values.count)
+            values += kept
+            stored.append(Parameter(name: parameter.name, location: parameter.location, values: start..<Int32(values.count)))
+        }
+        let start = Int32(parameters.count)
+        parameters += stored
+        return start..<Int32(parameters.count)
+    }
+}
+
+/// A finished read's storage, shared by the views of its objects. Never changed: a setter of a
+/// view makes a new one (reads of a `let` need no exclusivity check).
+final class SchemaArena: Sendable {
+    let storage: SchemaStorage
+
+    init(_ storage: SchemaStorage) { self.storage = storage }
+
+    @inline(__always)
+    func value(at position: Int) -> SchemaValue {
+        switch storage.values[position] {
+        case .text(let text, let location): .text(text, location)
+        case .object(let index): .object(SchemaObject(self, index))
+        }
+    }
+}
+
+/// A created object (spec §1.7): a tag whose children have been grouped into named parameters.
+///
+/// A view of one node of its read's storage: copying an object costs one reference count, and
+/// the tree has no allocation of its own per object. Compared and hashed by its fields; a
+/// change makes a storage of its own for the changed object.
+public struct SchemaObject: Hashable, Sendable {
+    private(set) var arena: SchemaArena
+    private(set) var index: Int32
+
+    init(_ arena: SchemaArena, _ index: Int32) {
+        self.arena = arena
+        self.index = index
+    }
+
+    /// The node in its storage.
+    var node: SchemaStorage.Node {
+        @inline(__always) _read { yield arena.storage.nodes[Int(index)] }
+    }
+
+    /// Changes the object: a new storage with the change, the rest kept.
+    private mutating func change(_ body: (inout SchemaStorage, Int) -> Void) {
+        var storage = arena.storage
+        body(&storage, Int(index))
+        arena = SchemaArena(storage)
     }
 
     /// The tag name.
     public var tag: String {
-        get { storage.tag }
-        set { makeUnique(); storage.tag = newValue }
+        get { node.tag }
+        set { change { $0.nodes[$1].tag = newValue } }
     }
     /// The tag's registered definition.
     public var definition: TagDefinition {
-        get { storage.definition }
-        set { makeUnique(); storage.definition = newValue }
+        get { node.definition }
+        set {
+            change {
+                $0.nodes[$1].definition = newValue
+                $0.nodes[$1].schemaClass = newValue.schemaClass
+            }
+        }
     }
     /// Ordinary, proxy or conditional.
     public var mode: ObjectMode {
-        get { storage.mode }
-        set { makeUnique(); storage.mode = newValue }
+        get { node.mode }
+        set { change { $0.nodes[$1].mode = newValue } }
     }
     /// The tag's `<`.
     public var location: SourceLocation {
-        get { storage.location }
-        set { makeUnique(); storage.location = newValue }
+        get { node.location }
+        set { change { $0.nodes[$1].location = newValue } }
     }
     /// The attributes, in source order.
     public var attributes: [SchemaAttribute] {
-        get { storage.attributes }
-        _modify {
-            makeUnique()
-            yield &storage.attributes
+        get {
+            let range = node.attributes
+            return Array(arena.storage.attributes[Int(range.lowerBound)..<Int(range.upperBound)])
+        }
+        set {
+            change {
+                let start = Int32($0.attributes.count)
+                $0.attributes += newValue
+                $0.nodes[$1].attributes = start..<Int32($0.attributes.count)
+            }
         }
     }
     /// The parameters, in the order they were first given.
-    public var parameters: [SchemaParameter] {
-        get { storage.parameters }
-        _modify {
-            makeUnique()
-            yield &storage.parameters
+    public var parameters: SchemaParameters {
+        get { SchemaParameters(arena, node.parameters) }
+        set {
+            change { storage, position in
+                let range = storage.storeParameters(newValue)
+                storage.nodes[position].parameters = range
+            }
         }
     }
 
     public static func == (lhs: SchemaObject, rhs: SchemaObject) -> Bool {
-        if lhs.storage === rhs.storage { return true }
+        if lhs.arena === rhs.arena, lhs.index == rhs.index { return true }
         return lhs.tag == rhs.tag && lhs.definition == rhs.definition && lhs.mode == rhs.mode
             && lhs.location == rhs.location && lhs.attributes == rhs.attributes && lhs.parameters == rhs.parameters
     }
@@ -117,47 +186,65 @@ public struct SchemaObject: Hashable, Sendable {
     }
 
     /// The class the tag stands for.
-    public var schemaClass: SchemaClass { storage.schemaClass }
+    public var schemaClass: SchemaClass { node.schemaClass }
 
     /// An attribute by name.
     public func attribute(_ name: String) -> SchemaAttribute? {
         // Lengths first: most names differ in length, and counting a native string's bytes is free.
         let count = name.utf8.count
-        for attribute in storage.attributes where attribute.name.utf8.count == count && attribute.name == name {
-            return attribute
+        let range = node.attributes
+        let attributes = arena.storage.attributes
+        for at in Int(range.lowerBound)..<Int(range.upperBound)
+        where attributes[at].name.utf8.count == count && attributes[at].name == name {
+            return attributes[at]
         }
         return nil
     }
 
     /// The workflow name (`name` attribute), read without copying the attribute.
     public var workflowName: String? {
-        for attribute in storage.attributes where attribute.name.utf8.count == 4 && attribute.name == "name" {
-            return attribute.value
+        let range = node.attributes
+        let attributes = arena.storage.attributes
+        for at in Int(range.lowerBound)..<Int(range.upperBound)
+        where attributes[at].name.utf8.count == 4 && attributes[at].name == "name" {
+            return attributes[at].value
+        }
+        return nil
+    }
+
+    /// The position in the storage of the parameter of that name.
+    private func parameterPosition(_ name: String) -> Int? {
+        let count = name.utf8.count
+        let range = node.parameters
+        let parameters = arena.storage.parameters
+        for at in Int(range.lowerBound)..<Int(range.upperBound)
+        where parameters[at].name.utf8.count == count && parameters[at].name == name {
+            return at
         }
         return nil
     }
 
     /// The parameter of that name.
     public func parameter(_ name: String) -> SchemaParameter? {
-        let count = name.utf8.count
-        for parameter in storage.parameters where parameter.name.utf8.count == count && parameter.name == name {
-            return parameter
-        }
-        return nil
+        parameterPosition(name).map { SchemaParameters.parameter(arena, at: $0) }
     }
 
     /// Whether a parameter of that name is given, found without copying it.
-    func hasParameter(_ name: String) -> Bool {
-        let count = name.utf8.count
-        return storage.parameters.contains { $0.name.utf8.count == count && $0.name == name }
-    }
+    func hasParameter(_ name: String) -> Bool { parameterPosition(name) != nil }
 
     /// The values of a parameter (empty when absent).
-    public func values(_ name: String) -> [SchemaValue] { parameter(name)?.values ?? [] }
+    public func values(_ name: String) -> SchemaValues {
+        guard let at = parameterPosition(name) else { return SchemaValues() }
+        return SchemaValues(arena, arena.storage.parameters[at].values)
+    }
 
     /// The first value of a parameter that is literal text.
     public func text(_ name: String) -> String? {
-        for value in values(name) { if case .text(let text, _) = value { return text } }
+        guard let at = parameterPosition(name) else { return nil }
+        let range = arena.storage.parameters[at].values
+        for value in Int(range.lowerBound)..<Int(range.upperBound) {
+            if case .text(let text, _) = arena.storage.values[value] { return text }
+        }
         return nil
     }
 
@@ -166,8 +253,158 @@ public struct SchemaObject: Hashable, Sendable {
         values(name).compactMap { if case .object(let object) = $0 { object } else { nil } }
     }
 
+    /// Calls `body` with each object value and the name of its parameter, in order, read from
+    /// the storage without making a parameter or a value list.
+    @inline(__always)
+    func forEachChild(_ body: (_ parameter: String, _ child: SchemaObject) -> Void) {
+        let storage = arena.storage
+        let range = node.parameters
+        for at in Int(range.lowerBound)..<Int(range.upperBound) {
+            let values = storage.parameters[at].values
+            for value in Int(values.lowerBound)..<Int(values.upperBound) {
+                if case .object(let child) = storage.values[value] { body(storage.parameters[at].name, SchemaObject(arena, child)) }
+            }
+        }
+    }
+
+    /// Calls `body` with each value, in order, with its parameter's name and its position in
+    /// the parameter, read from the storage without making a parameter or a value list.
+    @inline(__always)
+    func forEachValue(_ body: (_ parameter: String, _ position: Int, _ value: SchemaValue) -> Void) {
+        let storage = arena.storage
+        let range = storage.nodes[Int(index)].parameters
+        for at in Int(range.lowerBound)..<Int(range.upperBound) {
+            let values = storage.parameters[at].values
+            for value in Int(values.lowerBound)..<Int(values.upperBound) {
+                body(storage.parameters[at].name, value - Int(values.lowerBound), arena.value(at: value))
+            }
+        }
+    }
+
+    /// Calls `body` with each text value, its location and the name of its parameter, in order,
+    /// for the parameters `wanted` accepts (asked once per parameter).
+    @inline(__always)
+    func forEachText(
+        where wanted: (_ parameter: String) -> Bool, _ body: (_ parameter: String, _ text: String, _ location: SourceLocation) -> Void
+    ) {
+        let storage = arena.storage
+        let range = node.parameters
+        for at in Int(range.lowerBound)..<Int(range.upperBound) where wanted(storage.parameters[at].name) {
+            let values = storage.parameters[at].values
+            for value in Int(values.lowerBound)..<Int(values.upperBound) {
+                if case .text(let text, let location) = storage.values[value] { body(storage.parameters[at].name, text, location) }
+            }
+        }
+    }
+
     /// Whether the object is a keyPath proxy.
-    public var isProxy: Bool { if case .proxy = storage.mode { true } else { false } }
+    public var isProxy: Bool { if case .proxy = node.mode { true } else { false } }
+}
+
+/// The parameters of an object: a view of the read's store, or an array once changed.
+public struct SchemaParameters: RandomAccessCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral, Hashable, Sendable {
+    private enum Backing {
+        case stored(SchemaArena, Int)
+        case given([SchemaParameter])
+    }
+
+    private var backing: Backing
+    public let startIndex = 0
+    public private(set) var endIndex: Int
+
+    init(_ arena: SchemaArena, _ range: Range<Int32>) {
+        backing = .stored(arena, Int(range.lowerBound))
+        endIndex = range.count
+    }
+
+    public init() {
+        backing = .given([])
+        endIndex = 0
+    }
+
+    public init(_ parameters: [SchemaParameter]) {
+        backing = .given(parameters)
+        endIndex = parameters.count
+    }
+
+    public init(arrayLiteral parameters: SchemaParameter...) { self.init(parameters) }
+
+    static func parameter(_ arena: SchemaArena, at position: Int) -> SchemaParameter {
+        let stored = arena.storage.parameters[position]
+        return SchemaParameter(name: stored.name, values: SchemaValues(arena, stored.values), location: stored.location)
+    }
+
+    public subscript(position: Int) -> SchemaParameter {
+        switch backing {
+        case .stored(let arena, let start): Self.parameter(arena, at: start + position)
+        case .given(let parameters): parameters[position]
+        }
+    }
+
+    public mutating func replaceSubrange<C: Collection<SchemaParameter>>(_ subrange: Range<Int>, with newElements: C) {
+        var parameters = Array(self)
+        parameters.replaceSubrange(subrange, with: newElements)
+        endIndex = parameters.count
+        backing = .given(parameters)
+    }
+
+    public static func == (lhs: SchemaParameters, rhs: SchemaParameters) -> Bool { lhs.elementsEqual(rhs) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for parameter in self { hasher.combine(parameter) }
+    }
+}
+
+/// The values of a parameter: a view of the read's store, or an array when given or changed.
+public struct SchemaValues: RandomAccessCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral, Hashable, Sendable {
+    private enum Backing {
+        case stored(SchemaArena, Int)
+        case given([SchemaValue])
+    }
+
+    private var backing: Backing
+    public let startIndex = 0
+    public private(set) var endIndex: Int
+
+    init(_ arena: SchemaArena, _ range: Range<Int32>) {
+        backing = .stored(arena, Int(range.lowerBound))
+        endIndex = range.count
+    }
+
+    public init() {
+        backing = .given([])
+        endIndex = 0
+    }
+
+    public init(_ values: [SchemaValue]) {
+        backing = .given(values)
+        endIndex = values.count
+    }
+
+    public init(arrayLiteral values: SchemaValue...) { self.init(values) }
+
+    @inline(__always)
+    public subscript(position: Int) -> SchemaValue {
+        switch backing {
+        case .stored(let arena, let start): arena.value(at: start + position)
+        case .given(let values): values[position]
+        }
+    }
+
+    public mutating func replaceSubrange<C: Collection<SchemaValue>>(_ subrange: Range<Int>, with newElements: C) {
+        var values = Array(self)
+        values.replaceSubrange(subrange, with: newElements)
+        endIndex = values.count
+        backing = .given(values)
+    }
+
+    public static func == (lhs: SchemaValues, rhs: SchemaValues) -> Bool { lhs.elementsEqual(rhs) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for value in self { hasher.combine(value) }
+    }
 }
 
 /// An attribute of an object tag.
@@ -187,9 +424,15 @@ public struct SchemaParameter: Hashable, Sendable {
     /// The parameter name.
     public var name: String
     /// Its values; a non-array parameter has one.
-    public var values: [SchemaValue]
+    public var values: SchemaValues
     /// The first value, or the parameter tag.
     public var location: SourceLocation
+
+    public init(name: String, values: SchemaValues, location: SourceLocation) {
+        self.name = name
+        self.values = values
+        self.location = location
+    }
 }
 
 /// A parameter value: text or an object (itself one reference, so the enum needs no box).

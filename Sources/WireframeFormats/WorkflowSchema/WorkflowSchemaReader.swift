@@ -35,16 +35,17 @@ public struct WorkflowSchemaReader: Sendable {
 
     /// Parses and groups one file without mapping it (the two phases of spec §1.1).
     public func parse(_ bytes: [UInt8]) -> WorkflowSchemaDocument {
-        var builder = SchemaBuilder()
+        var builder = SchemaBuilder(reservingFor: bytes.count)
         let reader = XMLContentReader(maximumSize: maximumSize, maximumDepth: maximumDepth)
         if let error = reader.read(bytes, into: &builder) {
             return WorkflowSchemaDocument(root: nil, locale: nil, diagnostics: [error])
         }
         var diagnostics = builder.diagnostics + builder.grouper.diagnostics
         let locale = builder.document?.attribute("lang")?.value
-        if let root = builder.root { ObjectChecks.run(root, locale: locale, into: &diagnostics) }
+        let root = builder.rootIndex.map { SchemaObject(SchemaArena(builder.storage), $0) }
+        if let root { ObjectChecks.run(root, locale: locale, into: &diagnostics) }
         return WorkflowSchemaDocument(
-            root: builder.root, locale: locale, diagnostics: diagnostics, controllerCount: builder.controllerCount)
+            root: root, locale: locale, diagnostics: diagnostics, controllerCount: builder.controllerCount)
     }
 
     /// Reads one file. The wireframe is nil when the file is not well-formed or has no root

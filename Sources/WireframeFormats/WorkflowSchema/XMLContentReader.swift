@@ -94,6 +94,8 @@ struct XMLContentDecoder {
     var lastMarkupEnd = 0
     /// The decoded text since `lastMarkupEnd`, from its first non-blank chunk on.
     var text: [UInt8] = []
+    /// The attributes of the element being handed on, one array reused (the handler copies them).
+    private var attributeBuffer: [SchemaAttribute] = []
     var textLocation = SourceLocation.start
     var nonBlankChunks = 0
     /// Tag and attribute names kept as strings once (fetched once per file).
@@ -110,17 +112,18 @@ struct XMLContentDecoder {
             flushText(to: &handler)
             lastMarkupEnd = end
             let known = knownNames.tag(UnsafeBufferPointer(rebasing: bytes[name]))
-            var element = XMLElementNode(
-                name: known?.name ?? string(name), location: locator.location(of: offset), attributes: [],
-                definition: known?.definition)
-            if !attributes.isEmpty { element.attributes.reserveCapacity(attributes.count) }
+            // Located before its attributes: the locator moves forward.
+            let location = locator.location(of: offset)
+            if !attributeBuffer.isEmpty { attributeBuffer.removeAll(keepingCapacity: true) }
             for attribute in attributes {
-                element.attributes.append(SchemaAttribute(
+                attributeBuffer.append(SchemaAttribute(
                     name: knownString(attribute.name), value: value(of: attribute),
                     location: locator.location(of: attribute.name.lowerBound),
                     valueLocation: locator.location(of: attribute.value.lowerBound)))
             }
-            handler.startElement(element)
+            handler.startElement(XMLElementNode(
+                name: known?.name ?? string(name), location: location, attributes: attributeBuffer,
+                definition: known?.definition))
             if isEmpty { handler.endElement() } else { depth += 1 }
         case .endTag(_, let end):
             flushText(to: &handler)

@@ -17,12 +17,10 @@ enum BooleanValueCheck {
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         let isBool = object.tag == "bool"
         let names = parameters
-        for parameter in object.parameters where names.contains(parameter.name) || (isBool && parameter.name == "value") {
-            for case .text(let text, let location) in parameter.values where !BooleanText.isBooleanLike(text) {
-                guard !text.isEmpty else { continue }
-                diagnostics.append(Diagnostic(
-                    .warning, code, message(text, parameter: parameter.name, isTrue: BooleanText.isTrue(text)), at: location))
-            }
+        object.forEachText(where: { names.contains($0) || (isBool && $0 == "value") }) { parameter, text, location in
+            guard !BooleanText.isBooleanLike(text), !text.isEmpty else { return }
+            diagnostics.append(Diagnostic(
+                .warning, code, message(text, parameter: parameter, isTrue: BooleanText.isTrue(text)), at: location))
         }
     }
 

@@ -5,10 +5,8 @@ enum EmptyParameterCheck {
     static let code: DiagnosticCode = "WF1209"
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
-        for parameter in object.parameters {
-            for case .text(let text, let location) in parameter.values where text.isEmpty {
-                diagnostics.append(Diagnostic(.note, code, message(parameter.name), at: location))
-            }
+        object.forEachText(where: { _ in true }) { parameter, text, location in
+            if text.isEmpty { diagnostics.append(Diagnostic(.note, code, message(parameter), at: location)) }
         }
     }
 

@@ -15,11 +15,10 @@ enum NumericValueCheck {
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         let isSlider = object.schemaClass == .slider
         let names = parameters
-        for parameter in object.parameters where names.contains(parameter.name) || (isSlider && parameter.name == "value") {
-            for case .text(let text, let location) in parameter.values where !text.isEmpty && Double(text) == nil {
-                let reading = CheckSupport.numericPrefix(text).map(format) ?? "0"
-                diagnostics.append(Diagnostic(.warning, code, message(text, parameter: parameter.name, reading: reading), at: location))
-            }
+        object.forEachText(where: { names.contains($0) || (isSlider && $0 == "value") }) { parameter, text, location in
+            guard !text.isEmpty, Double(text) == nil else { return }
+            let reading = CheckSupport.numericPrefix(text).map(format) ?? "0"
+            diagnostics.append(Diagnostic(.warning, code, message(text, parameter: parameter, reading: reading), at: location))
         }
     }
 

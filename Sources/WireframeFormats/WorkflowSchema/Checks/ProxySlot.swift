@@ -26,10 +26,11 @@ enum ProxySlotCheck {
                 }
             }
         }
-        for parameter in object.parameters {
-            let nestedQuiet = quiet || (object.isProxy && parameter.name == "template")
-                || (object.schemaClass == .sendMessage && parameter.name == "actions")
-            for case .object(let child) in parameter.values { visit(child, quiet: nestedQuiet, into: &diagnostics) }
+        let isProxy = object.isProxy
+        let isSendMessage = object.schemaClass == .sendMessage
+        object.forEachChild { parameter, child in
+            let nestedQuiet = quiet || (isProxy && parameter == "template") || (isSendMessage && parameter == "actions")
+            visit(child, quiet: nestedQuiet, into: &diagnostics)
         }
     }
 

@@ -6,13 +6,14 @@ enum WrongValueKindCheck {
     static let code: DiagnosticCode = "WF1202"
 
     static func diagnostic(
-        parameter: String, tag: String, expected: [SchemaClass], found: SchemaValue, at location: SourceLocation
+        parameter: String, tag: String, expected: [SchemaClass], found: String, at location: SourceLocation
     ) -> Diagnostic {
-        Diagnostic(.error, code, message(parameter, tag: tag, expected: expected, found: describe(found)), at: location)
+        Diagnostic(.error, code, message(parameter, tag: tag, expected: expected, found: found), at: location)
     }
 
-    static func unroutedDiagnostic(tag: String, found: SchemaValue, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(.error, code, unroutedMessage(describe(found), tag: tag), at: location)
+    /// `found`: what `describe` gives for the value.
+    static func unroutedDiagnostic(tag: String, found: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.error, code, unroutedMessage(found, tag: tag), at: location)
     }
 
     static func describe(_ value: SchemaValue) -> String {
