@@ -80,7 +80,7 @@ struct SchemaStorage: Sendable {
 
 /// A finished read's storage, shared by the views of its objects. Never changed: a setter of a
 /// view makes a new one (reads of a `let` need no exclusivity check).
-final class SchemaArena: Sendable {
+public final class SchemaArena: Sendable {
     let storage: SchemaStorage
 
     init(_ storage: SchemaStorage) { self.storage = storage }
@@ -226,7 +226,7 @@ public struct SchemaObject: Hashable, Sendable {
 
     /// The parameter of that name.
     public func parameter(_ name: String) -> SchemaParameter? {
-        parameterPosition(name).map { SchemaParameters.parameter(arena, at: $0) }
+        parameterPosition(name).map { SchemaParameter.stored(in: arena, at: $0) }
     }
 
     /// Whether a parameter of that name is given, found without copying it.
@@ -301,66 +301,34 @@ public struct SchemaObject: Hashable, Sendable {
     public var isProxy: Bool { if case .proxy = node.mode { true } else { false } }
 }
 
-/// The parameters of an object: a view of the read's store, or an array once changed.
-public struct SchemaParameters: RandomAccessCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral, Hashable, Sendable {
-    private enum Backing {
-        case stored(SchemaArena, Int)
-        case given([SchemaParameter])
-    }
+/// An element kept in a read's store: read back from the arena by its position.
+public protocol SchemaStoredElement: Hashable, Sendable {
+    static func stored(in arena: SchemaArena, at position: Int) -> Self
+}
 
-    private var backing: Backing
-    public let startIndex = 0
-    public private(set) var endIndex: Int
-
-    init(_ arena: SchemaArena, _ range: Range<Int32>) {
-        backing = .stored(arena, Int(range.lowerBound))
-        endIndex = range.count
-    }
-
-    public init() {
-        backing = .given([])
-        endIndex = 0
-    }
-
-    public init(_ parameters: [SchemaParameter]) {
-        backing = .given(parameters)
-        endIndex = parameters.count
-    }
-
-    public init(arrayLiteral parameters: SchemaParameter...) { self.init(parameters) }
-
-    static func parameter(_ arena: SchemaArena, at position: Int) -> SchemaParameter {
+extension SchemaParameter: SchemaStoredElement {
+    public static func stored(in arena: SchemaArena, at position: Int) -> SchemaParameter {
         let stored = arena.storage.parameters[position]
         return SchemaParameter(name: stored.name, values: SchemaValues(arena, stored.values), location: stored.location)
     }
-
-    public subscript(position: Int) -> SchemaParameter {
-        switch backing {
-        case .stored(let arena, let start): Self.parameter(arena, at: start + position)
-        case .given(let parameters): parameters[position]
-        }
-    }
-
-    public mutating func replaceSubrange<C: Collection<SchemaParameter>>(_ subrange: Range<Int>, with newElements: C) {
-        var parameters = Array(self)
-        parameters.replaceSubrange(subrange, with: newElements)
-        endIndex = parameters.count
-        backing = .given(parameters)
-    }
-
-    public static func == (lhs: SchemaParameters, rhs: SchemaParameters) -> Bool { lhs.elementsEqual(rhs) }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
-        for parameter in self { hasher.combine(parameter) }
-    }
 }
 
+extension SchemaValue: SchemaStoredElement {
+    @inline(__always)
+    public static func stored(in arena: SchemaArena, at position: Int) -> SchemaValue { arena.value(at: position) }
+}
+
+/// The parameters of an object: a view of the read's store, or an array once changed.
+public typealias SchemaParameters = SchemaRun<SchemaParameter>
+
 /// The values of a parameter: a view of the read's store, or an array when given or changed.
-public struct SchemaValues: RandomAccessCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral, Hashable, Sendable {
+public typealias SchemaValues = SchemaRun<SchemaValue>
+
+/// A run of consecutive elements of a read's store, or an array when given or changed.
+public struct SchemaRun<Element: SchemaStoredElement>: RandomAccessCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral, Hashable, Sendable {
     private enum Backing {
         case stored(SchemaArena, Int)
-        case given([SchemaValue])
+        case given([Element])
     }
 
     private var backing: Backing
@@ -377,33 +345,33 @@ public struct SchemaValues: RandomAccessCollection, RangeReplaceableCollection, 
         endIndex = 0
     }
 
-    public init(_ values: [SchemaValue]) {
-        backing = .given(values)
-        endIndex = values.count
+    public init(_ elements: [Element]) {
+        backing = .given(elements)
+        endIndex = elements.count
     }
 
-    public init(arrayLiteral values: SchemaValue...) { self.init(values) }
+    public init(arrayLiteral elements: Element...) { self.init(elements) }
 
     @inline(__always)
-    public subscript(position: Int) -> SchemaValue {
+    public subscript(position: Int) -> Element {
         switch backing {
-        case .stored(let arena, let start): arena.value(at: start + position)
-        case .given(let values): values[position]
+        case .stored(let arena, let start): Element.stored(in: arena, at: start + position)
+        case .given(let elements): elements[position]
         }
     }
 
-    public mutating func replaceSubrange<C: Collection<SchemaValue>>(_ subrange: Range<Int>, with newElements: C) {
-        var values = Array(self)
-        values.replaceSubrange(subrange, with: newElements)
-        endIndex = values.count
-        backing = .given(values)
+    public mutating func replaceSubrange<C: Collection<Element>>(_ subrange: Range<Int>, with newElements: C) {
+        var elements = Array(self)
+        elements.replaceSubrange(subrange, with: newElements)
+        endIndex = elements.count
+        backing = .given(elements)
     }
 
-    public static func == (lhs: SchemaValues, rhs: SchemaValues) -> Bool { lhs.elementsEqual(rhs) }
+    public static func == (lhs: SchemaRun, rhs: SchemaRun) -> Bool { lhs.elementsEqual(rhs) }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
-        for value in self { hasher.combine(value) }
+        for element in self { hasher.combine(element) }
     }
 }
 
