@@ -265,7 +265,7 @@ public final class SyncDaemon: Service, Sendable {
         }
         for event in batch {
             if event.has(InotifyMask.queueOverflow) {
-                logger.info("inotify queue overflowed: events were lost; rescanning every file")
+                logger.warning("inotify queue overflowed: events were lost; rescanning every file")
                 saw()
                 scheduler.requestRescan(reason: "overflow")
                 handedOver = true
@@ -277,7 +277,7 @@ public final class SyncDaemon: Service, Sendable {
                 continue
             }
             if event.has(InotifyMask.deleteSelf | InotifyMask.moveSelf | InotifyMask.unmount) {
-                if folder.isEmpty { logger.info("the project root was moved or deleted", metadata: ["root.path": .string(prepared.root)]) }
+                if folder.isEmpty { logger.error("the project root was moved or deleted", metadata: ["root.path": .string(prepared.root)]) }
                 continue
             }
             guard !event.name.isEmpty else { continue }
@@ -326,7 +326,7 @@ public final class SyncDaemon: Service, Sendable {
         let result = watcher.watchTree(relative) { self.admitsFolder($0, name: $1) }
         guard !result.failures.isEmpty else { return }
         for failure in result.failures {
-            logger.info("cannot watch a folder; its files are found by a rescan instead", metadata: ["error": .string(failure.description)])
+            logger.warning("cannot watch a folder; its files are found by a rescan instead", metadata: ["error": .string(failure.description)])
         }
         // Never silence: what cannot be watched is compared by a rescan (not again for a rescan's own failures).
         if reason != "rescan after failed watch" { scheduler.requestRescan(reason: "rescan after failed watch") }
@@ -411,11 +411,11 @@ public final class SyncDaemon: Service, Sendable {
         var metadata: Logger.Metadata = ["file.path": .string(relative), "error": .string(String(describing: error))]
         if stopping {
             // Shutting down: the next start's catch-up pass imports it.
-            logger.info("import failed; the next start catches up", metadata: metadata)
+            logger.warning("import failed; the next start catches up", metadata: metadata)
             return
         }
         metadata["retry.milliseconds"] = .string(Self.milliseconds(delay))
-        logger.info("import failed; retrying", metadata: metadata)
+        logger.warning("import failed; retrying", metadata: metadata)
         scheduler.touch(relative, settle: delay)
     }
 
@@ -453,10 +453,10 @@ public final class SyncDaemon: Service, Sendable {
             }
             var metadata: Logger.Metadata = ["reconcile.reason": .string(reason), "error": .string(String(describing: error))]
             if stopping {
-                logger.info("reconcile failed; the next start catches up", metadata: metadata)
+                logger.warning("reconcile failed; the next start catches up", metadata: metadata)
             } else {
                 metadata["retry.milliseconds"] = .string(Self.milliseconds(delay))
-                logger.info("reconcile failed; retrying", metadata: metadata)
+                logger.warning("reconcile failed; retrying", metadata: metadata)
                 scheduler.requestRescan(reason: "retry", after: delay)
             }
         }
@@ -480,12 +480,14 @@ public final class SyncDaemon: Service, Sendable {
             metadata["changes.screens"] = .string(screens.isEmpty ? "-" : screens.joined(separator: ","))
         }
         if result.outcome == .rejected || result.outcome == .failed {
+            // A save that did not reach the store is a warning (journald's priority 4), with its
+            // diagnostics, so that a log level of `warning` keeps exactly what needs a person.
             for diagnostic in result.diagnostics {
-                logger.info("\(diagnostic.rendered(path: result.path))")
+                logger.log(level: diagnostic.severity == .error ? .warning : .info, "\(diagnostic.rendered(path: result.path))")
             }
             metadata["diagnostics.errors"] = .stringConvertible(result.diagnostics.count(of: .error))
         }
-        logger.info("import", metadata: metadata)
+        logger.log(level: result.outcome == .rejected || result.outcome == .failed ? .warning : .info, "import", metadata: metadata)
         let at = Timestamp.now().text
         runtime.withLock { state in
             if result.outcome == .deleted {
@@ -548,7 +550,7 @@ public final class SyncDaemon: Service, Sendable {
             let new = try await DaemonConfiguration.load(file: configurationFile, flags: flags)
             let old = configuration
             if new.store != old.store || new.root != old.root {
-                logger.info("a new store or root takes effect only after a restart; keeping the current ones")
+                logger.warning("a new store or root takes effect only after a restart; keeping the current ones")
             }
             var applied = new
             applied.store = old.store
@@ -558,7 +560,7 @@ public final class SyncDaemon: Service, Sendable {
             logger.info("configuration reloaded", metadata: ["settle.milliseconds": .stringConvertible(applied.settleMilliseconds), "log.level": .string(applied.logLevel.rawValue)])
             scheduler.requestRescan(reason: "reload")
         } catch {
-            logger.info("configuration not reloaded; keeping the one in force", metadata: ["error": .string(String(describing: error))])
+            logger.error("configuration not reloaded; keeping the one in force", metadata: ["error": .string(String(describing: error))])
         }
         notifier.ready(status: statusLine())
     }

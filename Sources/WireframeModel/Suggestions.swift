@@ -17,6 +17,21 @@ public enum Suggestions {
         return best?.candidate
     }
 
+    /// The known document path nearest to a misspelt or shortened one: the only candidate in a
+    /// folder that ends with `path` (`plans/shop.json` for `shop.json`, a path typed as from inside
+    /// a folder of the project; none when several do), else the closest by ``closest(to:in:)``,
+    /// else the only candidate whose last component is the closest to `path`'s last component.
+    public static func closestPath(to path: String, in candidates: [String]) -> String? {
+        let inFolder = candidates.filter { $0.hasSuffix("/" + path) }
+        guard inFolder.isEmpty else { return inFolder.count == 1 ? inFolder[0] : nil }
+        if let closest = closest(to: path, in: candidates) { return closest }
+        func lastComponent(_ text: String) -> Substring { text.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(text) }
+        let name = String(lastComponent(path))
+        guard let nearest = closest(to: name, in: candidates.map { String(lastComponent($0)) }) else { return nil }
+        let matches = candidates.filter { lastComponent($0) == nearest }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
     /// A " (did you mean 'x'?)" suffix, or the empty string.
     public static func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String {
         closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""

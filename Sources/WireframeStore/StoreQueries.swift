@@ -52,7 +52,7 @@ extension WireframeStore {
                 guard let documentId = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM document WHERE path = ?"), arguments: [documentPath])
                 else {
                     let paths = try String.fetchAll(db, sql: "SELECT path FROM document ORDER BY path")
-                    throw StoreError.unknownDocument(path: documentPath, suggestion: Suggestions.closest(to: documentPath, in: paths))
+                    throw StoreError.unknownDocument(path: documentPath, suggestion: Suggestions.closestPath(to: documentPath, in: paths))
                 }
                 let row: Row?
                 if let time {
@@ -351,7 +351,7 @@ extension WireframeStore {
                 if let path = filter.documentPath {
                     guard let documentId = try Int64.fetchOne(db, sql: "SELECT id FROM document WHERE path = ?", arguments: [path]) else {
                         let paths = try String.fetchAll(db, sql: "SELECT path FROM document ORDER BY path")
-                        throw StoreError.unknownDocument(path: path, suggestion: Suggestions.closest(to: path, in: paths))
+                        throw StoreError.unknownDocument(path: path, suggestion: Suggestions.closestPath(to: path, in: paths))
                     }
                     // With a screen filter, the change indexes choose the rows; `+` keeps the
                     // document's index (a scan of its whole history) out of the plan.
