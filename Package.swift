@@ -92,11 +92,13 @@ let package = Package(
         ),
         // The system zlib, for compressing stored sources.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // The system SQLite's variadic `sqlite3_db_config`, behind a function Swift can call.
+        .systemLibrary(name: "CSQLiteOptions", path: "Sources/CSQLiteOptions"),
         // The SQLite store: connections, migrations, records and queries.
         .target(
             name: "WireframeStore",
             dependencies: [
-                "WireframeModel", "WireframeMigrations", "CZlib",
+                "WireframeModel", "WireframeMigrations", "CZlib", "CSQLiteOptions",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings

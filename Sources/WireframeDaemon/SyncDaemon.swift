@@ -41,7 +41,7 @@ public final class SyncDaemon: Service, Sendable {
         let storePath = try StoreLocation.find(explicit: configuration.store, environment: [:], from: configuration.root ?? FileManager.default.currentDirectoryPath)
         let lock = try DaemonLock(store: storePath)
         let store = try WireframeStore.open(path: storePath)
-        guard let recordedRoot = try store.projectRoot() else { throw SyncError.noProjectRoot }
+        guard let recordedRoot = try StoreLocation.projectRoot(of: store) else { throw SyncError.noProjectRoot }
         let root = StoreLocation.absolute(configuration.root ?? recordedRoot)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {

@@ -1,3 +1,4 @@
+import CSQLiteOptions
 import Foundation
 public import GRDB
 import WireframeMigrations
@@ -15,6 +16,8 @@ public struct WireframeStore: Sendable {
     public let busyTimeout: Double
     /// The connection pool; writes go through the methods of this type.
     let writer: any DatabaseWriter
+    /// How this process connects (see ``close()``).
+    let connections: Connections
     /// The newest source this process stored of each document, for the next import's delta.
     let sourceCache = SourceCache()
 
@@ -79,6 +82,7 @@ public struct WireframeStore: Sendable {
     private init(path: String, busyTimeout: Double, connections: Connections, newFilePageSize: Int? = nil) throws {
         self.path = path
         self.busyTimeout = busyTimeout
+        self.connections = connections
         var configuration = Self.makeConfiguration(busyTimeout: busyTimeout)
         if let newFilePageSize {
             // Only an empty file takes it, before the pool turns on WAL (which fixes the page size).
@@ -106,6 +110,31 @@ public struct WireframeStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         return configuration
+    }
+
+    /// Closes the store's connections; using it afterwards fails.
+    ///
+    /// The last connection to close a WAL store normally checkpoints it: it syncs the WAL, copies
+    /// its pages into the store file, syncs that and removes the `-wal` and `-shm` files, which
+    /// the next process creates again (four `fdatasync`s and two `unlink`s, several milliseconds
+    /// of a one-command process's wall time; docs/PERFORMANCE.md, "Session 8"). A single
+    /// connection (one `wfs` command) that wrote leaves its commits in the WAL instead, for the
+    /// next process to read, and the checkpoint to the next command that only reads (which closes
+    /// as before) or to SQLite's automatic checkpoint once the WAL holds 1,000 pages. Durability
+    /// stays what `synchronous = NORMAL` promises (see ``makeConfiguration(busyTimeout:)``): every
+    /// commit is atomic and the store never corrupt; a power loss may undo the commits since the
+    /// last checkpoint. A pool (the daemon) closes as before.
+    public func close() throws {
+        try mapped {
+            if case .single = connections {
+                writer.writeWithoutTransaction { db in
+                    if let connection = db.sqliteConnection, sqlite3_total_changes(connection) > 0 {
+                        _ = wfs_sqlite_set_no_checkpoint_on_close(connection, 1)
+                    }
+                }
+            }
+            try writer.close()
+        }
     }
 
     /// The schema migrations, read from the SQL files embedded in the binary.

@@ -50,6 +50,38 @@ public enum StoreLocation {
         return try WireframeStore.open(path: path, connections: .single)
     }
 
+    /// The project root of an open store: the root that `wfs init` recorded, or, when the project
+    /// was moved or copied since, the folder the store is in now.
+    ///
+    /// A store at `ROOT/.wfs/store.sqlite` belongs to ROOT. When the recorded root is another
+    /// folder and its `.wfs/store.sqlite` is not this very file (the project was moved, so the
+    /// recorded folder is gone or holds something else; or copied, so it holds the original's
+    /// store), ROOT is the root: a project keeps working after `mv` or `cp -r`. A recorded root
+    /// whose store is this file under another name (a symbolic link on the way) is kept, and so
+    /// is the recorded root of a store kept anywhere else (`--store`, `WFS_STORE`). Nothing is
+    /// written: the store keeps the root it recorded.
+    public static func projectRoot(of store: WireframeStore) throws -> String? {
+        try store.projectRoot().map { projectRoot(recorded: $0, storePath: store.path) }
+    }
+
+    /// ``projectRoot(of:)`` given the recorded root and the store's absolute path.
+    public static func projectRoot(recorded: String, storePath: String) -> String {
+        let suffix = "/" + defaultRelativePath
+        guard storePath.hasSuffix(suffix) else { return recorded }
+        let folder = String(storePath.dropLast(suffix.count))
+        let root = folder.isEmpty ? "/" : folder
+        if root == recorded { return recorded }
+        let recordedStore = (recorded == "/" ? "" : recorded) + suffix
+        return sameFile(recordedStore, storePath) ? recorded : root
+    }
+
+    /// Whether two paths name the same file (the same device and inode); false when either is missing.
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat(), b = stat()
+        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+
     /// An absolute path with `.`, `..` and repeated slashes resolved as text (relative paths are
     /// taken from the current folder; `..` at the root stays at the root; symbolic links are kept).
     public static func absolute(_ path: String) -> String {

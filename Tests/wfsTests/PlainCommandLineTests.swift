@@ -32,6 +32,14 @@ struct PlainCommandLineTests {
         ["show", "--source", "12", "--format", "xml", "--store", "s.sqlite"],
         ["audit", "--from", "Middle"],
         ["audit", "--from", "A", "--to", "B", "--format", "markdown", "--store", "s.sqlite"],
+        ["validate", "app.json"],
+        ["validate", "--strict", "a.json", "folder", "--format", "json"],
+        ["verify"],
+        ["verify", "--store", "x.sqlite"],
+        ["path", "Examples/todo.json", "root", "toDoDetail"],
+        ["path", "--format", "json", "--at", "Kickoff", "--store", "s.sqlite", "app.json", "home", "settings"],
+        ["export", "--output", "out"],
+        ["export", "--format", "xml", "--at", "2026-11-20T15:00", "--document", "app.json", "--output", "out dir", "--store", "s.sqlite"],
     ]
 
     @Test(arguments: plainLines)
@@ -52,10 +60,13 @@ struct PlainCommandLineTests {
         ["diff", "--format=json", "a", "b"], ["diff", "a", "b", "--format"], ["diff", "a", "--", "b"], ["diff", "help", "b"],
         ["diff", "a", "b", "--store", "x", "--store", "y"], ["diff", "a", "b", "--store", "-x"], ["diff", "a", "b", "--author", "x"],
         ["import"], ["import", "--store", "x"], ["import", "-"], ["log", "x"], ["log", "--limit", "-1"], ["log", "--limit", "many"],
-        ["log", "--limit", "1e3"], ["status", "--format", "JSON"], ["status", "now"], ["validate", "app.json"], ["show"], ["show", "a", "b"],
+        ["log", "--limit", "1e3"], ["status", "--format", "JSON"], ["status", "now"], ["show"], ["show", "a", "b"],
         ["show", "--source", "--source", "a"], ["show", "--format", "markdown", "a"], ["show", "--source=true", "a"], ["audit"],
         ["audit", "--to", "B"], ["audit", "--from", "A", "x"], ["audit", "--from", "A", "--format", "xml"], ["status", "--source"],
-        ["--version"], ["log", "-h"],
+        ["--version"], ["log", "-h"], ["validate"], ["validate", "--strict", "--strict", "a"], ["validate", "--format", "yaml", "a"],
+        ["validate", "-s", "a"], ["validate", "--store", "x", "a"], ["verify", "x"], ["verify", "--strict"], ["path", "a", "b"],
+        ["path", "a", "b", "c", "d"], ["path", "--format", "xml", "a", "b", "c"], ["export"], ["export", "x", "--output", "o"],
+        ["export", "--output", "o", "--format", "text"], ["init"], ["session", "start", "A"],
     ]
 
     @Test(arguments: otherLines)

@@ -37,7 +37,7 @@ extension WFS {
             var failed = false
             try runReportingErrors {
                 let store = try StoreOptions.open(self.store)
-                guard let root = try store.projectRoot() else { throw SyncError.noProjectRoot }
+                guard let root = try StoreLocation.projectRoot(of: store) else { throw SyncError.noProjectRoot }
                 let author = Times.author(explicit: self.author, environment: Terminal.environment(["WFS_AUTHOR", "USER"]))
                 let pipeline = ImportPipeline(store: store, root: root, author: author, message: message)
                 let results = try pipeline.importPaths(paths)

@@ -29,7 +29,7 @@ extension WFS {
                 } catch StoreError.alreadyExists {
                     // Like `git init` in a repository: the same project's store is fine as it is;
                     // another project's store at this path is an error.
-                    let existing = try WireframeStore.open(path: path).projectRoot()
+                    let existing = try StoreLocation.projectRoot(of: WireframeStore.open(path: path))
                     guard existing == root else { throw StoreError.alreadyExists(path: path) }
                     Terminal.outputLine("store \(path) for project \(root) exists already")
                 }

@@ -44,7 +44,7 @@ extension WFS {
                     documentPath: document, screenKey: screen, sessionName: session,
                     since: try since.map(Times.parse), until: try until.map(Times.parse), limit: limit)
                 filter.includesFields = false  // Both forms list screen keys by kind only.
-                let entries = try store.log(filter)
+                let entries = try Self.withDocumentFields(store.log(filter), store: store)
                 switch format {
                 case .json:
                     var json = JSONStream()
@@ -64,6 +64,18 @@ extension WFS {
                     Terminal.output(text)
                 }
             }
+        }
+
+        /// `entries` with the fields of their document-level changes: a log read without fields
+        /// has none, and the names of the fields (`appName`, `root`, `navigations.NAME`, …) are
+        /// all that such a change says. The few revisions that have one are read again, whole.
+        static func withDocumentFields(_ entries: [LogEntry], store: WireframeStore) throws -> [LogEntry] {
+            var entries = entries
+            for index in entries.indices
+            where entries[index].changes.contains(where: { $0.kind == .document && $0.fields.isEmpty }) {
+                entries[index].changes = try store.changes(revisionId: entries[index].revision.id)
+            }
+            return entries
         }
     }
 }

@@ -73,6 +73,11 @@ struct PlainCommandLine {
         case "status": command = PlainCommandLine(rest, allowed: ["store", "format"]).flatMap(WFS.Status.init(plain:))
         case "show": command = PlainCommandLine(rest, allowed: ["store", "format"], allowedFlags: ["source"]).flatMap(WFS.Show.init(plain:))
         case "audit": command = PlainCommandLine(rest, allowed: ["store", "from", "to", "format"]).flatMap(WFS.Audit.init(plain:))
+        case "validate": command = PlainCommandLine(rest, allowed: ["format"], allowedFlags: ["strict"]).flatMap(WFS.Validate.init(plain:))
+        case "verify": command = PlainCommandLine(rest, allowed: ["store"]).flatMap(WFS.Verify.init(plain:))
+        case "path": command = PlainCommandLine(rest, allowed: ["format", "at", "store"]).flatMap(WFS.Path.init(plain:))
+        case "export":
+            command = PlainCommandLine(rest, allowed: ["store", "format", "at", "document", "output"]).flatMap(WFS.Export.init(plain:))
         default: command = nil
         }
         guard var command, (try? command.validate()) != nil else { return nil }
@@ -149,5 +154,48 @@ extension WFS.Audit {
         self.from = from
         to = line.options["to"]
         self.format = format
+    }
+}
+
+extension WFS.Validate {
+    init?(plain line: PlainCommandLine) {
+        guard let format = line.format(default: OutputFormat.text) else { return nil }
+        self.init()
+        self.format = format
+        strict = line.flags.contains("strict")
+        paths = line.values
+    }
+}
+
+extension WFS.Verify {
+    init?(plain line: PlainCommandLine) {
+        guard line.values.isEmpty else { return nil }
+        self.init()
+        store = line.options["store"]
+    }
+}
+
+extension WFS.Path {
+    init?(plain line: PlainCommandLine) {
+        guard line.values.count == 3, let format = line.format(default: OutputFormat.text) else { return nil }
+        self.init()
+        self.format = format
+        at = line.options["at"]
+        store = line.options["store"]
+        document = line.values[0]
+        from = line.values[1]
+        to = line.values[2]
+    }
+}
+
+extension WFS.Export {
+    init?(plain line: PlainCommandLine) {
+        guard line.values.isEmpty, let output = line.options["output"], let format = line.format(default: Format.json) else { return nil }
+        self.init()
+        store = line.options["store"]
+        self.format = format
+        at = line.options["at"]
+        document = line.options["document"]
+        self.output = output
     }
 }

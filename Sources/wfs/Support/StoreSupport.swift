@@ -41,7 +41,7 @@ enum OpenedStores {
     /// before, which closes it when nothing else holds it.
     static func closeAll() {
         stores.withLock { stores in
-            for store in stores.open where (try? store.reader.close()) != nil {
+            for store in stores.open where (try? store.close()) != nil {
                 stores.closed.append(store)
             }
             stores.open.removeAll()
