@@ -37,6 +37,7 @@ import WireframeStore
     /// Writes the content of a current store into a new store at schema 0007: times as text, every
     /// attempt a row of `importAttempt`, fields as objects, the 8-byte hash index.
     static func writeSchema0007(from currentPath: String, to oldPath: String) throws {
+        let hashes = try OldSchemaStore.screenVersionHashes(of: currentPath)
         let pool = try DatabasePool(path: oldPath)
         try WireframeStore.migrator.migrate(pool, upTo: "0007_smaller_history")
         try pool.writeWithoutTransaction { db in
@@ -56,7 +57,9 @@ import WireframeStore
                         FROM current.revision ORDER BY id
                         """)
                 try db.execute(sql: "INSERT INTO main.change \(changesBefore0008)")
-                for table in ["source", "screenPack", "screenVersion", "documentScreen"] {
+                for table in ["source", "screenPack", "documentScreen"] {
+                    // The intervals refer to the versions, which refer to the packs.
+                    if table == "documentScreen" { try OldSchemaStore.copyScreenVersions(db, hashes: hashes) }
                     try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
                 }
                 try db.execute(sql: "INSERT INTO main.importAttempt SELECT * FROM (\(attemptsBefore0008)) ORDER BY id")
