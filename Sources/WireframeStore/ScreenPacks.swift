@@ -172,6 +172,17 @@ enum ScreenPacks {
             return String(decoding: bytes, as: UTF8.self)
         }
 
+        /// The bytes of versions by id, in one query.
+        mutating func contents(_ db: Database, ids: Set<Int64>) throws -> [Int64: [UInt8]] {
+            guard !ids.isEmpty else { return [:] }
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(sql: "SELECT id, packId, start, length FROM screenVersion WHERE id IN (SELECT value FROM json_each(?))"),
+                arguments: [Self.jsonList(ids.sorted())])
+            var result: [Int64: [UInt8]] = Dictionary(minimumCapacity: ids.count)
+            while let row = try rows.next() { result[row[0]] = try content(db, packId: row[1], start: row[2], length: row[3]) }
+            return result
+        }
+
         /// The hash and bytes of versions by id, in one query; the hash is computed from the bytes
         /// (a version keeps only its first bytes, migration 0010).
         mutating func versions(_ db: Database, ids: Set<Int64>) throws -> [Int64: (hash: String, content: [UInt8])] {

@@ -172,7 +172,8 @@ extension WireframeStore {
     /// Two revisions' headers, every screen key of either, and the screens that differ, in one
     /// read: the intervals of both revisions are walked side by side in key order (the order of
     /// the interval table's key, migration 0009), so the keys come sorted and only the screens
-    /// whose version ids differ are looked up (hash, JSON from their packs).
+    /// whose version ids differ are looked up (JSON from their packs; named by version id, so
+    /// that no hash is computed, migration 0010).
     ///
     /// For two revisions of one document, one range of the table's key gives both: an interval
     /// that holds both numbers is a screen the two share.
@@ -198,18 +199,14 @@ extension WireframeStore {
                     if let id = sides.new[index] { differing.insert(id) }
                 }
                 var packs = ScreenPacks.Reader()
-                let versions = try packs.versions(db, ids: differing)
+                let contents = try packs.contents(db, ids: differing)
                 var comparison = ScreenComparison(oldHeader: oldHeader, newHeader: newHeader, keys: sides.keys)
+                comparison.contents.reserveCapacity(contents.count)
+                for (id, content) in contents { comparison.contents["#\(id)"] = content }
                 for index in sides.keys.indices where sides.old[index] != sides.new[index] {
                     let key = sides.keys[index]
-                    if let id = sides.old[index], let version = versions[id] {
-                        comparison.oldScreenHashes[key] = version.hash
-                        comparison.contents[version.hash] = version.content
-                    }
-                    if let id = sides.new[index], let version = versions[id] {
-                        comparison.newScreenHashes[key] = version.hash
-                        comparison.contents[version.hash] = version.content
-                    }
+                    if let id = sides.old[index], contents[id] != nil { comparison.oldScreenVersions[key] = "#\(id)" }
+                    if let id = sides.new[index], contents[id] != nil { comparison.newScreenVersions[key] = "#\(id)" }
                 }
                 return comparison
             }

@@ -64,8 +64,8 @@ import WireframeModel
         #expect(head.screenHashes == ["a": hash("A1"), "b": hash("B1"), "c": hash("A2")])
         let comparison = try store.screenComparison(oldId: first.id, newId: third.id)
         #expect(comparison.keys == ["a", "b", "c"])
-        #expect(comparison.oldScreenHashes.isEmpty && comparison.newScreenHashes == ["c": hash("A2")])
-        #expect(comparison.contents == [hash("A2"): Array("A2".utf8)])
+        #expect(comparison.oldScreenVersions.isEmpty && comparison.newScreenVersions == ["c": "#3"])
+        #expect(comparison.contents == ["#3": Array("A2".utf8)])
         var seen: [String] = []
         try store.forEachScreenVersion { id, prefix, content in
             seen.append("\(id) \(prefix) \(String(decoding: content, as: UTF8.self))")

@@ -29,9 +29,26 @@ import WireframeStore
     static let changesBefore0008 = """
         SELECT revisionId, position, screenKey, previousKey, kind,
             CASE WHEN fields IS NULL THEN NULL ELSE (
-                SELECT json_group_array(json_object('field', j.value ->> 0, 'new', j.value ->> 2, 'old', j.value ->> 1))
+                SELECT json_group_array(json_object('field', j.value ->> 0, 'new', \(newValue), 'old', j.value ->> 1))
                 FROM json_each(fields) j) END
         FROM current.change
+        """
+
+    /// The new value of a stored field `j.value` (`[field, old, new]`) as text: since migration
+    /// 0010 it may be an edit of the old value, `[prefix, middle, suffix]` in Unicode scalars
+    /// (SQLite's `substr` and `length` count characters of text the same way).
+    static let newValue = """
+        CASE WHEN json_type(j.value, '$[2]') = 'array'
+            THEN substr(j.value ->> 1, 1, j.value ->> '$[2][0]') || (j.value ->> '$[2][1]')
+                || substr(j.value ->> 1, length(j.value ->> 1) - (j.value ->> '$[2][2]') + 1)
+            ELSE j.value ->> 2 END
+        """
+
+    /// A current store's `fields` as migration 0008 wrote them (every new value whole), for
+    /// comparing with the fields of an upgraded store.
+    static let plainFields = """
+        CASE WHEN fields IS NULL THEN NULL ELSE (
+            SELECT json_group_array(json_array(j.value ->> 0, j.value ->> 1, \(newValue))) FROM json_each(fields) j) END
         """
 
     /// Writes the content of a current store into a new store at schema 0007: times as text, every
