@@ -78,9 +78,10 @@ import WireframeStore
         #expect(try store.countMismatches().isEmpty)
         #expect(try store.integrityProblems().isEmpty)
 
-        // The upgraded store takes new revisions; a screen that comes back shares its version.
+        // The upgraded store takes new revisions; a screen that comes back to an earlier content
+        // ("Preferences", revision 2) shares its version, found by prefix and content: one new version.
         let versionsBefore = try store.counts()["screenVersion"]
-        try cli.write("screens/app.json", StoreCLI.wireframe([("home", "Home"), ("settings", "Settings"), ("profile", "Profile 3")]))
+        try cli.write("screens/app.json", StoreCLI.wireframe([("home", "Home"), ("settings", "Preferences"), ("profile", "Profile 3")]))
         #expect(try cli.run("import", "screens").status == 0)
         #expect(try store.counts()["screenVersion"] == versionsBefore.map { $0 + 1 })
         let diff = try cli.run("diff", "screens/app.json@1", "screens/app.json")
