@@ -87,7 +87,7 @@ let package = Package(
                 .embedInCode("0003_change_previous_key.sql"), .embedInCode("0004_compact_store.sql"),
                 .embedInCode("0005_compact_changes.sql"), .embedInCode("0006_status_counts.sql"),
                 .embedInCode("0007_smaller_history.sql"), .embedInCode("0008_integer_times.sql"),
-                .embedInCode("0009_intervals_by_key.sql"),
+                .embedInCode("0009_intervals_by_key.sql"), .embedInCode("0010_screen_hash_prefix.sql"),
             ]
         ),
         // The system zlib, for compressing stored sources.
@@ -100,6 +100,7 @@ let package = Package(
             dependencies: [
                 "WireframeModel", "WireframeMigrations", "CZlib", "CSQLiteOptions",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRDB
 
@@ -6,18 +7,40 @@ import GRDB
 enum HashBytes {
     /// The lowercase hexadecimal text of stored hash bytes.
     static func hex(_ data: Data) -> String {
-        data.withUnsafeBytes { raw in
-            String(unsafeUninitializedCapacity: raw.count * 2) { text in
-                // Digits by arithmetic ('0'…'9', 'a'…'f'): no table lookups in this per-row loop.
-                @inline(__always) func digit(_ value: UInt8) -> UInt8 { value < 10 ? value &+ 48 : value &+ 87 }
-                var index = 0
-                for byte in raw {
-                    text[index] = digit(byte >> 4)
-                    text[index &+ 1] = digit(byte & 0x0f)
-                    index &+= 2
-                }
-                return index
+        // Digits by arithmetic ('0'…'9', 'a'…'f'): no table lookups in this per-row loop.
+        data.withUnsafeBytes { raw in hex(raw) }
+    }
+
+    /// The number of leading hash bytes a screen version keeps (migration 0010).
+    static let prefixLength = 4
+
+    /// The SHA-256 of bytes, as the store keeps it (32 bytes).
+    static func sha256(_ bytes: [UInt8]) -> Data {
+        Data(SHA256.hash(data: bytes))
+    }
+
+    /// The SHA-256 of bytes in lowercase hexadecimal: the hash of a screen version, computed from
+    /// its canonical JSON (a version keeps only the first bytes of it, migration 0010).
+    static func sha256Hex(_ bytes: [UInt8]) -> String {
+        SHA256.hash(data: bytes).withUnsafeBytes { raw in hex(raw) }
+    }
+
+    /// The first ``prefixLength`` bytes of a 32-byte hash: what a screen version keeps.
+    static func prefix(_ hash: Data) -> Data {
+        hash.prefix(prefixLength)
+    }
+
+    /// The lowercase hexadecimal text of stored hash bytes.
+    static func hex(_ raw: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: raw.count * 2) { text in
+            @inline(__always) func digit(_ value: UInt8) -> UInt8 { value < 10 ? value &+ 48 : value &+ 87 }
+            var index = 0
+            for byte in raw {
+                text[index] = digit(byte >> 4)
+                text[index &+ 1] = digit(byte & 0x0f)
+                index &+= 2
             }
+            return index
         }
     }
 

@@ -22,12 +22,15 @@ enum ScreenPacks {
         private var pending: [ScreenVersionRecord] = []
         private var newIds: [Data: Int64] = [:]
         private let versionTable: String
+        private let wholeHash: Bool
 
         /// A writer that reads the newest pack and version of the store when it is first given a
         /// version (`versionTable` is the versions' table, another name only while migration 0004
-        /// builds it).
-        init(versionTable: String = "screenVersion") {
+        /// builds it, whose table keeps whole hashes: `wholeHash`; since migration 0010 a version
+        /// keeps the first ``HashBytes/prefixLength`` bytes).
+        init(versionTable: String = "screenVersion", wholeHash: Bool = false) {
             self.versionTable = versionTable
+            self.wholeHash = wholeHash
         }
 
         private mutating func open(_ db: Database) throws {
@@ -45,6 +48,9 @@ enum ScreenPacks {
             }
         }
 
+        /// The id this writer gave a new version with this hash, if it did.
+        func addedId(hash: Data) -> Int64? { newIds[hash] }
+
         /// The id of a new version with these bytes (the caller found no stored one with its hash);
         /// the same id again for the same hash within this writer.
         mutating func add(_ db: Database, hash: Data, content: [UInt8]) throws -> Int64 {
@@ -58,7 +64,10 @@ enum ScreenPacks {
             }
             let id = nextVersionId
             nextVersionId += 1
-            pending.append(ScreenVersionRecord(id: id, hash: hash, packId: packId, start: Int64(bytes.count), length: Int64(content.count)))
+            pending.append(
+                ScreenVersionRecord(
+                    id: id, hashPrefix: wholeHash ? hash : HashBytes.prefix(hash), packId: packId, start: Int64(bytes.count),
+                    length: Int64(content.count)))
             bytes += content
             newIds[hash] = id
             return id
@@ -82,19 +91,39 @@ enum ScreenPacks {
                 try db.cachedStatement(sql: "INSERT INTO screenPack (id, size, data) VALUES (?, ?, ?)").execute(arguments: [packId, bytes.count, data])
                 stored = true
             }
-            let insert = try db.cachedStatement(sql: "INSERT INTO \(versionTable) (id, hash, packId, start, length) VALUES (?, ?, ?, ?, ?)")
+            let insert = try db.cachedStatement(
+                sql: "INSERT INTO \(versionTable) (id, \(wholeHash ? "hash" : "hashPrefix"), packId, start, length) VALUES (?, ?, ?, ?, ?)")
             for version in pending {
-                try insert.execute(arguments: [version.id, version.hash, version.packId, version.start, version.length])
+                try insert.execute(arguments: [version.id, version.hashPrefix, version.packId, version.start, version.length])
             }
             pending.removeAll()
         }
     }
 
-    /// The id of the stored version with this hash, if any.
-    static func versionId(_ db: Database, hash: Data) throws -> Int64? {
-        try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT id FROM screenVersion WHERE substr(hash, 1, 4) = substr(?1, 1, 4) AND hash = ?1"),
-            arguments: [hash])
+    /// The id of the stored version with this content (whose hash is `hash`), if any: the
+    /// versions whose hash begins as this one does (migration 0010), of which the one whose
+    /// stored JSON is these bytes. A candidate's pack is read only when a prefix matches.
+    static func versionId(_ db: Database, hash: Data, content: [UInt8], packs: inout Reader) throws -> Int64? {
+        let candidates = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT id, packId, start, length FROM screenVersion WHERE hashPrefix = ?"),
+            arguments: [HashBytes.prefix(hash)])
+        for row in candidates where (row[3] as Int64) == Int64(content.count) {
+            if try packs.content(db, packId: row[1], start: row[2], length: row[3]) == content { return row[0] }
+        }
+        return nil
+    }
+
+    /// The id and JSON of the stored version with this hash, if any: the versions whose hash
+    /// begins as this one does, of which the one whose JSON hashes to it.
+    static func version(_ db: Database, hash: Data, packs: inout Reader) throws -> (id: Int64, content: [UInt8])? {
+        let candidates = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT id, packId, start, length FROM screenVersion WHERE hashPrefix = ?"),
+            arguments: [HashBytes.prefix(hash)])
+        for row in candidates {
+            let content = try packs.content(db, packId: row[1], start: row[2], length: row[3])
+            if HashBytes.sha256(content) == hash { return (row[0], content) }
+        }
+        return nil
     }
 
     /// Reads screen JSON out of packs, decompressing each pack once per reader.
@@ -106,7 +135,8 @@ enum ScreenPacks {
         /// The bytes of a version stored at `start..<start+length` of a pack.
         mutating func content(_ db: Database, packId: Int64, start: Int64, length: Int64) throws -> [UInt8] {
             let pack: [UInt8]
-            if let cached = packs[packId] {
+            // A pack read before this transaction's writer filled it further is read again.
+            if let cached = packs[packId], start + length <= Int64(cached.count) {
                 pack = cached
             } else {
                 guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT size, data FROM screenPack WHERE id = ?"), arguments: [packId]) else {
@@ -121,7 +151,6 @@ enum ScreenPacks {
             return Array(pack[Int(start)..<Int(start + length)])
         }
 
-        /// The hash and bytes of versions by id, in one query.
         /// Integers as the text of a JSON array (`[1,2,3]`), their digits written into one buffer.
         static func jsonList(_ values: [Int64]) -> String {
             var bytes: [UInt8] = [UInt8(ascii: "[")]
@@ -143,18 +172,31 @@ enum ScreenPacks {
             return String(decoding: bytes, as: UTF8.self)
         }
 
+        /// The bytes of versions by id, in one query.
+        mutating func contents(_ db: Database, ids: Set<Int64>) throws -> [Int64: [UInt8]] {
+            guard !ids.isEmpty else { return [:] }
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(sql: "SELECT id, packId, start, length FROM screenVersion WHERE id IN (SELECT value FROM json_each(?))"),
+                arguments: [Self.jsonList(ids.sorted())])
+            var result: [Int64: [UInt8]] = Dictionary(minimumCapacity: ids.count)
+            while let row = try rows.next() { result[row[0]] = try content(db, packId: row[1], start: row[2], length: row[3]) }
+            return result
+        }
+
+        /// The hash and bytes of versions by id, in one query; the hash is computed from the bytes
+        /// (a version keeps only its first bytes, migration 0010).
         mutating func versions(_ db: Database, ids: Set<Int64>) throws -> [Int64: (hash: String, content: [UInt8])] {
             guard !ids.isEmpty else { return [:] }
             // The ids go in as one JSON array: one statement, prepared once, whatever their number
             // (written into the SQL as a list, the statement took longer to prepare than to run).
             let list = Self.jsonList(ids.sorted())
             let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: "SELECT id, hash, packId, start, length FROM screenVersion WHERE id IN (SELECT value FROM json_each(?))"),
+                db.cachedStatement(sql: "SELECT id, packId, start, length FROM screenVersion WHERE id IN (SELECT value FROM json_each(?))"),
                 arguments: [list])
             var result: [Int64: (hash: String, content: [UInt8])] = Dictionary(minimumCapacity: ids.count)
             while let row = try rows.next() {
-                let hash = try row.withUnsafeData(atIndex: 1) { data in data.map(HashBytes.hex) } ?? ""
-                result[row[0]] = (hash, try content(db, packId: row[2], start: row[3], length: row[4]))
+                let bytes = try content(db, packId: row[1], start: row[2], length: row[3])
+                result[row[0]] = (HashBytes.sha256Hex(bytes), bytes)
             }
             return result
         }
@@ -174,7 +216,7 @@ enum ScreenPacks {
     /// Migration 0004's Swift step: every screen version of the old table (hash text → JSON) into
     /// packs, in the order the intervals first used them, and every interval into the new table.
     static func moveScreens(_ db: Database) throws {
-        var writer = Writer(versionTable: "screenVersion_new")
+        var writer = Writer(versionTable: "screenVersion_new", wholeHash: true)
         var ids: [String: Int64] = [:]
         let versions = try Row.fetchCursor(
             db,

@@ -172,7 +172,8 @@ extension WireframeStore {
     /// Two revisions' headers, every screen key of either, and the screens that differ, in one
     /// read: the intervals of both revisions are walked side by side in key order (the order of
     /// the interval table's key, migration 0009), so the keys come sorted and only the screens
-    /// whose version ids differ are looked up (hash, JSON from their packs).
+    /// whose version ids differ are looked up (JSON from their packs; named by version id, so
+    /// that no hash is computed, migration 0010).
     ///
     /// For two revisions of one document, one range of the table's key gives both: an interval
     /// that holds both numbers is a screen the two share.
@@ -198,18 +199,14 @@ extension WireframeStore {
                     if let id = sides.new[index] { differing.insert(id) }
                 }
                 var packs = ScreenPacks.Reader()
-                let versions = try packs.versions(db, ids: differing)
+                let contents = try packs.contents(db, ids: differing)
                 var comparison = ScreenComparison(oldHeader: oldHeader, newHeader: newHeader, keys: sides.keys)
+                comparison.contents.reserveCapacity(contents.count)
+                for (id, content) in contents { comparison.contents["#\(id)"] = content }
                 for index in sides.keys.indices where sides.old[index] != sides.new[index] {
                     let key = sides.keys[index]
-                    if let id = sides.old[index], let version = versions[id] {
-                        comparison.oldScreenHashes[key] = version.hash
-                        comparison.contents[version.hash] = version.content
-                    }
-                    if let id = sides.new[index], let version = versions[id] {
-                        comparison.newScreenHashes[key] = version.hash
-                        comparison.contents[version.hash] = version.content
-                    }
+                    if let id = sides.old[index], contents[id] != nil { comparison.oldScreenVersions[key] = "#\(id)" }
+                    if let id = sides.new[index], contents[id] != nil { comparison.newScreenVersions[key] = "#\(id)" }
                 }
                 return comparison
             }
@@ -603,16 +600,19 @@ extension WireframeStore {
         try log(LogFilter()).map(\.revision).reversed()
     }
 
-    /// Calls `body` with every screen version (hash, content), in hash order. A version whose
-    /// pack cannot be read is left out (``screenStorageProblems()`` reports it).
-    public func forEachScreenVersion(_ body: (String, [UInt8]) throws -> Void) throws {
+    /// Calls `body` with every screen version as stored (id, the first bytes of its hash in
+    /// lowercase hexadecimal, content), in id order. A version whose pack cannot be read is left
+    /// out (``screenStorageProblems()`` reports it). A version keeps only the first
+    /// ``HashBytes/prefixLength`` bytes of its hash (migration 0010): `wfs verify` hashes the
+    /// content and checks that the hash begins with them.
+    public func forEachScreenVersion(_ body: (_ id: Int64, _ hashPrefix: String, _ content: [UInt8]) throws -> Void) throws {
         try mapped {
             try reader.read { db in
                 var packs = ScreenPacks.Reader()
-                let cursor = try Row.fetchCursor(db, sql: "SELECT lower(hex(hash)), packId, start, length FROM screenVersion ORDER BY hash")
+                let cursor = try Row.fetchCursor(db, sql: "SELECT id, lower(hex(hashPrefix)), packId, start, length FROM screenVersion ORDER BY id")
                 while let row = try cursor.next() {
-                    guard let content = try? packs.content(db, packId: row[1], start: row[2], length: row[3]) else { continue }
-                    try body(row[0], content)
+                    guard let content = try? packs.content(db, packId: row[2], start: row[3], length: row[4]) else { continue }
+                    try body(row[0], row[1], content)
                 }
             }
         }
@@ -641,9 +641,23 @@ extension WireframeStore {
                         problems.append("screen version \(id) lies outside screen pack \(packId)")
                     }
                 }
-                let duplicates = try String.fetchAll(
-                    db, sql: "SELECT lower(hex(hash)) FROM screenVersion GROUP BY hash HAVING COUNT(*) > 1 ORDER BY hash")
-                problems += duplicates.map { "screen version \($0) is stored more than once" }
+                // Two versions with one content: among the versions that share a hash prefix (the
+                // only ones that can), the same bytes twice.
+                var reader = ScreenPacks.Reader()
+                var duplicates: Set<String> = []
+                let shared = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT packId, start, length FROM screenVersion
+                        WHERE hashPrefix IN (SELECT hashPrefix FROM screenVersion GROUP BY hashPrefix HAVING COUNT(*) > 1)
+                        ORDER BY hashPrefix, id
+                        """)
+                var seen: Set<[UInt8]> = []
+                while let row = try shared.next() {
+                    guard let content = try? reader.content(db, packId: row[0], start: row[1], length: row[2]) else { continue }
+                    if !seen.insert(content).inserted { duplicates.insert(HashBytes.sha256Hex(content)) }
+                }
+                problems += duplicates.sorted().map { "screen version \($0) is stored more than once" }
                 return problems
             }
         }
@@ -695,12 +709,12 @@ extension WireframeStore {
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT d.screenKey, v.hash FROM documentScreen d
+                    SELECT d.screenKey, v.packId, v.start, v.length FROM documentScreen d
                     JOIN screenVersion v ON v.id = d.versionId
                     WHERE d.documentId = ? AND d.validFrom <= ? AND (d.validUntil IS NULL OR d.validUntil > ?)
                     """),
             arguments: [documentId, number, number])
-        return try keyedHashes(rows)
+        return try keyedHashes(db, rows)
     }
 
     /// The screens of revision `number` of a document, key → version id: the intervals alone.
@@ -722,35 +736,35 @@ extension WireframeStore {
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT d.screenKey, v.hash FROM documentScreen d
+                    SELECT d.screenKey, v.packId, v.start, v.length FROM documentScreen d
                     JOIN screenVersion v ON v.id = d.versionId
                     WHERE d.documentId = ? AND d.validUntil IS NULL
                     """),
             arguments: [documentId])
-        return try keyedHashes(rows)
+        return try keyedHashes(db, rows)
     }
 
-    /// Rows of (screen key, 32-byte hash) as key → hexadecimal hash. The hash is read in place
-    /// and written as text here: SQL's `lower(hex(…))` made two strings per row that SQLite then
-    /// handed over as a third (for a head's 1,000 screens, about a third of the query's time).
-    static func keyedHashes(_ rows: RowCursor) throws -> [String: String] {
+    /// Rows of (screen key, pack id, start, length) as key → hexadecimal hash. A version keeps
+    /// only the first bytes of its hash (migration 0010): the hash is computed from its JSON,
+    /// each pack decompressed once.
+    static func keyedHashes(_ db: Database, _ rows: RowCursor) throws -> [String: String] {
         var result: [String: String] = Dictionary(minimumCapacity: 1024)
+        var packs = ScreenPacks.Reader()
         while let row = try rows.next() {
             let key: String = row[0]
-            result[key] = try row.withUnsafeData(atIndex: 1) { data in data.map(HashBytes.hex) } ?? ""
+            result[key] = HashBytes.sha256Hex(try packs.content(db, packId: row[1], start: row[2], length: row[3]))
         }
         return result
     }
 
-    /// Canonical screen JSON by hash.
+    /// Canonical screen JSON by hash: the versions whose hash begins as the hash does, of which
+    /// the one whose JSON hashes to it.
     static func screenContents(_ db: Database, _ hashes: [String]) throws -> [String: [UInt8]] {
-        let statement = try db.cachedStatement(
-            sql: "SELECT packId, start, length FROM screenVersion WHERE substr(hash, 1, 4) = substr(?1, 1, 4) AND hash = ?1")
         var packs = ScreenPacks.Reader()
         var result: [String: [UInt8]] = [:]
         for hash in hashes where result[hash] == nil {
-            guard let bytes = HashBytes.bytes(hex: hash), let row = try Row.fetchOne(statement, arguments: [bytes]) else { continue }
-            result[hash] = try packs.content(db, packId: row[0], start: row[1], length: row[2])
+            guard let bytes = HashBytes.bytes(hex: hash), let version = try ScreenPacks.version(db, hash: bytes, packs: &packs) else { continue }
+            result[hash] = version.content
         }
         return result
     }

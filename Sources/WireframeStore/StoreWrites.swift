@@ -259,6 +259,7 @@ extension WireframeStore {
             if db.changesCount != 1 { throw StoreError.headMoved(path: path) }
         }
         var packs = ScreenPacks.Writer()
+        var reader = ScreenPacks.Reader()
         var opened: [(key: String, versionId: Int64)] = []
         var kept = 0
         for screen in screens {
@@ -268,7 +269,9 @@ extension WireframeStore {
                 try closeInterval(screen.key)
             }
             let hash = try HashBytes.stored(screen.hash)
-            if let stored = try ScreenPacks.versionId(db, hash: hash) {
+            if let added = packs.addedId(hash: hash) {
+                opened.append((screen.key, added))
+            } else if let stored = try ScreenPacks.versionId(db, hash: hash, content: screen.content, packs: &reader) {
                 opened.append((screen.key, stored))
             } else {
                 opened.append((screen.key, try packs.add(db, hash: hash, content: screen.content)))

@@ -271,8 +271,10 @@ public struct HeadState: Sendable {
 
 /// Two stored revisions compared screen by screen, read in one transaction
 /// (``WireframeStore/screenComparison(oldId:newId:)``): their headers, every screen key of
-/// either in byte order, and, for the keys whose screens differ only, each side's hash and the
-/// canonical JSON by hash. A key of ``keys`` that is in neither map is a screen the two share.
+/// either in byte order, and, for the keys whose screens differ only, each side's screen version
+/// (named `#id`: one name per distinct content, as a hash would be, without computing the hash;
+/// a screen version keeps only the first bytes of its hash, migration 0010) and the canonical
+/// JSON by that name. A key of ``keys`` that is in neither map is a screen the two share.
 public struct ScreenComparison: Sendable {
     /// The older revision's header (nil for a deletion).
     public var oldHeader: [UInt8]?
@@ -280,11 +282,11 @@ public struct ScreenComparison: Sendable {
     public var newHeader: [UInt8]?
     /// Every screen key of either revision, each once, in byte order.
     public var keys: [String]
-    /// The older revision's screens that differ from the newer's, key → content hash.
-    public var oldScreenHashes: [String: String] = [:]
-    /// The newer revision's screens that differ from the older's, key → content hash.
-    public var newScreenHashes: [String: String] = [:]
-    /// Canonical screen JSON by hash, for every hash of the two maps.
+    /// The older revision's screens that differ from the newer's, key → version name (`#id`).
+    public var oldScreenVersions: [String: String] = [:]
+    /// The newer revision's screens that differ from the older's, key → version name (`#id`).
+    public var newScreenVersions: [String: String] = [:]
+    /// Canonical screen JSON by version name, for every name of the two maps.
     public var contents: [String: [UInt8]] = [:]
 
     /// Creates a comparison with no differing screens.

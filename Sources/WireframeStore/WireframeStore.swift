@@ -193,9 +193,9 @@ public struct WireframeStore: Sendable {
             if !applied.isEmpty,
                 !applied.contains("0004_compact_store") || !applied.contains("0005_compact_changes")
                     || !applied.contains("0007_smaller_history") || !applied.contains("0008_integer_times")
-                    || !applied.contains("0009_intervals_by_key")
+                    || !applied.contains("0009_intervals_by_key") || !applied.contains("0010_screen_hash_prefix")
             {
-                // 0004, 0005, 0008 and 0009 rebuilt the largest tables of an existing store, and 0007 deleted rows
+                // 0004, 0005, 0008, 0009 and 0010 rebuilt the largest tables of an existing store, and 0007 deleted rows
                 // of the largest: give the pages of the old ones back to the file system. Not needed for the store to work (SQLite reuses
                 // free pages), so a store that cannot be vacuumed now (no space for the copy,
                 // another process reading) stays as it is.

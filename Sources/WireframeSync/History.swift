@@ -118,10 +118,11 @@ public struct History: Sendable {
         if !old.isDeletion, !new.isDeletion {
             // The maps hold only the screens that differ; `keys` has every screen of either side.
             let pair = try store.screenComparison(oldId: old.id, newId: new.id)
-            let keys = ScreenSplice.changedKeys(pair.oldScreenHashes, pair.newScreenHashes)
+            // Versions are named by id (`#id`), one name per distinct content, as hashes would be.
+            let keys = ScreenSplice.changedKeys(pair.oldScreenVersions, pair.newScreenVersions)
             if let oldHeader = pair.oldHeader, let newHeader = pair.newHeader,
-                let partialOld = ScreenSplice.wireframe(header: oldHeader, hashes: pair.oldScreenHashes, keys: keys, contents: pair.contents),
-                let partialNew = ScreenSplice.wireframe(header: newHeader, hashes: pair.newScreenHashes, keys: keys, contents: pair.contents)
+                let partialOld = ScreenSplice.wireframe(header: oldHeader, hashes: pair.oldScreenVersions, keys: keys, contents: pair.contents),
+                let partialNew = ScreenSplice.wireframe(header: newHeader, hashes: pair.newScreenVersions, keys: keys, contents: pair.contents)
             {
                 return (WireframeDiff.between(partialOld, partialNew), Set(pair.keys))
             }

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-import WireframeStore
+@testable import WireframeStore
 
 /// The layout of migration 0005: changes keyed by revision and position, kinds as integers,
 /// stored attempts without a second copy of their revision's hash; new files in 1 KiB pages.
@@ -80,6 +80,44 @@ import WireframeStore
         #expect(stored == #"[["title","Old \"one\"","Née\/new"],["links",null,"b"],["root","a",null]]"#)
         #expect(try store.changes(revisionId: second.id) == [change])
         #expect(try store.log(LogFilter(screenKey: "a")).first?.changes == [change])
+    }
+
+    /// Migration 0010: a new value that mostly keeps its old text is stored as an edit of it,
+    /// `[prefix, middle, suffix]` in Unicode scalars, and read back as given; a value that does
+    /// not (or has no old value) is stored whole.
+    @Test func mostlyUnchangedValuesAreStoredAsEditsAndReadBackAsGiven() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(0))).revision)
+        let fields = [
+            RecordedField(field: "subroutes", old: "screen387, screen391, screen526, screen955", new: "screen391, screen526, screen955"),
+            RecordedField(
+                field: "subroutes", old: "screen229, screen237, screen239, screen240, screen251",
+                new: "screen229, screen237, screen239, screen240, screen251, screen301"),
+            RecordedField(field: "title", old: "é, ü, 漢字 list", new: "é, ü, 漢字 list!"),
+            RecordedField(field: "title", old: "Wallet", new: "About Settings About"),
+            RecordedField(field: "title", old: "aaaa", new: "aa"), RecordedField(field: "title", old: "x", new: ""),
+            RecordedField(field: "links", old: nil, new: "a, b, c, d, e, f"),
+        ]
+        let change = RecordedChange(kind: .modified, screenKey: "a", fields: fields)
+        let second = try #require(try store.recordImport(
+            newRevision(screens: [("a", "A2")], expectedHead: first.id, at: .at(1), changes: [change])).revision)
+        let stored = try store.reader.read { db in
+            try String.fetchOne(db, sql: "SELECT fields FROM change WHERE revisionId = ?", arguments: [second.id])
+        }
+        #expect(stored == #"""
+            [["subroutes","screen387, screen391, screen526, screen955",[7,"",24]],\#
+            ["subroutes","screen229, screen237, screen239, screen240, screen251",[53,", screen301",0]],\#
+            ["title","é, ü, 漢字 list",[13,"!",0]],["title","Wallet","About Settings About"],["title","aaaa","aa"],\#
+            ["title","x",""],["links",null,"a, b, c, d, e, f"]]
+            """#)
+        #expect(try store.changes(revisionId: second.id) == [change])
+        #expect(try store.log(LogFilter(screenKey: "a")).first?.changes == [change])
+        // An edit that does not fit its old value reads as no fields, as any text the store did not write.
+        let decoder = JSONDecoder()
+        #expect(ChangeRecord.fields(stored: #"[["title","ab",[2,"x",1]]]"#, decoder: decoder).isEmpty)
+        #expect(ChangeRecord.fields(stored: #"[["title",null,[0,"x",0]]]"#, decoder: decoder).isEmpty)
+        #expect(ChangeRecord.fields(stored: #"[["title","ab",[1,"x",1]]]"#, decoder: decoder) == [RecordedField(field: "title", old: "ab", new: "axb")])
     }
 
     @Test func aNewStoreUsesSmallPages() throws {

@@ -48,11 +48,21 @@ import WireframeStore
                 let keys = Set(oldHashes.keys).union(newHashes.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                 #expect(comparison.keys == keys, "\(old.id) → \(new.id)")
                 let differing = keys.filter { oldHashes[$0] != newHashes[$0] }
-                #expect(comparison.oldScreenHashes == oldHashes.filter { differing.contains($0.key) }, "\(old.id) → \(new.id)")
-                #expect(comparison.newScreenHashes == newHashes.filter { differing.contains($0.key) }, "\(old.id) → \(new.id)")
-                let hashes = Set(comparison.oldScreenHashes.values).union(comparison.newScreenHashes.values)
-                #expect(Set(comparison.contents.keys) == hashes)
-                for (hash, content) in comparison.contents { #expect(try store.screenContent(hash: hash) == content) }
+                // Each side's differing screens, named by version (`#id`), whose contents are
+                // those of the screens' hashes; one name per content.
+                #expect(Set(comparison.oldScreenVersions.keys) == Set(oldHashes.keys.filter { differing.contains($0) }), "\(old.id) → \(new.id)")
+                #expect(Set(comparison.newScreenVersions.keys) == Set(newHashes.keys.filter { differing.contains($0) }), "\(old.id) → \(new.id)")
+                var hashOfName: [String: String] = [:]
+                for (key, name) in comparison.oldScreenVersions {
+                    #expect(try comparison.contents[name] == store.screenContent(hash: oldHashes[key] ?? ""))
+                    #expect(hashOfName.updateValue(oldHashes[key] ?? "", forKey: name).map { $0 == oldHashes[key] } ?? true)
+                }
+                for (key, name) in comparison.newScreenVersions {
+                    #expect(try comparison.contents[name] == store.screenContent(hash: newHashes[key] ?? ""))
+                    #expect(hashOfName.updateValue(newHashes[key] ?? "", forKey: name).map { $0 == newHashes[key] } ?? true)
+                }
+                #expect(Set(hashOfName.values).count == hashOfName.count)
+                #expect(Set(comparison.contents.keys) == Set(hashOfName.keys))
                 #expect(comparison.oldHeader == Array("{}".utf8) && comparison.newHeader == Array("{}".utf8))
                 if old.id != new.id { compared += 1 }
             }
@@ -60,7 +70,7 @@ import WireframeStore
         #expect(compared == 42)
         // A screen that went away and came back between the two numbers is the same screen.
         let back = try store.screenComparison(oldId: revisions[0].id, newId: revisions[4].id)
-        #expect(back.oldScreenHashes["c"] == nil && back.newScreenHashes["c"] == nil && back.keys.contains("c"))
+        #expect(back.oldScreenVersions["c"] == nil && back.newScreenVersions["c"] == nil && back.keys.contains("c"))
         #expect(throws: StoreError.unknownRevision(id: 99)) { try store.screenComparison(oldId: revisions[0].id, newId: 99) }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import WireframeModel
-import WireframeStore
+@testable import WireframeStore
 
 /// A fresh folder under the temporary directory, removed by the caller.
 func temporaryFolder() throws -> String {
@@ -16,14 +16,11 @@ func makeStore() throws -> (WireframeStore, String) {
     return (store, folder)
 }
 
-/// A stand-in 64-character hexadecimal hash of a text (four FNV-1a values).
+/// The SHA-256 of a text in lowercase hexadecimal: a screen's hash is that of its content, which
+/// the store computes again from the stored JSON (a screen version keeps only the first bytes of
+/// its hash, migration 0010).
 func hash(_ name: String) -> String {
-    (UInt64(1)...4).map { seed -> String in
-        var value: UInt64 = 14_695_981_039_346_656_037 &+ seed
-        for byte in name.utf8 { value = (value ^ UInt64(byte)) &* 1_099_511_628_211 }
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }.joined()
+    HashBytes.sha256Hex(Array(name.utf8))
 }
 
 /// A new revision with screens given as key → content text.

@@ -39,7 +39,12 @@ import WireframeStore
         try Self.writeSchema0004(from: currentPath, to: folder + "/store.sqlite")
         let current = try DatabaseQueue(path: currentPath)
         let (currentChanges, kinds) = try current.read { db in
-            (try Row.fetchAll(db, sql: "SELECT revisionId, position, screenKey, previousKey, kind, fields FROM change ORDER BY revisionId, position"),
+            (try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT revisionId, position, screenKey, previousKey, kind, \(Upgrade0008Tests.plainFields) AS fields
+                    FROM change ORDER BY revisionId, position
+                    """),
              try Int64.fetchAll(db, sql: "SELECT DISTINCT kind FROM change ORDER BY kind"))
         }
         try current.close()

@@ -43,7 +43,12 @@ import WireframeStore
         try Self.writeSchema0006(from: currentPath, to: folder + "/store.sqlite")
         let current = try DatabaseQueue(path: currentPath)
         let (currentChanges, marked, firstRows) = try current.read { db in
-            (try Row.fetchAll(db, sql: "SELECT revisionId, position, screenKey, previousKey, kind, fields FROM change ORDER BY revisionId, position"),
+            (try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT revisionId, position, screenKey, previousKey, kind, \(Upgrade0008Tests.plainFields) AS fields
+                    FROM change ORDER BY revisionId, position
+                    """),
              try Int64.fetchAll(db, sql: "SELECT id FROM revision WHERE addedFromIntervals = 1 ORDER BY id"),
              try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM change WHERE kind = 0 AND revisionId IN (SELECT id FROM revision WHERE number = 1)") ?? -1)
         }

@@ -29,14 +29,32 @@ import WireframeStore
     static let changesBefore0008 = """
         SELECT revisionId, position, screenKey, previousKey, kind,
             CASE WHEN fields IS NULL THEN NULL ELSE (
-                SELECT json_group_array(json_object('field', j.value ->> 0, 'new', j.value ->> 2, 'old', j.value ->> 1))
+                SELECT json_group_array(json_object('field', j.value ->> 0, 'new', \(newValue), 'old', j.value ->> 1))
                 FROM json_each(fields) j) END
         FROM current.change
+        """
+
+    /// The new value of a stored field `j.value` (`[field, old, new]`) as text: since migration
+    /// 0010 it may be an edit of the old value, `[prefix, middle, suffix]` in Unicode scalars
+    /// (SQLite's `substr` and `length` count characters of text the same way).
+    static let newValue = """
+        CASE WHEN json_type(j.value, '$[2]') = 'array'
+            THEN substr(j.value ->> 1, 1, j.value ->> '$[2][0]') || (j.value ->> '$[2][1]')
+                || substr(j.value ->> 1, length(j.value ->> 1) - (j.value ->> '$[2][2]') + 1)
+            ELSE j.value ->> 2 END
+        """
+
+    /// A current store's `fields` as migration 0008 wrote them (every new value whole), for
+    /// comparing with the fields of an upgraded store.
+    static let plainFields = """
+        CASE WHEN fields IS NULL THEN NULL ELSE (
+            SELECT json_group_array(json_array(j.value ->> 0, j.value ->> 1, \(newValue))) FROM json_each(fields) j) END
         """
 
     /// Writes the content of a current store into a new store at schema 0007: times as text, every
     /// attempt a row of `importAttempt`, fields as objects, the 8-byte hash index.
     static func writeSchema0007(from currentPath: String, to oldPath: String) throws {
+        let hashes = try OldSchemaStore.screenVersionHashes(of: currentPath)
         let pool = try DatabasePool(path: oldPath)
         try WireframeStore.migrator.migrate(pool, upTo: "0007_smaller_history")
         try pool.writeWithoutTransaction { db in
@@ -56,7 +74,9 @@ import WireframeStore
                         FROM current.revision ORDER BY id
                         """)
                 try db.execute(sql: "INSERT INTO main.change \(changesBefore0008)")
-                for table in ["source", "screenPack", "screenVersion", "documentScreen"] {
+                for table in ["source", "screenPack", "documentScreen"] {
+                    // The intervals refer to the versions, which refer to the packs.
+                    if table == "documentScreen" { try OldSchemaStore.copyScreenVersions(db, hashes: hashes) }
                     try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
                 }
                 try db.execute(sql: "INSERT INTO main.importAttempt SELECT * FROM (\(attemptsBefore0008)) ORDER BY id")

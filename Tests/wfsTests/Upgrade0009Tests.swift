@@ -9,18 +9,23 @@ import WireframeStore
 @Suite struct Upgrade0009Tests {
     /// The tables of schema 0008, every one with the columns of the current schema in the same order.
     static let tables = [
-        "project", "session", "document", "revisionHeader", "revision", "change", "source", "screenPack", "screenVersion",
-        "documentScreen", "importAttempt", "diagnostic",
+        "project", "session", "document", "revisionHeader", "revision", "change", "source", "screenPack", "documentScreen",
+        "importAttempt", "diagnostic",
     ]
 
     /// Writes the content of a current store into a new store at schema 0008.
     static func writeSchema0008(from currentPath: String, to oldPath: String) throws {
+        let hashes = try OldSchemaStore.screenVersionHashes(of: currentPath)
         let pool = try DatabasePool(path: oldPath)
         try WireframeStore.migrator.migrate(pool, upTo: "0008_integer_times")
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [currentPath])
             try db.inTransaction {
-                for table in tables { try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)") }
+                for table in tables {
+                    // The intervals refer to the versions, which refer to the packs.
+                    if table == "documentScreen" { try OldSchemaStore.copyScreenVersions(db, hashes: hashes) }
+                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
+                }
                 try db.execute(sql: "DELETE FROM main.tableCount")
                 try db.execute(sql: "INSERT INTO main.tableCount SELECT * FROM current.tableCount")
                 return .commit

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-import WireframeStore
+@testable import WireframeStore
 
 /// A store written by the schema before `0004_compact_store` reads the same through every
 /// command once this binary has upgraded it.
@@ -91,7 +91,9 @@ import WireframeStore
     /// hexadecimal text, screen versions keyed by hash with their JSON, intervals by hash.
     static func writePreviousSchema(from currentPath: String, to oldPath: String) throws {
         var versions: [(String, [UInt8])] = []
-        try WireframeStore.open(path: currentPath, connections: .single).forEachScreenVersion { versions.append(($0, $1)) }
+        try WireframeStore.open(path: currentPath, connections: .single).forEachScreenVersion { _, _, content in
+            versions.append((HashBytes.sha256Hex(content), content))
+        }
         try OldSchemaStore.write(from: currentPath, to: oldPath, upTo: "0003_change_previous_key") { db in
             func hex(_ column: String) -> String { "CASE WHEN \(column) IS NULL THEN NULL ELSE lower(hex(\(column))) END" }
             try db.execute(

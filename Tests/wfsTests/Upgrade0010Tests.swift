@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+import Testing
+import WireframeStore
+
+/// A store written by the schema of `0009_intervals_by_key` reads the same through every command
+/// once this binary has upgraded it with `0010_screen_hash_prefix`: a screen version keeps the
+/// first 4 bytes of its hash instead of all 32.
+@Suite struct Upgrade0010Tests {
+    /// The tables of schema 0009 whose columns are those of the current schema in the same order.
+    static let tables = [
+        "project", "session", "document", "revisionHeader", "revision", "change", "source", "screenPack", "documentScreen",
+        "importAttempt", "diagnostic",
+    ]
+
+    /// Writes the content of a current store into a new store at schema 0009 (whole screen hashes).
+    static func writeSchema0009(from currentPath: String, to oldPath: String) throws {
+        let hashes = try OldSchemaStore.screenVersionHashes(of: currentPath)
+        let pool = try DatabasePool(path: oldPath)
+        try WireframeStore.migrator.migrate(pool, upTo: "0009_intervals_by_key")
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [currentPath])
+            try db.inTransaction {
+                for table in tables {
+                    // The intervals refer to the versions, which refer to the packs.
+                    if table == "documentScreen" { try OldSchemaStore.copyScreenVersions(db, hashes: hashes) }
+                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
+                }
+                try db.execute(sql: "DELETE FROM main.tableCount")
+                try db.execute(sql: "INSERT INTO main.tableCount SELECT * FROM current.tableCount")
+                return .commit
+            }
+            try db.execute(sql: "DETACH DATABASE current")
+        }
+        try pool.close()
+    }
+
+    @Test func everyCommandPrintsTheSameAfterMigration0010() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        try UpgradeTests.makeHistory(cli)
+        let before = try UpgradeTests.outputs(cli)
+        #expect(before.last?.contains("no problems") == true)
+        let folder = cli.root + "/.wfs"
+        try FileManager.default.moveItem(atPath: folder, toPath: cli.root + "/.wfs-current")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let oldPath = folder + "/store.sqlite", currentPath = cli.root + "/.wfs-current/store.sqlite"
+        try Self.writeSchema0009(from: currentPath, to: oldPath)
+
+        let old = try DatabaseQueue(path: oldPath)
+        let (applied, columns, oldVersions, oldCounts) = try old.read { db in
+            (try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
+             try db.columns(in: "screenVersion").map(\.name),
+             try Row.fetchAll(db, sql: "SELECT id, substr(hash, 1, 4) AS hashPrefix, packId, start, length FROM screenVersion ORDER BY id"),
+             try Row.fetchAll(db, sql: "SELECT name, count FROM tableCount ORDER BY name"))
+        }
+        try old.close()
+        #expect(applied == Array(WireframeStore.knownMigrations.prefix(9)))
+        #expect(columns == ["id", "hash", "packId", "start", "length"])
+        #expect(oldVersions.count == 8)
+
+        let after = try UpgradeTests.outputs(cli)
+        #expect(after.count == before.count)
+        for (old, new) in zip(before, after) { #expect(old == new) }
+
+        let store = try WireframeStore.open(path: oldPath, connections: .single)
+        let upgraded = try DatabaseQueue(path: oldPath)
+        try upgraded.read { (db: Database) throws in
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") == WireframeStore.knownMigrations)
+            #expect(try db.columns(in: "screenVersion").map(\.name) == ["id", "hashPrefix", "packId", "start", "length"])
+            #expect(try Row.fetchAll(db, sql: "SELECT id, hashPrefix, packId, start, length FROM screenVersion ORDER BY id") == oldVersions)
+            #expect(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE tbl_name = 'screenVersion' ORDER BY name")
+                == ["screenVersion", "screenVersion_counted", "screenVersion_hashPrefix", "screenVersion_uncounted"])
+            #expect(try Row.fetchAll(db, sql: "SELECT name, count FROM tableCount ORDER BY name") == oldCounts)
+            #expect(try Int.fetchOne(db, sql: "PRAGMA freelist_count") == 0)  // vacuumed after the upgrade
+        }
+        try upgraded.close()
+        #expect(try store.countMismatches().isEmpty)
+        #expect(try store.integrityProblems().isEmpty)
+
+        // The upgraded store takes new revisions; a screen that comes back to an earlier content
+        // ("Preferences", revision 2) shares its version, found by prefix and content: one new version.
+        let versionsBefore = try store.counts()["screenVersion"]
+        try cli.write("screens/app.json", StoreCLI.wireframe([("home", "Home"), ("settings", "Preferences"), ("profile", "Profile 3")]))
+        #expect(try cli.run("import", "screens").status == 0)
+        #expect(try store.counts()["screenVersion"] == versionsBefore.map { $0 + 1 })
+        let diff = try cli.run("diff", "screens/app.json@1", "screens/app.json")
+        #expect(diff.status == 0 && diff.output.contains("profile"))
+        #expect(try store.countMismatches().isEmpty)
+        #expect(try cli.run("verify").output.contains("no problems"))
+    }
+}
