@@ -386,6 +386,8 @@ public final class SyncDaemon: Service, Sendable {
             if exists {
                 let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
                 record(result, duration: clock.now - started, cause: cause)
+                // What the import no longer needs is freed once it is reported, not before.
+                screenReuse.emptyTrash()
             } else if let head = try storedHead(relative), !head.isDeletion {
                 if let result = try pipeline.recordDeletion(relativePath: relative) {
                     record(result, duration: clock.now - started)

@@ -40,8 +40,12 @@ extension WireframeStore {
                 // The head's screens as the caller read them are valid for the head it named (checked
                 // above): the open intervals change only with a new revision.
                 let headHashes = head.flatMap { $0.isDeletion ? [:] : new.headScreenHashes }
-                try Self.updateScreens(
-                    db, documentId: documentId, number: number, screens: new.screens, headHashes: headHashes, path: new.attempt.path)
+                if let head, !head.isDeletion, let headScreens = new.headScreens {
+                    try Self.updateScreens(db, documentId: documentId, number: number, screens: new.screens, headScreens: headScreens, path: new.attempt.path)
+                } else {
+                    try Self.updateScreens(
+                        db, documentId: documentId, number: number, screens: new.screens, headHashes: headHashes, path: new.attempt.path)
+                }
                 let headSource = new.headSource ?? head.flatMap { head in
                     head.id.flatMap { sourceCache.source(path: new.attempt.path, revisionId: $0, sourceHash: head.sourceHash) }
                 }
@@ -58,7 +62,8 @@ extension WireframeStore {
         // Committed: the next import of this document can delta against these bytes as they are.
         if record.outcome == .stored, let revision = record.revision {
             sourceCache.remember(
-                path: new.attempt.path, revisionId: revision.id, sourceHash: new.sourceHash, bytes: new.source, screens: new.screens)
+                path: new.attempt.path, revision: revision, header: new.header, sourceHash: new.sourceHash, bytes: new.source,
+                screens: new.screens)
         }
         return record
     }

@@ -225,6 +225,9 @@ public struct NewRevision: Sendable {
     /// `expectedHeadId`, when it has them: the write then touches only the intervals of changed
     /// keys instead of reading every open interval again.
     public var headScreenHashes: [String: String]?
+    /// The head's screens in key order, as this process stored them with `expectedHeadId`, when
+    /// it has them: used as `headScreenHashes`, walked beside `screens` instead of looked up.
+    public var headScreens: [ScreenContent]?
     /// The message given with the import.
     public var message: String?
     /// When the revision is created.
