@@ -213,7 +213,7 @@ public final class SyncDaemon: Service, Sendable {
             // An import stuck for longer than the watchdog limit stops the pings: systemd restarts us.
             let stuck = runtime.withLock { state in state.importStartedAt.map { clock.now - $0 > limit } ?? false }
             if !stuck { notifier.watchdog() }
-            do { try await Task.sleep(for: period) } catch { return }
+            await DaemonExecutor.sleep(until: clock.now.advanced(by: period))
         }
     }
 

@@ -60,6 +60,15 @@ final class SourceCache: Sendable {
         }
     }
 
+    /// The source of `revisionId` of the document at `path`, if this process stored it and
+    /// still remembers it (revisions never change, so the id alone names the bytes).
+    func source(path: String, revisionId: Int64) -> [UInt8]? {
+        state.withLock { state in
+            guard let entry = state.entries[path], entry.revisionId == revisionId else { return nil }
+            return entry.bytes
+        }
+    }
+
     /// The revision of the document at `path` that this process stored last, with its header and
     /// screens (in key order), if it still remembers it.
     func head(path: String) -> (revision: Revision, header: [UInt8], screens: [ScreenContent])? {
@@ -102,5 +111,15 @@ extension WireframeStore {
     public func rememberedHead(documentPath: String) -> (state: HeadState, screens: [ScreenContent])? {
         guard let (revision, header, screens) = sourceCache.head(path: documentPath) else { return nil }
         return (HeadState(revision: revision, header: header, screenHashes: [:]), screens)
+    }
+}
+
+extension WireframeStore {
+    /// The delta from the source of revision `headId` of a document, when this process stored
+    /// it and still remembers its bytes, to `source`: made before the write (on another core),
+    /// it is what the write would store (see ``NewRevision/sourceDelta``).
+    public func sourceDelta(documentPath: String, headId: Int64, source: [UInt8]) -> SourceDelta? {
+        guard let base = sourceCache.source(path: documentPath, revisionId: headId) else { return nil }
+        return SourceDelta(baseRevisionId: headId, bytes: SourceCodec.delta(from: base, to: source))
     }
 }

@@ -49,7 +49,7 @@ extension WireframeStore {
                 let headSource = new.headSource ?? head.flatMap { head in
                     head.id.flatMap { sourceCache.source(path: new.attempt.path, revisionId: $0, sourceHash: head.sourceHash) }
                 }
-                try Self.insertSource(db, revisionId: revisionId, source: new.source, head: head, headSource: headSource)
+                try Self.insertSource(db, revisionId: revisionId, source: new.source, head: head, headSource: headSource, delta: new.sourceDelta)
                 for (position, change) in (changes ?? new.changes).enumerated() {
                     try ChangeRecord(revisionId: revisionId, position: position, change: change).insert(db)
                 }
@@ -300,10 +300,13 @@ extension WireframeStore {
     /// revisions follow it before the next checkpoint, so rebuilding any revision applies fewer
     /// than ``WireframeStore/maximumDeltaChain`` deltas, while a full copy is needed only once
     /// every ~1,000 revisions instead of every 65.
-    static func insertSource(_ db: Database, revisionId: Int64, source: [UInt8], head: RevisionRecord?, headSource: [UInt8]?) throws {
+    static func insertSource(
+        _ db: Database, revisionId: Int64, source: [UInt8], head: RevisionRecord?, headSource: [UInt8]?, delta precomputed: SourceDelta? = nil
+    ) throws {
         var record = SourceRecord(revisionId: revisionId, encoding: "zlib", baseRevisionId: nil, chainLength: 0, size: Int64(source.count), data: Data())
-        func useDelta(from base: [UInt8], baseId: Int64, chainLength: Int64) {
-            let delta = SourceCodec.delta(from: base, to: source)
+        func useDelta(from base: @autoclosure () throws -> [UInt8], baseId: Int64, chainLength: Int64) rethrows {
+            // A delta made before the write against the same base is the one made here.
+            let delta = try precomputed.flatMap { $0.baseRevisionId == baseId ? $0.bytes : nil } ?? SourceCodec.delta(from: base(), to: source)
             guard delta.count < max(64, source.count / 8) else { return }
             record.encoding = "delta"
             record.baseRevisionId = baseId
@@ -318,11 +321,12 @@ extension WireframeStore {
             if (head.number + 1) % checkpointInterval != 0 {
                 if base.chainLength < maximumDeltaChain {
                     // A given head source is used only if it has the stored size (else it is rebuilt).
-                    let baseBytes = try headSource.flatMap { $0.count == base.size ? $0 : nil } ?? Self.sourceBytes(db, revisionId: headId)
-                    useDelta(from: baseBytes, baseId: headId, chainLength: base.chainLength + 1)
+                    try useDelta(
+                        from: try headSource.flatMap { $0.count == base.size ? $0 : nil } ?? Self.sourceBytes(db, revisionId: headId),
+                        baseId: headId, chainLength: base.chainLength + 1)
                 }
             } else if let checkpoint = try lastCheckpoint(db, from: headId), checkpoint.chainLength < checkpointInterval {
-                useDelta(from: try Self.sourceBytes(db, revisionId: checkpoint.id), baseId: checkpoint.id, chainLength: checkpoint.chainLength + 1)
+                try useDelta(from: try Self.sourceBytes(db, revisionId: checkpoint.id), baseId: checkpoint.id, chainLength: checkpoint.chainLength + 1)
             }
         }
         if record.encoding == "zlib" {

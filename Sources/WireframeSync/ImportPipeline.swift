@@ -151,15 +151,23 @@ public struct ImportPipeline: Sendable {
         // another core while this one reads the document: neither depends on what it says.
         let store = self.store
         let read: ReadDocument
-        let early: (head: Result<HeadState?, any Error>, sourceHash: String?, fromMemory: Bool)?
+        let early: (head: Result<HeadState?, any Error>, sourceHash: String, fromMemory: Bool, sourceDelta: SourceDelta?)?
         switch loadDocument(absolutePath: absolutePath) {
         case .refused(let refusal):
             read = ReadDocument(bytes: [], wireframe: nil, diagnostics: [refusal], loadTargets: [])
             early = nil
         case .bytes(let bytes):
             if reuse != nil, let remembered = store.rememberedHead(documentPath: relativePath) {
-                read = parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
-                early = (head: .success(remembered.state), sourceHash: nil, fromMemory: true)
+                // Meanwhile the other core hashes the source and makes its delta against the
+                // head's, which the write would otherwise make while it holds the store.
+                let headId = remembered.state.revision.id
+                let (side, main) = concurrently({
+                    (sourceHash: ContentHash.hex(of: bytes), delta: store.sourceDelta(documentPath: relativePath, headId: headId, source: bytes))
+                }) {
+                    parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
+                }
+                read = main
+                early = (head: .success(remembered.state), sourceHash: side.sourceHash, fromMemory: true, sourceDelta: side.delta)
             } else {
                 let (side, main) = concurrently({
                     (head: Result { try store.headState(documentPath: relativePath, useMemory: true) }, sourceHash: ContentHash.hex(of: bytes))
@@ -167,7 +175,7 @@ public struct ImportPipeline: Sendable {
                     parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
                 }
                 read = main
-                early = (head: side.head, sourceHash: side.sourceHash, fromMemory: false)
+                early = (head: side.head, sourceHash: side.sourceHash, fromMemory: false, sourceDelta: nil)
             }
         }
         var diagnostics = read.diagnostics
@@ -178,7 +186,7 @@ public struct ImportPipeline: Sendable {
             _ = try store.recordAttempt(attempt, outcome: outcome)
             return ImportResult(path: relativePath, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
-        // Validating (then hashing the source, if not yet, and the canonical bytes) on one core
+        // Validating (then hashing the canonical bytes) on one core
         // while the other brings the document to canonical form and compares it with the head:
         // both only read the wireframe and the bytes. A document with errors is refused when both
         // are done; what the other core prepared is then not used. Nothing is written before the
@@ -188,11 +196,9 @@ public struct ImportPipeline: Sendable {
         let isJSON = DocumentFormat(path: relativePath) != .workflowSchema
         let previous = isJSON ? reuse?.entry(path: relativePath) : nil
         let canonicalBytes = Handoff<[UInt8]>()
-        let knownSourceHash = early.sourceHash
-        let ((findings, contentHash, sourceHash), (prepared, candidate, remembered)) = concurrently({
+        let ((findings, contentHash), (prepared, candidate, remembered)) = concurrently({
             let findings = validator.validate(wireframe)
-            let sourceHash = knownSourceHash ?? ContentHash.hex(of: source)
-            return (findings, ContentHash.hex(of: canonicalBytes.take()), sourceHash)
+            return (findings, ContentHash.hex(of: canonicalBytes.take()))
         }) { () -> (CanonicalDocument, Result<Round, any Error>, ScreenReuse.Entry?) in
             let prepared = canonicalDocument(wireframe, source: source, remembered: previous, reusing: isJSON && reuse != nil)
             canonicalBytes.give(prepared.documentBytes)
@@ -243,10 +249,11 @@ public struct ImportPipeline: Sendable {
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             var new = NewRevision(
                 attempt: attempt, format: format, contentHash: contentHash, source: read.bytes,
-                sourceHash: sourceHash, header: prepared.header,
+                sourceHash: early.sourceHash, header: prepared.header,
                 screens: contents, changes: changes, expectedHeadId: headState?.revision.id, headSource: nil,
                 message: message, createdAt: .now(), headScreenHashes: headScreens == nil ? headState?.screenHashes : nil)
             new.headScreens = headScreens
+            new.sourceDelta = early.sourceDelta
             do {
                 let record = try store.recordImport(new)
                 // Released once the save is reported (``ScreenReuse/emptyTrash()``), not now.
