@@ -117,7 +117,17 @@ until grep -q "^.* watching " "$project/wfsd.log"; do sleep 0.1; done
 sleep 2
 ticks=$(getconf CLK_TCK)
 cpu_before=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")
-sleep "$idle"
+# Wake-ups: context switches of every thread of the process (each wake-up counts one), with
+# perf when it is there (it also counts threads that end meanwhile), else from /proc.
+if command -v perf >/dev/null && perf stat -x, -e context-switches -p "$pid" -o "$work/idle.perf" -- sleep "$idle" 2>/dev/null; then
+  # perf says "<not counted>" for a process none of whose threads ran at all.
+  wakeups=$(awk -F, '/context-switches/ { print ($1 ~ /not counted/ ? 0 : $1) }' "$work/idle.perf")
+else
+  switches() { cat /proc/"$pid"/task/*/status | awk '/ctxt_switches/ { n += $2 } END { print n }'; }
+  switches_before=$(switches)
+  sleep "$idle"
+  wakeups="$(( $(switches) - switches_before )) (threads still running)"
+fi
 cpu_after=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")
 rss_kib=$(awk '/^VmRSS/ { print $2 }' "/proc/$pid/status")
 files=$(sed -n 's/.* watch.files=\([0-9]*\).*/\1/p' "$project/wfsd.log" | head -1)
@@ -127,4 +137,4 @@ cpu_ms=$(( (cpu_after - cpu_before) * 1000 / ticks ))
 
 report 1000
 report 50
-echo "idle: $files files in $folders folders watched; CPU over ${idle} s: ${cpu_ms} ms; resident memory: $((rss_kib / 1024)) MiB (${rss_kib} KiB)"
+echo "idle: $files files in $folders folders watched; CPU over ${idle} s: ${cpu_ms} ms; thread wake-ups (context switches): $wakeups; resident memory: $((rss_kib / 1024)) MiB (${rss_kib} KiB)"

@@ -8,7 +8,8 @@
 # OLD_DIR and NEW_DIR each hold wfs and wfsd (release, --static-swift-stdlib, stripped).
 # Prints each run's p50 (latency, and the import pipeline from wfsd's log), then per build the
 # median of the runs' p50s, the p50 of all saves pooled, and the pooled p10 and p25 (on a busy
-# machine the low percentiles are the saves that other work did not delay).
+# machine the low percentiles are the saves that other work did not delay), and the p50 of the
+# writer's own time before any watcher can see a save (open, truncate, write, close).
 # WFS_BENCH_PERF=1 also records a `perf record -e cpu-clock -g` profile of each wfsd (perf.data
 # in the run's folder, kept and named in the output).
 set -euo pipefail
@@ -30,7 +31,8 @@ run() {  # bin label round
     profiler=$!
     sleep 0.5
   fi
-  python3 Benchmarks/daemon_latency.py wfsd "$project/wfsd.log" "$project/app.json" "$saves" 11 > "$project/latency.us"
+  WFS_BENCH_WRITER_LOG="$project/writer.us" \
+    python3 Benchmarks/daemon_latency.py wfsd "$project/wfsd.log" "$project/app.json" "$saves" 11 > "$project/latency.us"
   if [ -n "$profiler" ]; then kill -INT "$profiler"; wait "$profiler" || true; fi
   kill -TERM "$pid"; wait "$pid" || true
   grep "import.outcome=stored" "$project/wfsd.log" | sed -n 's/.*duration.milliseconds=\([0-9.]*\).*/\1/p' | tail -n +2 |
@@ -52,11 +54,13 @@ for label in ("old", "new"):
     runs = sorted(glob.glob(f"{work}/{label}-*"))
     latency = [[int(x) for x in open(f"{run}/latency.us")] for run in runs]
     pipeline = [[int(x) for x in open(f"{run}/pipeline.us")] for run in runs]
+    writer = sorted(sum(([int(x) for x in open(f"{run}/writer.us")] for run in runs), []))
     pooled, pooled_pipeline = sorted(sum(latency, [])), sorted(sum(pipeline, []))
     def at(values, fraction):
         return values[int((len(values) - 1) * fraction)] / 1000
     print(f"{label}: median of run p50s {statistics.median(statistics.median(r) for r in latency) / 1000:.2f} ms, "
           f"pooled p50 {statistics.median(pooled) / 1000:.2f} ms ({len(pooled)} saves), "
           f"pipeline pooled p50 {statistics.median(pooled_pipeline) / 1000:.2f} ms; "
-          f"pooled p10/p25 {at(pooled, 0.10):.2f}/{at(pooled, 0.25):.2f} ms, pipeline {at(pooled_pipeline, 0.10):.2f}/{at(pooled_pipeline, 0.25):.2f} ms")
+          f"pooled p10/p25 {at(pooled, 0.10):.2f}/{at(pooled, 0.25):.2f} ms, pipeline {at(pooled_pipeline, 0.10):.2f}/{at(pooled_pipeline, 0.25):.2f} ms; "
+          f"the writer's own open/truncate/write/close p50 {statistics.median(writer) / 1000:.2f} ms")
 PY

@@ -6,7 +6,9 @@
 
 Each save rewrites APP.json in place (open, truncate, write, close) with 1-3 screens changed
 (Benchmarks/wiregen.py's mutate), then waits for the watcher to report the commit before the
-next save. Prints one latency per line in microseconds.
+next save. Prints one latency per line in microseconds. With WFS_BENCH_WRITER_LOG=FILE, also
+writes to FILE, per save, the writer's own time (open, truncate, write, close) in microseconds:
+the part of the latency before any watcher can see the save.
 """
 import datetime, json, os, random, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -47,6 +49,7 @@ with open(path) as f:
     app = json.load(f)
 state = {"next": len(app["routes"]) + 10_000}
 baseline = len(commits.poll())
+writer_log = open(os.environ["WFS_BENCH_WRITER_LOG"], "w") if os.environ.get("WFS_BENCH_WRITER_LOG") else None
 for i in range(saves):
     while True:
         new, _ = wiregen.mutate(app, rng, state)
@@ -58,6 +61,8 @@ for i in range(saves):
     fd = os.open(path, os.O_WRONLY | os.O_TRUNC)
     os.write(fd, data)
     os.close(fd)
+    if writer_log:
+        print((time.time_ns() - t0) // 1000, file=writer_log, flush=True)
     deadline = time.monotonic() + 30
     while True:
         times = commits.poll()

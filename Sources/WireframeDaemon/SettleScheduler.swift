@@ -128,7 +128,7 @@ public final class SettleScheduler: Sendable {
                 // Until the earliest due time, or until something changes (a close must not wait
                 // for a long settle time to pass).
                 await withTaskGroup(of: Void.self) { group in
-                    group.addTask { try? await Task.sleep(until: until, tolerance: .microseconds(100), clock: ContinuousClock()) }
+                    group.addTask { await DaemonExecutor.sleep(until: until) }
                     group.addTask { await self.waitForChange(since: generation) }
                     await group.next()
                     group.cancelAll()

@@ -213,7 +213,7 @@ public final class SyncDaemon: Service, Sendable {
             // An import stuck for longer than the watchdog limit stops the pings: systemd restarts us.
             let stuck = runtime.withLock { state in state.importStartedAt.map { clock.now - $0 > limit } ?? false }
             if !stuck { notifier.watchdog() }
-            do { try await Task.sleep(for: period) } catch { return }
+            await DaemonExecutor.sleep(until: clock.now.advanced(by: period))
         }
     }
 
@@ -386,6 +386,8 @@ public final class SyncDaemon: Service, Sendable {
             if exists {
                 let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
                 record(result, duration: clock.now - started, cause: cause)
+                // What the import no longer needs is freed once it is reported, not before.
+                screenReuse.emptyTrash()
             } else if let head = try storedHead(relative), !head.isDeletion {
                 if let result = try pipeline.recordDeletion(relativePath: relative) {
                     record(result, duration: clock.now - started)

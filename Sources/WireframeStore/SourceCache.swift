@@ -13,6 +13,9 @@ import Synchronization
 final class SourceCache: Sendable {
     private struct Entry {
         var revisionId: Int64
+        /// The revision as stored, and its canonical header.
+        var revision: Revision
+        var header: [UInt8]
         var sourceHash: String
         var bytes: [UInt8]
         /// The revision's screens in key order (its open intervals while it is the head).
@@ -20,7 +23,7 @@ final class SourceCache: Sendable {
         var use: UInt64
 
         /// Roughly what the entry holds in memory.
-        var size: Int { bytes.count + screens.reduce(0) { $0 + $1.content.count + 96 } }
+        var size: Int { bytes.count + header.count + screens.reduce(0) { $0 + $1.content.count + 96 } }
     }
 
     private struct State {
@@ -57,10 +60,29 @@ final class SourceCache: Sendable {
         }
     }
 
+    /// The source of `revisionId` of the document at `path`, if this process stored it and
+    /// still remembers it (revisions never change, so the id alone names the bytes).
+    func source(path: String, revisionId: Int64) -> [UInt8]? {
+        state.withLock { state in
+            guard let entry = state.entries[path], entry.revisionId == revisionId else { return nil }
+            return entry.bytes
+        }
+    }
+
+    /// The revision of the document at `path` that this process stored last, with its header and
+    /// screens (in key order), if it still remembers it.
+    func head(path: String) -> (revision: Revision, header: [UInt8], screens: [ScreenContent])? {
+        state.withLock { state in
+            guard let entry = state.entries[path] else { return nil }
+            return (entry.revision, entry.header, entry.screens)
+        }
+    }
+
     /// Remembers the source and screens of a revision just committed, in place of the document's
     /// previous one.
-    func remember(path: String, revisionId: Int64, sourceHash: String, bytes: [UInt8], screens: [ScreenContent]) {
-        let entry = Entry(revisionId: revisionId, sourceHash: sourceHash, bytes: bytes, screens: screens, use: 0)
+    func remember(path: String, revision: Revision, header: [UInt8], sourceHash: String, bytes: [UInt8], screens: [ScreenContent]) {
+        let entry = Entry(
+            revisionId: revision.id, revision: revision, header: header, sourceHash: sourceHash, bytes: bytes, screens: screens, use: 0)
         guard entry.size <= capacity else { return }
         state.withLock { state in
             state.clock += 1
@@ -74,5 +96,30 @@ final class SourceCache: Sendable {
                 state.totalBytes -= oldest.value.size
             }
         }
+    }
+}
+
+extension WireframeStore {
+    /// The head of a document as this process stored it last, from memory, without a read
+    /// transaction; nil when this process has not stored a revision of it (or no longer
+    /// remembers it). Its screens are in key order; its screen hashes are left empty.
+    ///
+    /// Another process may have stored a revision since: a write that names this head as the
+    /// one it follows (``NewRevision/expectedHeadId``) is then refused with
+    /// ``StoreError/headMoved(path:)``, and anything decided without a write (that a version
+    /// means what the head means) must be checked against the store (``headState(documentPath:useMemory:)``).
+    public func rememberedHead(documentPath: String) -> (state: HeadState, screens: [ScreenContent])? {
+        guard let (revision, header, screens) = sourceCache.head(path: documentPath) else { return nil }
+        return (HeadState(revision: revision, header: header, screenHashes: [:]), screens)
+    }
+}
+
+extension WireframeStore {
+    /// The delta from the source of revision `headId` of a document, when this process stored
+    /// it and still remembers its bytes, to `source`: made before the write (on another core),
+    /// it is what the write would store (see ``NewRevision/sourceDelta``).
+    public func sourceDelta(documentPath: String, headId: Int64, source: [UInt8]) -> SourceDelta? {
+        guard let base = sourceCache.source(path: documentPath, revisionId: headId) else { return nil }
+        return SourceDelta(baseRevisionId: headId, bytes: SourceCodec.delta(from: base, to: source))
     }
 }

@@ -40,12 +40,16 @@ extension WireframeStore {
                 // The head's screens as the caller read them are valid for the head it named (checked
                 // above): the open intervals change only with a new revision.
                 let headHashes = head.flatMap { $0.isDeletion ? [:] : new.headScreenHashes }
-                try Self.updateScreens(
-                    db, documentId: documentId, number: number, screens: new.screens, headHashes: headHashes, path: new.attempt.path)
+                if let head, !head.isDeletion, let headScreens = new.headScreens {
+                    try Self.updateScreens(db, documentId: documentId, number: number, screens: new.screens, headScreens: headScreens, path: new.attempt.path)
+                } else {
+                    try Self.updateScreens(
+                        db, documentId: documentId, number: number, screens: new.screens, headHashes: headHashes, path: new.attempt.path)
+                }
                 let headSource = new.headSource ?? head.flatMap { head in
                     head.id.flatMap { sourceCache.source(path: new.attempt.path, revisionId: $0, sourceHash: head.sourceHash) }
                 }
-                try Self.insertSource(db, revisionId: revisionId, source: new.source, head: head, headSource: headSource)
+                try Self.insertSource(db, revisionId: revisionId, source: new.source, head: head, headSource: headSource, delta: new.sourceDelta)
                 for (position, change) in (changes ?? new.changes).enumerated() {
                     try ChangeRecord(revisionId: revisionId, position: position, change: change).insert(db)
                 }
@@ -58,7 +62,8 @@ extension WireframeStore {
         // Committed: the next import of this document can delta against these bytes as they are.
         if record.outcome == .stored, let revision = record.revision {
             sourceCache.remember(
-                path: new.attempt.path, revisionId: revision.id, sourceHash: new.sourceHash, bytes: new.source, screens: new.screens)
+                path: new.attempt.path, revision: revision, header: new.header, sourceHash: new.sourceHash, bytes: new.source,
+                screens: new.screens)
         }
         return record
     }
@@ -298,10 +303,13 @@ extension WireframeStore {
     /// revisions follow it before the next checkpoint, so rebuilding any revision applies fewer
     /// than ``WireframeStore/maximumDeltaChain`` deltas, while a full copy is needed only once
     /// every ~1,000 revisions instead of every 65.
-    static func insertSource(_ db: Database, revisionId: Int64, source: [UInt8], head: RevisionRecord?, headSource: [UInt8]?) throws {
+    static func insertSource(
+        _ db: Database, revisionId: Int64, source: [UInt8], head: RevisionRecord?, headSource: [UInt8]?, delta precomputed: SourceDelta? = nil
+    ) throws {
         var record = SourceRecord(revisionId: revisionId, encoding: "zlib", baseRevisionId: nil, chainLength: 0, size: Int64(source.count), data: Data())
-        func useDelta(from base: [UInt8], baseId: Int64, chainLength: Int64) {
-            let delta = SourceCodec.delta(from: base, to: source)
+        func useDelta(from base: @autoclosure () throws -> [UInt8], baseId: Int64, chainLength: Int64) rethrows {
+            // A delta made before the write against the same base is the one made here.
+            let delta = try precomputed.flatMap { $0.baseRevisionId == baseId ? $0.bytes : nil } ?? SourceCodec.delta(from: base(), to: source)
             guard delta.count < max(64, source.count / 8) else { return }
             record.encoding = "delta"
             record.baseRevisionId = baseId
@@ -316,11 +324,12 @@ extension WireframeStore {
             if (head.number + 1) % checkpointInterval != 0 {
                 if base.chainLength < maximumDeltaChain {
                     // A given head source is used only if it has the stored size (else it is rebuilt).
-                    let baseBytes = try headSource.flatMap { $0.count == base.size ? $0 : nil } ?? Self.sourceBytes(db, revisionId: headId)
-                    useDelta(from: baseBytes, baseId: headId, chainLength: base.chainLength + 1)
+                    try useDelta(
+                        from: try headSource.flatMap { $0.count == base.size ? $0 : nil } ?? Self.sourceBytes(db, revisionId: headId),
+                        baseId: headId, chainLength: base.chainLength + 1)
                 }
             } else if let checkpoint = try lastCheckpoint(db, from: headId), checkpoint.chainLength < checkpointInterval {
-                useDelta(from: try Self.sourceBytes(db, revisionId: checkpoint.id), baseId: checkpoint.id, chainLength: checkpoint.chainLength + 1)
+                try useDelta(from: try Self.sourceBytes(db, revisionId: checkpoint.id), baseId: checkpoint.id, chainLength: checkpoint.chainLength + 1)
             }
         }
         if record.encoding == "zlib" {

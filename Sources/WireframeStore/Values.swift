@@ -225,6 +225,13 @@ public struct NewRevision: Sendable {
     /// `expectedHeadId`, when it has them: the write then touches only the intervals of changed
     /// keys instead of reading every open interval again.
     public var headScreenHashes: [String: String]?
+    /// The head's screens in key order, as this process stored them with `expectedHeadId`, when
+    /// it has them: used as `headScreenHashes`, walked beside `screens` instead of looked up.
+    public var headScreens: [ScreenContent]?
+    /// The source's delta against the head's source, when the caller made it beforehand
+    /// (``WireframeStore/sourceDelta(documentPath:headId:source:)``): stored as it is when the
+    /// source is to be stored as a delta against that head, instead of being made in the write.
+    public var sourceDelta: SourceDelta?
     /// The message given with the import.
     public var message: String?
     /// When the revision is created.
@@ -421,4 +428,13 @@ public struct AttemptSummary: Sendable, Hashable {
         self.durationMicroseconds = durationMicroseconds
         self.diagnostics = diagnostics
     }
+}
+
+/// A source's delta against the source of the head revision `baseRevisionId`
+/// (``SourceCodec/delta(from:to:)``).
+public struct SourceDelta: Sendable {
+    /// The revision whose source the delta applies to.
+    public var baseRevisionId: Int64
+    /// The delta.
+    public var bytes: [UInt8]
 }

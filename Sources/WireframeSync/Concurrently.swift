@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// Runs `side` on another thread while `main` runs on this one, and returns both results once
@@ -15,7 +16,7 @@ func concurrently<Side: Sendable, Main>(
     _ side: @escaping @Sendable () -> Side, _ main: () throws -> Main
 ) rethrows -> (side: Side, main: Main) {
     let job = SideJob(side)
-    DispatchQueue.global(qos: .userInitiated).async { job.runUnlessTaken() }
+    SideThread.shared.run { job.runUnlessTaken() }
     let mainResult: Main
     do {
         mainResult = try main()
@@ -92,6 +93,44 @@ final class Handoff<Value: Sendable>: Sendable {
             if let current = value.withLock({ $0 }) { return current }
             given.wait()
             given.signal()  // for a later take
+        }
+    }
+}
+
+/// The thread that takes the side halves of ``concurrently(_:_:)``: one of the process's own,
+/// asleep on a semaphore between imports, rather than one of Dispatch's global queues, whose
+/// pool ends idle threads after a few seconds (and has to start one again at the next save
+/// after a pause) and, once it has a thread, keeps a timer that wakes the process every second.
+/// A caller whose side half this thread has not started when its own half is done runs it
+/// itself, so one thread serves any number of callers.
+final class SideThread: Sendable {
+    static let shared = SideThread()
+
+    private let jobs = Mutex<[@Sendable () -> Void]>([])
+    private let wake = DispatchSemaphore(value: 0)
+
+    private init() {
+        let thread = Thread { [self] in loop() }
+        // The side halves read and hash a document: the usual 8 MiB of stack.
+        thread.stackSize = 8 << 20
+        thread.name = "wfs.side"
+        thread.start()
+    }
+
+    /// Hands `job` to the thread.
+    func run(_ job: @escaping @Sendable () -> Void) {
+        jobs.withLock { $0.append(job) }
+        wake.signal()
+    }
+
+    private func loop() {
+        while true {
+            wake.wait()
+            let taken = jobs.withLock { jobs -> [@Sendable () -> Void] in
+                defer { jobs = [] }
+                return jobs
+            }
+            for job in taken { job() }
         }
     }
 }

@@ -136,6 +136,8 @@ public struct ImportPipeline: Sendable {
 
     /// Runs the pipeline on one file.
     public func importFile(absolutePath: String, relativePath: String) throws -> ImportResult {
+        // What the import before discarded, if the daemon has not released it yet.
+        reuse?.emptyTrash()
         let clock = ContinuousClock()
         let started = clock.now
         let startedAt = Timestamp.now()
@@ -143,20 +145,37 @@ public struct ImportPipeline: Sendable {
             let duration = clock.now - started
             return duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
         }
-        // The head is read from the store, and the source hashed, on another core while this one
-        // reads the document: neither depends on what the document says.
+        // The head: in the daemon, the one this process stored last, from memory (a write names
+        // it as the head it follows, and the store refuses the write if another process stored
+        // a revision since). Otherwise it is read from the store, and the source hashed, on
+        // another core while this one reads the document: neither depends on what it says.
         let store = self.store
         let read: ReadDocument
-        let early: (head: Result<HeadState?, any Error>, sourceHash: String)?
+        let early: (head: Result<HeadState?, any Error>, sourceHash: String, fromMemory: Bool, sourceDelta: SourceDelta?)?
         switch loadDocument(absolutePath: absolutePath) {
         case .refused(let refusal):
             read = ReadDocument(bytes: [], wireframe: nil, diagnostics: [refusal], loadTargets: [])
             early = nil
         case .bytes(let bytes):
-            (early, read) = concurrently({
-                (head: Result { try store.headState(documentPath: relativePath, useMemory: true) }, sourceHash: ContentHash.hex(of: bytes))
-            }) {
-                parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
+            if reuse != nil, let remembered = store.rememberedHead(documentPath: relativePath) {
+                // Meanwhile the other core hashes the source and makes its delta against the
+                // head's, which the write would otherwise make while it holds the store.
+                let headId = remembered.state.revision.id
+                let (side, main) = concurrently({
+                    (sourceHash: ContentHash.hex(of: bytes), delta: store.sourceDelta(documentPath: relativePath, headId: headId, source: bytes))
+                }) {
+                    parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
+                }
+                read = main
+                early = (head: .success(remembered.state), sourceHash: side.sourceHash, fromMemory: true, sourceDelta: side.delta)
+            } else {
+                let (side, main) = concurrently({
+                    (head: Result { try store.headState(documentPath: relativePath, useMemory: true) }, sourceHash: ContentHash.hex(of: bytes))
+                }) {
+                    parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
+                }
+                read = main
+                early = (head: side.head, sourceHash: side.sourceHash, fromMemory: false, sourceDelta: nil)
             }
         }
         var diagnostics = read.diagnostics
@@ -167,10 +186,11 @@ public struct ImportPipeline: Sendable {
             _ = try store.recordAttempt(attempt, outcome: outcome)
             return ImportResult(path: relativePath, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
-        // Validating (then hashing the canonical bytes) on one core while the other brings the
-        // document to canonical form and compares it with the head: both only read the wireframe
-        // and the bytes. A document with errors is refused when both are done; what the other
-        // core prepared is then not used. Nothing is written before the verdict.
+        // Validating (then hashing the canonical bytes) on one core
+        // while the other brings the document to canonical form and compares it with the head:
+        // both only read the wireframe and the bytes. A document with errors is refused when both
+        // are done; what the other core prepared is then not used. Nothing is written before the
+        // verdict.
         let validator = self.validator
         let source = read.bytes
         let isJSON = DocumentFormat(path: relativePath) != .workflowSchema
@@ -188,7 +208,7 @@ public struct ImportPipeline: Sendable {
             // version is valid and new.
             let candidate = Result { try revisionRound(prepared, path: relativePath, screens: nil, headState: early.head.get()) }
             var remembered: ScreenReuse.Entry?
-            if reuse != nil, let texts = prepared.routeTexts, case .success(.revision(_, let contents, _)) = candidate {
+            if reuse != nil, let texts = prepared.routeTexts, case .success(.revision(_, _, let contents, _)) = candidate {
                 remembered = Self.reuseEntry(source: source, texts: texts, screens: contents)
             }
             return (prepared, candidate, remembered)
@@ -201,10 +221,20 @@ public struct ImportPipeline: Sendable {
             return ImportResult(path: relativePath, outcome: .rejected, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
         let format: SourceFormat = isJSON ? .json : .workflowSchema
-        var round = try Self.unchangedHead(early.head.get(), contentHash: contentHash).map { Round.unchanged(head: $0) } ?? candidate.get()
+        var round: Round
+        if early.fromMemory, try Self.unchangedHead(early.head.get(), contentHash: contentHash) != nil {
+            // Unchanged is decided without a write: against the head in the store, not the one
+            // in memory, which another process may have followed with a revision of its own.
+            let headState = try store.headState(documentPath: relativePath, useMemory: true)
+            round = try Self.unchangedHead(headState, contentHash: contentHash).map { Round.unchanged(head: $0) }
+                ?? revisionRound(prepared, path: relativePath, screens: nil, headState: headState)
+        } else {
+            round = try Self.unchangedHead(early.head.get(), contentHash: contentHash).map { Round.unchanged(head: $0) } ?? candidate.get()
+        }
         if let reuse, let remembered, case .revision = round { reuse.remember(remembered, path: relativePath) }
         for attemptNumber in 0..<5 {
             let headState: HeadState?
+            let headScreens: [ScreenContent]?
             let contents: [ScreenContent]
             let changes: [RecordedChange]
             switch round {
@@ -213,17 +243,21 @@ public struct ImportPipeline: Sendable {
                 _ = try store.recordAttempt(attempt, outcome: .unchanged, contentHash: contentHash)
                 return ImportResult(
                     path: relativePath, outcome: .unchanged, revision: head, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
-            case .revision(let state, let screens, let recorded):
-                (headState, contents, changes) = (state, screens, recorded)
+            case .revision(let state, let remembered, let screens, let recorded):
+                (headState, headScreens, contents, changes) = (state, remembered, screens, recorded)
             }
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
-            let new = NewRevision(
+            var new = NewRevision(
                 attempt: attempt, format: format, contentHash: contentHash, source: read.bytes,
                 sourceHash: early.sourceHash, header: prepared.header,
                 screens: contents, changes: changes, expectedHeadId: headState?.revision.id, headSource: nil,
-                message: message, createdAt: .now(), headScreenHashes: headState?.screenHashes)
+                message: message, createdAt: .now(), headScreenHashes: headScreens == nil ? headState?.screenHashes : nil)
+            new.headScreens = headScreens
+            new.sourceDelta = early.sourceDelta
             do {
                 let record = try store.recordImport(new)
+                // Released once the save is reported (``ScreenReuse/emptyTrash()``), not now.
+                reuse?.discard(Discarded(read: read, prepared: prepared, new: new))
                 return ImportResult(
                     path: relativePath, outcome: record.outcome, revision: record.revision, diagnostics: diagnostics,
                     changes: record.outcome == .stored ? changes : [], loadTargets: read.loadTargets)
@@ -239,12 +273,20 @@ public struct ImportPipeline: Sendable {
         throw StoreError.headMoved(path: relativePath)
     }
 
+    /// What a stored import leaves for ``ScreenReuse/emptyTrash()`` to release.
+    struct Discarded: Sendable {
+        var read: ReadDocument
+        var prepared: CanonicalDocument
+        var new: NewRevision
+    }
+
     /// What comparing a new version with the head gave.
     enum Round {
         /// The head means what the new version means.
         case unchanged(head: Revision)
-        /// A revision to record: the head it follows, the new screens and their changes.
-        case revision(head: HeadState?, screens: [ScreenContent], changes: [RecordedChange])
+        /// A revision to record: the head it follows (and its screens in key order, when this
+        /// process stored it), the new screens and their changes.
+        case revision(head: HeadState?, headScreens: [ScreenContent]?, screens: [ScreenContent], changes: [RecordedChange])
     }
 
     /// The head, when the new version (of content hash `contentHash`) means what it means.
@@ -263,11 +305,12 @@ public struct ImportPipeline: Sendable {
         let contents = screens ?? Self.screenContents(prepared.canonical.screens, bytes: prepared.screenBytes, known: prepared.screenHashes, remembered: remembered)
         let changes = Self.recordedChanges(
             try diffAgainstHead(headState, canonical: prepared.canonical, screens: contents, remembered: remembered, path: path))
-        return .revision(head: headState, screens: contents, changes: changes)
+        let headScreens = head.map { !$0.isDeletion } ?? false && !remembered.isEmpty ? remembered : nil
+        return .revision(head: headState, headScreens: headScreens, screens: contents, changes: changes)
     }
 
     /// A valid document in canonical form, with the bytes and hashes the store keeps.
-    struct CanonicalDocument {
+    struct CanonicalDocument: Sendable {
         var canonical: Wireframe
         /// The canonical bytes of everything but the screens.
         var header: [UInt8]
@@ -352,7 +395,7 @@ public struct ImportPipeline: Sendable {
     /// A document as the pipeline reads it: its bytes, wireframe and reader diagnostics. A
     /// WorkflowSchema document is read with the files it loads (inside the root), so that its
     /// cross-file findings (a missing or broken loaded file, a loaded root that does not fit) are its own.
-    struct ReadDocument {
+    struct ReadDocument: Sendable {
         var bytes: [UInt8]
         var wireframe: Wireframe?
         var diagnostics: [Diagnostic]
@@ -448,7 +491,11 @@ public struct ImportPipeline: Sendable {
                 changedKeys = keys
                 partialOld = ScreenSplice.wireframe(header: header, screens: oldScreens)
             } else {
-                let oldHashes = headState.screenHashes
+                // A head from memory has its screens there, not in `screenHashes`.
+                var oldHashes = headState.screenHashes
+                if oldHashes.isEmpty && !remembered.isEmpty {
+                    oldHashes = Dictionary(remembered.map { ($0.key, $0.hash) }, uniquingKeysWith: { first, _ in first })
+                }
                 changedKeys = ScreenSplice.changedKeys(oldHashes, screens)
                 let contents = try store.screenContents(changedKeys.compactMap { oldHashes[$0] })
                 partialOld = ScreenSplice.wireframe(header: header, hashes: oldHashes, keys: changedKeys, contents: contents)

@@ -62,7 +62,30 @@ public final class ScreenReuse: Sendable {
 
     func entry(path: String) -> Entry? { entries.withLock { $0[path] } }
 
-    func remember(_ entry: Entry, path: String) { entries.withLock { $0[path] = entry } }
+    func remember(_ entry: Entry, path: String) {
+        let old = entries.withLock { $0.updateValue(entry, forKey: path) }
+        discard(old)
+    }
+
+    /// What an import replaced or made and no longer needs, released by ``emptyTrash()``: freeing
+    /// a thousand screens takes longer than the rest of a save's work after its write, so the
+    /// daemon does it once the save is reported.
+    private let trash = Mutex<[any Sendable]>([])
+
+    /// Keeps `value` until ``emptyTrash()``.
+    func discard(_ value: (any Sendable)?) {
+        guard let value else { return }
+        trash.withLock { $0.append(value) }
+    }
+
+    /// Releases what imports discarded (the next import does it too, if nobody did before).
+    public func emptyTrash() {
+        let discarded = trash.withLock { trash -> [any Sendable] in
+            defer { trash = [] }
+            return trash
+        }
+        _ = discarded
+    }
 
     /// Forgets a document (its file is gone).
     public func forget(path: String) {
@@ -75,11 +98,11 @@ public final class ScreenReuse: Sendable {
 
     /// Keeps (or, for nil, forgets) the JSON reader's memory of the document's last read.
     func rememberRead(_ memory: JSONReadMemory?, path: String) {
-        // The old memory is released outside the lock.
+        // The old memory is released after the import (see ``emptyTrash()``).
         let old = reads.withLock { reads in
             if let memory { reads.updateValue(memory, forKey: path) } else { reads.removeValue(forKey: path) }
         }
-        _ = old
+        discard(old)
     }
 
     /// The top-level routes of `screens` as the JSON reader gives them (in the order they are

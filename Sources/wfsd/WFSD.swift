@@ -6,7 +6,7 @@ import WireframeDaemon
 
 /// `wfsd`: watches a project folder and imports every save into its store.
 @main
-struct WFSD: AsyncParsableCommand {
+struct WFSD: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wfsd",
         abstract: "Watch a project folder and import every save of a wireframe into its store.",
@@ -26,7 +26,14 @@ struct WFSD: AsyncParsableCommand {
     @Option(help: "The project folder to watch (default: the root recorded in the store).")
     var root: String?
 
-    func run() async throws {
+    func run() throws {
+        // The daemon's tasks run on a thread of its own (see `DaemonExecutor`), never on
+        // Dispatch's global queues, so that an idle daemon is never woken.
+        let (config, store, root) = (config, store, root)
+        try DaemonExecutor.run { try await Self.serve(config: config, store: store, root: root) }
+    }
+
+    static func serve(config: String?, store: String?, root: String?) async throws {
         let environment = ProcessInfo.processInfo.environment
         let file = config ?? environment["WFS_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
         let flags = DaemonConfiguration.Flags(store: store, root: root)

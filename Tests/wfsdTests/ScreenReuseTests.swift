@@ -143,4 +143,75 @@ struct ScreenReuseTests {
         }
         #expect(reuse.documentCount == 1)
     }
+
+    /// The daemon follows the head it stored last from memory, without reading the store: a
+    /// revision or deletion that another process stored meanwhile must never be missed. Each
+    /// step below is done the same way in two stores, by the daemon's pipeline in one and by
+    /// fresh pipelines (which read the head from the store) in the other; another process (a
+    /// second handle on the same store file) imports or deletes in between.
+    @Test func aHeadStoredByAnotherProcessIsNeverMissed() throws {
+        let folders = try (0..<2).map { _ -> String in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wfs-reuse-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            return folder
+        }
+        defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
+        let reuse = ScreenReuse()
+        let daemonStore = try WireframeStore.create(path: folders[0] + "/.wfs/store.sqlite", root: folders[0])
+        let daemon = ImportPipeline(store: daemonStore, root: folders[0], author: "test", origin: .daemon, reuse: reuse)
+        let other = ImportPipeline(
+            store: try WireframeStore.open(path: folders[0] + "/.wfs/store.sqlite"), root: folders[0], author: "other", origin: .cli)
+        _ = try WireframeStore.create(path: folders[1] + "/.wfs/store.sqlite", root: folders[1])
+        func fresh(_ author: String) throws -> ImportPipeline {
+            ImportPipeline(store: try WireframeStore.open(path: folders[1] + "/.wfs/store.sqlite"), root: folders[1], author: author, origin: .cli)
+        }
+        let versions: [[Route]] = (0..<4).map { version in
+            (0..<8).map { Route(name: "screen\($0)", title: "Title \($0)" + ($0 == version * 2 ? " v\(version)" : "")) }
+        }
+        func write(_ version: Int) throws {
+            for folder in folders { try Data(Self.document(versions[version])).write(to: URL(fileURLWithPath: folder + "/app.json")) }
+        }
+        // Each step: who imports which version (nil: the other process records the file's deletion).
+        let steps: [(daemon: Bool, version: Int?)] = [
+            (true, 0), (true, 1),
+            (false, 2), (true, 2),  // the other stored what the daemon then reads: unchanged
+            (true, 3), (false, 1), (true, 3),  // the head in memory means what the file says, the store's does not
+            (false, nil), (true, 3),  // deleted meanwhile: stored again
+            (true, 0), (false, 2), (true, 1),  // an edit after another process's revision: diffed against it
+            (true, 1),
+        ]
+        for (index, step) in steps.enumerated() {
+            let results: [ImportResult?]
+            if let version = step.version {
+                try write(version)
+                if step.daemon {
+                    results = [
+                        try daemon.importFile(absolutePath: folders[0] + "/app.json", relativePath: "app.json"),
+                        try fresh("test").importFile(absolutePath: folders[1] + "/app.json", relativePath: "app.json"),
+                    ]
+                } else {
+                    results = [
+                        try other.importFile(absolutePath: folders[0] + "/app.json", relativePath: "app.json"),
+                        try fresh("other").importFile(absolutePath: folders[1] + "/app.json", relativePath: "app.json"),
+                    ]
+                }
+            } else {
+                results = [try other.recordDeletion(relativePath: "app.json"), try fresh("other").recordDeletion(relativePath: "app.json")]
+            }
+            #expect(results[0]?.outcome == results[1]?.outcome, "step \(index)")
+            #expect(results[0]?.changes == results[1]?.changes, "step \(index)")
+            #expect(results[0]?.revision?.number == results[1]?.revision?.number, "step \(index)")
+            #expect(results[0]?.revision?.contentHash == results[1]?.revision?.contentHash, "step \(index)")
+        }
+        // The outcomes the steps are about, and a store whose intervals match its heads.
+        let outcomes = try daemonStore.allRevisions().map { "\($0.author):\($0.isDeletion ? "deleted" : $0.contentHash.map { String($0.prefix(4)) } ?? "")" }
+        #expect(outcomes.count == 11)
+        #expect(try daemonStore.intervalProblems().isEmpty)
+        let referenceStore = try WireframeStore.open(path: folders[1] + "/.wfs/store.sqlite")
+        #expect(outcomes == (try referenceStore.allRevisions().map { "\($0.author):\($0.isDeletion ? "deleted" : $0.contentHash.map { String($0.prefix(4)) } ?? "")" }))
+        for (mine, reference) in zip(try daemonStore.allRevisions(), try referenceStore.allRevisions()) where !mine.isDeletion {
+            #expect(try daemonStore.screenHashes(revisionId: mine.id) == referenceStore.screenHashes(revisionId: reference.id))
+            #expect(try daemonStore.source(revisionId: mine.id) == referenceStore.source(revisionId: reference.id))
+        }
+    }
 }
