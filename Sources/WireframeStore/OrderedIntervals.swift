@@ -22,6 +22,7 @@ extension WireframeStore {
             if db.changesCount != 1 { throw StoreError.headMoved(path: path) }
         }
         var packs = ScreenPacks.Writer()
+        var reader = ScreenPacks.Reader()
         var opened: [(key: String, versionId: Int64)] = []
         var next = 0  // in `headScreens`
         for screen in screens {
@@ -36,12 +37,7 @@ extension WireframeStore {
                 if current == screen.hash { continue }
                 try closeInterval(screen.key)
             }
-            let hash = try HashBytes.stored(screen.hash)
-            if let stored = try ScreenPacks.versionId(db, hash: hash) {
-                opened.append((screen.key, stored))
-            } else {
-                opened.append((screen.key, try packs.add(db, hash: hash, content: screen.content)))
-            }
+            opened.append((screen.key, try versionId(db, of: screen, packs: &packs, reader: &reader)))
         }
         while next < headScreens.count {
             try closeInterval(headScreens[next].key)

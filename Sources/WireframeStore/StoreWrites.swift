@@ -273,14 +273,7 @@ extension WireframeStore {
                 if current == screen.hash { continue }
                 try closeInterval(screen.key)
             }
-            let hash = try HashBytes.stored(screen.hash)
-            if let added = packs.addedId(hash: hash) {
-                opened.append((screen.key, added))
-            } else if let stored = try ScreenPacks.versionId(db, hash: hash, content: screen.content, packs: &reader) {
-                opened.append((screen.key, stored))
-            } else {
-                opened.append((screen.key, try packs.add(db, hash: hash, content: screen.content)))
-            }
+            opened.append((screen.key, try versionId(db, of: screen, packs: &packs, reader: &reader)))
         }
         if kept < headHashes.count {
             let present = Set(screens.map(\.key))
@@ -292,6 +285,15 @@ extension WireframeStore {
         for interval in opened {
             try insertInterval.execute(arguments: [documentId, number, interval.key, interval.versionId])
         }
+    }
+
+    /// The version of a screen's content: one this import already added, one stored before (found
+    /// by its hash's prefix, confirmed by its content), or a new one in the newest pack.
+    static func versionId(_ db: Database, of screen: ScreenContent, packs: inout ScreenPacks.Writer, reader: inout ScreenPacks.Reader) throws -> Int64 {
+        let hash = try HashBytes.stored(screen.hash)
+        if let added = packs.addedId(hash: hash) { return added }
+        if let stored = try ScreenPacks.versionId(db, hash: hash, content: screen.content, packs: &reader) { return stored }
+        return try packs.add(db, hash: hash, content: screen.content)
     }
 
     /// Stores the exact source: a delta against the head's source, or, every
