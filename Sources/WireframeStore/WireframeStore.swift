@@ -124,17 +124,36 @@ public struct WireframeStore: Sendable {
     /// stays what `synchronous = NORMAL` promises (see ``makeConfiguration(busyTimeout:)``): every
     /// commit is atomic and the store never corrupt; a power loss may undo the commits since the
     /// last checkpoint. A pool (the daemon) closes as before.
+    ///
+    /// The WAL left behind is bounded: the first process to open a store whose WAL files nobody
+    /// holds reads the whole WAL to rebuild its index, and does not know which of its frames a
+    /// checkpoint already copied, so the WAL would only grow (by ~26 frames an import of a
+    /// 1,000-screen change) and every later process would read more of it. A command that finds
+    /// the WAL at ``walKeptBytes`` or more closes with the checkpoint, which empties it.
     public func close() throws {
         try mapped {
             if case .single = connections {
                 writer.writeWithoutTransaction { db in
-                    if let connection = db.sqliteConnection, sqlite3_total_changes(connection) > 0 {
+                    if let connection = db.sqliteConnection, sqlite3_total_changes(connection) > 0,
+                        Self.fileSize(path + "-wal") < Self.walKeptBytes
+                    {
                         _ = wfs_sqlite_set_no_checkpoint_on_close(connection, 1)
                     }
                 }
             }
             try writer.close()
         }
+    }
+
+    /// The size of WAL a command that wrote leaves for the next process (about 240 frames of the
+    /// store's 1 KiB pages, ten imports of a 1,000-screen change): past it, the command's close
+    /// checkpoints and the WAL starts again empty.
+    static let walKeptBytes = 256 * 1024
+
+    /// A file's size in bytes; 0 when it cannot be read (a missing WAL).
+    static func fileSize(_ path: String) -> Int {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     /// The schema migrations, read from the SQL files embedded in the binary.
