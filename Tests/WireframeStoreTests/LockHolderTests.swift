@@ -8,16 +8,20 @@ import Testing
 /// after which another process's connection resets the file under this one's mapping of it.
 @Suite struct LockHolderTests {
     /// The byte-range locks `pid` holds on the file at `path`, as the kernel lists them
-    /// (`/proc/locks`: "N: POSIX ADVISORY READ|WRITE PID MAJOR:MINOR:INODE START END").
+    /// (`/proc/locks`: "N: POSIX ADVISORY READ|WRITE PID MAJOR:MINOR:INODE START END"), without
+    /// the ordinal "N:", which changes whenever a lock of any process comes or goes (the other
+    /// tests of this process open and close stores meanwhile), and sorted.
     static func locks(of pid: Int32, onFileAt path: String) throws -> [String] {
         var status = stat()
         guard stat(path, &status) == 0 else { return [] }
         let table = try String(contentsOfFile: "/proc/locks", encoding: .utf8)
-        return table.split(separator: "\n").filter { line in
+        return table.split(separator: "\n").compactMap { line -> String? in
             let fields = line.split(separator: " ")
-            guard fields.count >= 8, !line.contains("->"), fields[4] == "\(pid)" else { return false }
-            return fields[5].split(separator: ":").last == "\(status.st_ino)"
-        }.map(String.init)
+            guard fields.count >= 8, !line.contains("->"), fields[4] == "\(pid)",
+                fields[5].split(separator: ":").last == "\(status.st_ino)"
+            else { return nil }
+            return fields.dropFirst().joined(separator: " ")
+        }.sorted()
     }
 
     @Test func namingTheHolderKeepsThisProcesssLocksOnTheSharedMemoryFile() throws {
