@@ -41,6 +41,8 @@ struct SchemaBuilder: XMLContentHandler {
     /// An open parameter tag: its values until it ends.
     private struct OpenParameter {
         var name: String
+        /// Its position in the parameters of the open object's (effective) definition.
+        var index: Int
         var location: SourceLocation
         /// The first value, kept apart: most parameter tags hold one, which then needs no array.
         var first: SchemaStorage.Value?
@@ -151,6 +153,7 @@ struct SchemaBuilder: XMLContentHandler {
                 effective: TagRegistry.lookup.effective(definition, for: mode), mark: grouper.open()))
             return true
         case .parameter:
+            var parameterIndex: Int?
             switch parent {
             case nil:
                 if abstract {
@@ -169,7 +172,8 @@ struct SchemaBuilder: XMLContentHandler {
             case .object:
                 guard let last = objects.indices.last else { return false }
                 let parentDefinition = objects[last].effective
-                if !parentDefinition.hasParameter(tag) {
+                parameterIndex = parentDefinition.parameterIndex(tag)
+                if parameterIndex == nil {
                     let open = objects[last]
                     if abstract {
                         diagnostics.append(AbstractTagCheck.diagnostic(tag: tag, at: element.location))
@@ -187,9 +191,11 @@ struct SchemaBuilder: XMLContentHandler {
                     return false
                 }
             }
+            guard let parameterIndex else { return false }
             AttributeCheck.runOnParameter(element, into: &diagnostics)
             kinds.append(.parameter)
-            parameters.append(OpenParameter(name: tag, location: element.location, grouperMark: grouper.diagnostics.count))
+            parameters.append(OpenParameter(
+                name: tag, index: parameterIndex, location: element.location, grouperMark: grouper.diagnostics.count))
             return true
         }
     }
@@ -234,16 +240,21 @@ struct SchemaBuilder: XMLContentHandler {
         case nil:
             if let document { TopLevelObjectsCheck.run(topLevel, document: document, into: &diagnostics) }
         case .object:
-            guard let open = objects.popLast() else { return }
+            // `removeLast` after the test, not `popLast`: the optional it returns was destroyed
+            // through the generic value witness, about 150 instructions per element.
+            guard !objects.isEmpty else { return }
+            let open = objects.removeLast()
             grouper.checkMandatory(
                 tag: open.tag, mode: open.mode, location: open.location, since: open.mark, definition: open.effective)
-            let parameters = grouper.close(open.mark, into: &storage)
+            let parameters = grouper.close(open.mark, definition: open.effective, into: &storage)
             storage.nodes.append(SchemaStorage.Node(
                 tag: open.tag, definition: open.definition, schemaClass: open.definition.schemaClass, mode: open.mode,
                 location: open.location, attributes: open.attributes, parameters: parameters))
             add(Int32(storage.nodes.count - 1), schemaClass: open.definition.schemaClass, tag: open.tag)
         case .parameter:
-            guard let open = parameters.popLast(), !objects.isEmpty else { return }
+            guard !parameters.isEmpty else { return }
+            let open = parameters.removeLast()
+            guard !objects.isEmpty else { return }
             if open.lostChild {
                 grouper.diagnostics.removeSubrange(open.grouperMark...)
                 return
@@ -252,7 +263,7 @@ struct SchemaBuilder: XMLContentHandler {
             func assign(_ value: SchemaStorage.Value) {
                 let valueClass: SchemaClass = if case .object(let object) = value { storage.nodes[Int(object)].schemaClass } else { .string }
                 grouper.assign(
-                    value, valueClass: valueClass, candidate: open.name, fallbackFor: nil, explicit: true,
+                    value, valueClass: valueClass, candidate: open.name, candidateIndex: open.index, fallbackFor: nil, explicit: true,
                     tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective, arena: storage)
             }
             assign(open.first ?? .text("", open.location))

@@ -72,6 +72,8 @@ public struct TagDefinition: Sendable, Hashable {
         let acceptLists: [[SchemaClass]]
         /// The names of the mandatory parameters, in order: P05 asks for them at every object.
         let mandatoryNames: [String]
+        /// The positions of the mandatory parameters (the first parameter of each name), in order.
+        let mandatoryIndices: [Int]
         let stringDefault: String?
 
         init(
@@ -106,6 +108,11 @@ public struct TagDefinition: Sendable, Hashable {
             names = parameters.map(\.name)
             acceptLists = parameters.map(\.accepts)
             mandatoryNames = parameters.filter(\.isMandatory).map(\.name)
+            var mandatoryIndices: [Int] = []
+            for name in mandatoryNames {
+                if let index = parameters.firstIndex(where: { $0.name == name }) { mandatoryIndices.append(index) }
+            }
+            self.mandatoryIndices = mandatoryIndices
         }
 
         /// The position of the first parameter of that name.
@@ -205,6 +212,10 @@ public struct TagDefinition: Sendable, Hashable {
 
     /// The names of the mandatory parameters, in declaration order.
     var mandatoryParameterNames: [String] { storage.mandatoryNames }
+
+    /// The positions in `parameters` of the mandatory parameters (the first of each name), in
+    /// declaration order: grouping keeps an object's parameters by position.
+    var mandatoryParameterIndices: [Int] { storage.mandatoryIndices }
 
     /// Whether it has a parameter of that name.
     func hasParameter(_ name: String) -> Bool { storage.index(of: name) != nil }

@@ -111,19 +111,23 @@ struct XMLContentDecoder {
         case .startTag(let offset, let name, let end, let isEmpty):
             flushText(to: &handler)
             lastMarkupEnd = end
-            let known = knownNames.tag(UnsafeBufferPointer(rebasing: bytes[name]))
+            let known = knownNames.entry(of: UnsafeBufferPointer(rebasing: bytes[name]))
             // Located before its attributes: the locator moves forward.
             let location = locator.location(of: offset)
-            if !attributeBuffer.isEmpty { attributeBuffer.removeAll(keepingCapacity: true) }
+            while !attributeBuffer.isEmpty { attributeBuffer.removeLast() }
             for attribute in attributes {
                 attributeBuffer.append(SchemaAttribute(
                     name: knownString(attribute.name), value: value(of: attribute),
                     location: locator.location(of: attribute.name.lowerBound),
                     valueLocation: locator.location(of: attribute.value.lowerBound)))
             }
-            handler.startElement(XMLElementNode(
-                name: known?.name ?? string(name), location: location, attributes: attributeBuffer,
-                definition: known?.definition))
+            if let known {
+                handler.startElement(XMLElementNode(
+                    name: knownNames.name(at: known), location: location, attributes: attributeBuffer,
+                    definition: knownNames.definition(at: known)))
+            } else {
+                handler.startElement(XMLElementNode(name: string(name), location: location, attributes: attributeBuffer, definition: nil))
+            }
             if isEmpty { handler.endElement() } else { depth += 1 }
         case .endTag(_, let end):
             flushText(to: &handler)

@@ -283,7 +283,8 @@ struct XMLTokenizer {
         let nameEnd = nameEnd(from: nameStart)
         guard nameEnd > nameStart else { throw XMLSyntaxError("element name expected after '<'", at: nameStart) }
         position = nameEnd
-        attributes.removeAll(keepingCapacity: true)
+        // One at a time: `removeAll(keepingCapacity:)` goes through the generic range replacement.
+        while !attributes.isEmpty { attributes.removeLast() }
         var isEmpty = false
         while true {
             let spaced = skipSpace()
