@@ -146,7 +146,8 @@ struct SchemaBuilder: XMLContentHandler {
             if parent == nil { topLevel.append((tag, element.location, role)) }
             kinds.append(.object)
             let attributeStart = Int32(storage.attributes.count)
-            storage.attributes += element.attributes
+            // Most objects have no attributes: appending an empty array still cost a call.
+            if !element.attributes.isEmpty { storage.attributes += element.attributes }
             objects.append(OpenObject(
                 tag: tag, definition: definition, mode: mode, location: element.location,
                 attributes: attributeStart..<Int32(storage.attributes.count),
@@ -218,7 +219,8 @@ struct SchemaBuilder: XMLContentHandler {
             }
             grouper.assign(
                 .text(text.value, text.location), valueClass: .string, candidate: candidate, fallbackFor: nil, explicit: false,
-                tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective, arena: storage)
+                tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective,
+                facts: SchemaStorage.ValueFacts(location: text.location, isDynamic: false, tag: nil))
         case .parameter:
             let index = parameters.count - 1
             if parameters[index].sawObject || parameters[index].sawText {
@@ -264,7 +266,8 @@ struct SchemaBuilder: XMLContentHandler {
                 let valueClass: SchemaClass = if case .object(let object) = value { storage.nodes[Int(object)].schemaClass } else { .string }
                 grouper.assign(
                     value, valueClass: valueClass, candidate: open.name, candidateIndex: open.index, fallbackFor: nil, explicit: true,
-                    tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective, arena: storage)
+                    tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective,
+                    facts: storage.facts(of: value))
             }
             assign(open.first ?? .text("", open.location))
             for value in open.rest { assign(value) }
@@ -281,7 +284,8 @@ struct SchemaBuilder: XMLContentHandler {
             grouper.assign(
                 .object(object), valueClass: schemaClass, candidate: tag,
                 fallbackFor: schemaClass, explicit: false,
-                tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective, arena: storage)
+                tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective,
+                facts: storage.facts(of: .object(object)))
         case .parameter:
             let index = parameters.count - 1
             parameters[index].sawObject = true

@@ -90,7 +90,7 @@ struct SchemaGrouper {
     mutating func assign(
         _ value: SchemaStorage.Value, valueClass: SchemaClass, candidate: String, candidateIndex known: Int? = nil,
         fallbackFor bareClass: SchemaClass?, explicit: Bool,
-        tag: String, since mark: Mark, definition: TagDefinition, arena: SchemaStorage
+        tag: String, since mark: Mark, definition: TagDefinition, facts: SchemaStorage.ValueFacts
     ) {
         // Positions in the definition's parameters: the one chosen is the only one copied.
         let candidateIndex = known ?? definition.parameterIndex(candidate)
@@ -103,21 +103,10 @@ struct SchemaGrouper {
         {
             chosen = index
         }
-        let location: SourceLocation
-        let isDynamic: Bool
-        switch value {
-        case .text(_, let at):
-            location = at
-            isDynamic = false
-        case .object(let index):
-            location = arena.nodes[Int(index)].location
-            isDynamic = arena.nodes[Int(index)].mode != .ordinary
-        }
+        let location = facts.location
+        let isDynamic = facts.isDynamic
         guard let chosen else {
-            let found = switch value {
-            case .text: "text"
-            case .object(let index): "'\(arena.nodes[Int(index)].tag)'"
-            }
+            let found = if let valueTag = facts.tag { "'\(valueTag)'" } else { "text" }
             if let index = candidateIndex {
                 diagnostics.append(WrongValueKindCheck.diagnostic(
                     parameter: candidate, tag: tag, expected: definition.parameters[index].accepts, found: found,
