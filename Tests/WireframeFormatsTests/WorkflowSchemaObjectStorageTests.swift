@@ -121,10 +121,12 @@ import WireframeModel
     /// they must agree with walking the superclasses, for every registered tag and every class.
     @Test func admissionAndDefaultRoutesFollowInheritance() {
         var compared = 0
+        let classes = SchemaClass.allCases
         for definition in TagRegistry.tags.values {
-            for schemaClass in SchemaClass.allCases {
-                let admitted = definition.defaults.contains { schemaClass.isSubclass(of: $0.valueClass) }
-                let route = definition.defaults.first { schemaClass.isSubclass(of: $0.valueClass) }?.parameter
+            let defaults = definition.defaults
+            for schemaClass in classes {
+                let admitted = defaults.contains { schemaClass.isSubclass(of: $0.valueClass) }
+                let route = defaults.first { schemaClass.isSubclass(of: $0.valueClass) }?.parameter
                 if definition.admits(schemaClass) != admitted || definition.defaultParameter(for: schemaClass) != route {
                     Issue.record("\(definition.tag) and \(schemaClass): admits \(definition.admits(schemaClass)), expected \(admitted)")
                 }
