@@ -231,6 +231,24 @@ public struct SchemaObject: Hashable, Sendable {
         return nil
     }
 
+    /// The `name` and `class` attributes (the first of each), found in one pass: the mapper
+    /// reads both for every element.
+    func nameAndClassAttributes() -> (name: SchemaAttribute?, styleClass: SchemaAttribute?) {
+        let range = node.attributes
+        let attributes = arena.storage.attributes
+        var name: SchemaAttribute?
+        var styleClass: SchemaAttribute?
+        for at in Int(range.lowerBound)..<Int(range.upperBound) {
+            let count = attributes[at].name.utf8.count
+            if count == 4, name == nil, attributes[at].name == "name" {
+                name = attributes[at]
+            } else if count == 5, styleClass == nil, attributes[at].name == "class" {
+                styleClass = attributes[at]
+            }
+        }
+        return (name, styleClass)
+    }
+
     /// The position in the storage of the parameter of that name.
     private func parameterPosition(_ name: String) -> Int? {
         let count = name.utf8.count

@@ -77,6 +77,8 @@ public struct TagDefinition: Sendable, Hashable {
         let acceptSets: [SchemaClassSet]
         /// The classes of the default routes: `admits` is one test.
         let defaultClasses: SchemaClassSet
+        /// Whether a parameter is named `text`: the mapper asks at every element.
+        let hasTextParameter: Bool
 
         init(
             tag: String, schemaClass: SchemaClass, kind: TagKind, isAbstract: Bool, parameters: [ParameterDefinition],
@@ -116,6 +118,7 @@ public struct TagDefinition: Sendable, Hashable {
             self.mandatoryIndices = mandatoryIndices
             acceptSets = parameters.map { SchemaClassSet($0.accepts) }
             defaultClasses = SchemaClassSet(defaults.map(\.valueClass))
+            hasTextParameter = parameters.contains { $0.name == "text" }
         }
 
         /// The position of the first parameter of that name.
@@ -222,6 +225,9 @@ public struct TagDefinition: Sendable, Hashable {
 
     /// Whether it has a parameter of that name.
     func hasParameter(_ name: String) -> Bool { storage.index(of: name) != nil }
+
+    /// Whether it has a parameter named `text` (known without a lookup).
+    var hasTextParameter: Bool { storage.hasTextParameter }
 
     /// Whether the parameter at that position accepts a value of `valueClass`.
     func parameter(at index: Int, accepts valueClass: SchemaClass) -> Bool {
