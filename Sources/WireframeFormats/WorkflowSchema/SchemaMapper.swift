@@ -208,7 +208,8 @@ struct SchemaMapper {
         let savedLoadPath = currentLoadPath
         currentLoadPath = nil
         defer { currentLoadPath = savedLoadPath }
-        for (index, action) in object.objects("actions").enumerated() {
+        // The controller's node holds its actions already: no second array of them.
+        for (index, action) in graph.controllers[controllerIndex].actions.enumerated() {
             actions.append(NamedAction(
                 name: action.workflowName,
                 action: mapAction(action, performer: controllerIndex, path: { "\(key)/\(Self.segment(action, index: index))" }, loadPath: nil),
@@ -403,7 +404,8 @@ struct SchemaMapper {
             var target: String?
             // The screen the action shows: known by position when mapped here, else looked up by key.
             var targetIndex: Int?
-            if let controller = action.objects("controller").first {
+            let controllerObject = action.objects("controller").first
+            if let controller = controllerObject {
                 let linked = linkTarget(controller, pathKey: { "\(path())/\(controller.tag)" }, creator: performer, parentKey: performerKey, loadPath: loadPath)
                 target = linked?.key
                 targetIndex = linked?.index
@@ -430,7 +432,7 @@ struct SchemaMapper {
                 case .presentController: .present(target)
                 default: .replaceRoot(target)
                 }
-            return Action(kind, at: action.location, targetLocation: action.objects("controller").first?.location)
+            return Action(kind, at: action.location, targetLocation: controllerObject?.location)
         case .popController:
             graph.controllerActions.append((action, performer))
             return Action(.pop, at: action.location)
