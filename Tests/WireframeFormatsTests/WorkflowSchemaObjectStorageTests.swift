@@ -116,4 +116,25 @@ import WireframeModel
         // A repeat of a name seen before the list grew long is found after it has.
         #expect(m08(["x", "y"] + long + ["y"]) == ["24 action 'y' is defined again and never runs first at 3"])
     }
+
+    /// Admission and default routes are tested on sets of classes (each class's lineage as bits):
+    /// they must agree with walking the superclasses, for every registered tag and every class.
+    @Test func admissionAndDefaultRoutesFollowInheritance() {
+        var compared = 0
+        let classes = SchemaClass.allCases
+        for definition in TagRegistry.tags.values {
+            let defaults = definition.defaults
+            for schemaClass in classes {
+                let admitted = defaults.contains { schemaClass.isSubclass(of: $0.valueClass) }
+                let route = defaults.first { schemaClass.isSubclass(of: $0.valueClass) }?.parameter
+                if definition.admits(schemaClass) != admitted || definition.defaultParameter(for: schemaClass) != route {
+                    Issue.record("\(definition.tag) and \(schemaClass): admits \(definition.admits(schemaClass)), expected \(admitted)")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared == TagRegistry.tags.count * SchemaClass.allCases.count)
+        #expect(TagRegistry.definition(of: "screen")?.admits(.pushController) == true)
+        #expect(TagRegistry.definition(of: "label")?.admits(.screen) == false)
+    }
 }

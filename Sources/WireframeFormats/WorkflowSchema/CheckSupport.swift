@@ -23,12 +23,13 @@ enum CheckSupport {
             for case .object(let child) in parameter.values.reversed() { stack.append((child, false)) }
         }
         while let (object, dynamic) = stack.popLast() {
-            if object.schemaClass.isController || object.definition.kind == .action { continue }
+            if object.schemaClass.isController || object.node.definition.kind == .action { continue }
             visit(object, dynamic)
-            for parameter in object.parameters.reversed() {
-                let nested = dynamic || object.isProxy
-                    || (object.mode == .conditional && parameter.name != "condition")
-                for case .object(let child) in parameter.values.reversed() { stack.append((child, nested)) }
+            // Read from the storage, last first: no parameter or value list per object.
+            let isProxy = object.isProxy
+            let isConditional = object.mode == .conditional
+            object.forEachChildReversed { name, child in
+                stack.append((child, dynamic || isProxy || (isConditional && name != "condition")))
             }
         }
     }
@@ -42,6 +43,7 @@ enum CheckSupport {
         var complete = true
         var controllers = [index]
         var seen = Set<Int>()
+        let bars = barParameters
         while let current = controllers.popLast() {
             guard seen.insert(current).inserted else { continue }
             let node = graph.controllers[current]
@@ -58,8 +60,9 @@ enum CheckSupport {
                 }
                 if object.schemaClass.isController || object.definition.kind == .action { continue }
                 if object.definition.kind == .view, let name = object.workflowName, !name.isEmpty { views[name, default: []].append(object) }
-                for parameter in object.parameters where !barParameters.contains(parameter.name) {
-                    for case .object(let child) in parameter.values { stack.append(child) }
+                // Read from the storage: no parameter or value list per object.
+                object.forEachChild { name, child in
+                    if !bars.contains(name) { stack.append(child) }
                 }
             }
         }

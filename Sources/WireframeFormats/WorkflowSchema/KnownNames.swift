@@ -47,10 +47,16 @@ struct KnownNames: Sendable {
         entry(candidate).map { names[$0] }
     }
 
-    /// The known name with exactly these bytes and, when it is a registered tag, its definition.
-    func tag(_ candidate: UnsafeBufferPointer<UInt8>) -> (name: String, definition: TagDefinition?)? {
-        entry(candidate).map { (names[$0], definitions[$0]) }
-    }
+    /// The position of the known name with exactly these bytes, if there is one: its string and
+    /// definition are then read with `name(at:)` and `definition(at:)` (a tuple of both was
+    /// copied and destroyed out of line at every element).
+    func entry(of candidate: UnsafeBufferPointer<UInt8>) -> Int? { entry(candidate) }
+
+    /// The name at a position `entry(of:)` gave.
+    func name(at entry: Int) -> String { names[entry] }
+
+    /// The registry's definition of the name at a position `entry(of:)` gave, when it is a tag.
+    func definition(at entry: Int) -> TagDefinition? { definitions[entry] }
 
     private func entry(_ candidate: UnsafeBufferPointer<UInt8>) -> Int? {
         let count = candidate.count

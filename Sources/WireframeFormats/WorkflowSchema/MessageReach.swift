@@ -34,7 +34,7 @@ struct MessageReach {
             case .element:
                 if send.message.destination != .rootDelegate { targets = [send.owner] }
             case .action(let action):
-                hasResponses = !action.objects("actions").isEmpty
+                hasResponses = action.hasObject(in: "actions")
                 switch send.message.destination {
                 case .delegate: targets = graph.controllers[send.owner].creator.map { [$0] } ?? []
                 case .self: targets = [send.owner]

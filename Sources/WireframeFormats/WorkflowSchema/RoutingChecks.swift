@@ -72,18 +72,20 @@ enum RoutingChecks {
                 collect(child, site: childSite, into: &sites)
             }
         case .conditionalAction, .loadSchema:
-            for child in action.objects("successAction") {
+            // Read from the storage: no value list per action.
+            let isLoad = action.schemaClass == .loadSchema
+            action.forEachObject("successAction") { child in
                 var childSite = site
-                childSite.inLoadSuccess = action.schemaClass == .loadSchema
+                childSite.inLoadSuccess = isLoad
                 collect(child, site: childSite, into: &sites)
             }
-            for child in action.objects("failureAction") {
+            action.forEachObject("failureAction") { child in
                 var childSite = site
                 childSite.inLoadSuccess = false
                 collect(child, site: childSite, into: &sites)
             }
         case .sendMessage:
-            for child in action.objects("actions") {
+            action.forEachObject("actions") { child in
                 var childSite = site
                 childSite.inResponse = true
                 childSite.inLoadSuccess = false

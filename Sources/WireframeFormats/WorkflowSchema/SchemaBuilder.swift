@@ -41,6 +41,8 @@ struct SchemaBuilder: XMLContentHandler {
     /// An open parameter tag: its values until it ends.
     private struct OpenParameter {
         var name: String
+        /// Its position in the parameters of the open object's (effective) definition.
+        var index: Int
         var location: SourceLocation
         /// The first value, kept apart: most parameter tags hold one, which then needs no array.
         var first: SchemaStorage.Value?
@@ -144,13 +146,15 @@ struct SchemaBuilder: XMLContentHandler {
             if parent == nil { topLevel.append((tag, element.location, role)) }
             kinds.append(.object)
             let attributeStart = Int32(storage.attributes.count)
-            storage.attributes += element.attributes
+            // Most objects have no attributes: appending an empty array still cost a call.
+            if !element.attributes.isEmpty { storage.attributes += element.attributes }
             objects.append(OpenObject(
                 tag: tag, definition: definition, mode: mode, location: element.location,
                 attributes: attributeStart..<Int32(storage.attributes.count),
                 effective: TagRegistry.lookup.effective(definition, for: mode), mark: grouper.open()))
             return true
         case .parameter:
+            var parameterIndex: Int?
             switch parent {
             case nil:
                 if abstract {
@@ -169,7 +173,8 @@ struct SchemaBuilder: XMLContentHandler {
             case .object:
                 guard let last = objects.indices.last else { return false }
                 let parentDefinition = objects[last].effective
-                if !parentDefinition.hasParameter(tag) {
+                parameterIndex = parentDefinition.parameterIndex(tag)
+                if parameterIndex == nil {
                     let open = objects[last]
                     if abstract {
                         diagnostics.append(AbstractTagCheck.diagnostic(tag: tag, at: element.location))
@@ -187,9 +192,11 @@ struct SchemaBuilder: XMLContentHandler {
                     return false
                 }
             }
+            guard let parameterIndex else { return false }
             AttributeCheck.runOnParameter(element, into: &diagnostics)
             kinds.append(.parameter)
-            parameters.append(OpenParameter(name: tag, location: element.location, grouperMark: grouper.diagnostics.count))
+            parameters.append(OpenParameter(
+                name: tag, index: parameterIndex, location: element.location, grouperMark: grouper.diagnostics.count))
             return true
         }
     }
@@ -212,7 +219,8 @@ struct SchemaBuilder: XMLContentHandler {
             }
             grouper.assign(
                 .text(text.value, text.location), valueClass: .string, candidate: candidate, fallbackFor: nil, explicit: false,
-                tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective, arena: storage)
+                tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective,
+                facts: SchemaStorage.ValueFacts(location: text.location, isDynamic: false, tag: nil))
         case .parameter:
             let index = parameters.count - 1
             if parameters[index].sawObject || parameters[index].sawText {
@@ -234,16 +242,21 @@ struct SchemaBuilder: XMLContentHandler {
         case nil:
             if let document { TopLevelObjectsCheck.run(topLevel, document: document, into: &diagnostics) }
         case .object:
-            guard let open = objects.popLast() else { return }
+            // `removeLast` after the test, not `popLast`: the optional it returns was destroyed
+            // through the generic value witness, about 150 instructions per element.
+            guard !objects.isEmpty else { return }
+            let open = objects.removeLast()
             grouper.checkMandatory(
                 tag: open.tag, mode: open.mode, location: open.location, since: open.mark, definition: open.effective)
-            let parameters = grouper.close(open.mark, into: &storage)
+            let parameters = grouper.close(open.mark, definition: open.effective, into: &storage)
             storage.nodes.append(SchemaStorage.Node(
                 tag: open.tag, definition: open.definition, schemaClass: open.definition.schemaClass, mode: open.mode,
                 location: open.location, attributes: open.attributes, parameters: parameters))
             add(Int32(storage.nodes.count - 1), schemaClass: open.definition.schemaClass, tag: open.tag)
         case .parameter:
-            guard let open = parameters.popLast(), !objects.isEmpty else { return }
+            guard !parameters.isEmpty else { return }
+            let open = parameters.removeLast()
+            guard !objects.isEmpty else { return }
             if open.lostChild {
                 grouper.diagnostics.removeSubrange(open.grouperMark...)
                 return
@@ -252,8 +265,9 @@ struct SchemaBuilder: XMLContentHandler {
             func assign(_ value: SchemaStorage.Value) {
                 let valueClass: SchemaClass = if case .object(let object) = value { storage.nodes[Int(object)].schemaClass } else { .string }
                 grouper.assign(
-                    value, valueClass: valueClass, candidate: open.name, fallbackFor: nil, explicit: true,
-                    tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective, arena: storage)
+                    value, valueClass: valueClass, candidate: open.name, candidateIndex: open.index, fallbackFor: nil, explicit: true,
+                    tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective,
+                    facts: storage.facts(of: value))
             }
             assign(open.first ?? .text("", open.location))
             for value in open.rest { assign(value) }
@@ -270,7 +284,8 @@ struct SchemaBuilder: XMLContentHandler {
             grouper.assign(
                 .object(object), valueClass: schemaClass, candidate: tag,
                 fallbackFor: schemaClass, explicit: false,
-                tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective, arena: storage)
+                tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective,
+                facts: storage.facts(of: .object(object)))
         case .parameter:
             let index = parameters.count - 1
             parameters[index].sawObject = true

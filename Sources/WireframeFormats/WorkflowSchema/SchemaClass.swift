@@ -86,3 +86,51 @@ public enum SchemaClass: String, Sendable, Hashable, CaseIterable {
         }
     }
 }
+
+/// A set of classes as bits, by their position in `SchemaClass.allCases`: whether a class
+/// inherits from one of a parameter's accepted classes is then one test of its lineage.
+struct SchemaClassSet: Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    init() {}
+
+    init<Classes: Sequence<SchemaClass>>(_ classes: Classes) {
+        for schemaClass in classes { insert(schemaClass) }
+    }
+
+    mutating func insert(_ schemaClass: SchemaClass) {
+        let ordinal = UInt64(schemaClass.ordinal)
+        if ordinal < 64 { low |= 1 &<< ordinal } else { high |= 1 &<< (ordinal - 64) }
+    }
+
+    @inline(__always)
+    func contains(_ schemaClass: SchemaClass) -> Bool {
+        let ordinal = UInt64(schemaClass.ordinal)
+        return ordinal < 64 ? (low >> ordinal) & 1 != 0 : (high >> (ordinal - 64)) & 1 != 0
+    }
+
+    @inline(__always)
+    func intersects(_ other: SchemaClassSet) -> Bool { (low & other.low) | (high & other.high) != 0 }
+}
+
+extension SchemaClass {
+    /// The position in `allCases` (the order of declaration, which is how a case without a
+    /// payload is stored; a test checks it for every case).
+    @inline(__always)
+    var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+
+    /// The class and its superclasses.
+    @inline(__always)
+    var lineage: SchemaClassSet { Self.lineages[ordinal] }
+
+    private static let lineages: [SchemaClassSet] = allCases.map { schemaClass in
+        var lineage = SchemaClassSet()
+        var current: SchemaClass? = schemaClass
+        while let candidate = current {
+            lineage.insert(candidate)
+            current = candidate.superclass
+        }
+        return lineage
+    }
+}

@@ -9,9 +9,10 @@ import WireframeModel
 struct SchemaGrouper {
     var diagnostics: [Diagnostic] = []
 
-    /// A parameter of an open object so far.
+    /// A parameter of an open object so far, by its position in the object's (effective)
+    /// definition: comparing positions needs no string, and the record holds no reference.
     private struct OpenParameter {
-        var name: String
+        var index: Int
         /// The first value.
         var location: SourceLocation
         /// Whether a value is a proxy or a conditional (known only at run time).
@@ -32,15 +33,17 @@ struct SchemaGrouper {
     func open() -> Mark { Mark(parameters: parameters.count, values: values.count) }
 
     /// Writes the object's parameters and values to the store (values first, each parameter's
-    /// together, in the order the parameters were first given) and forgets them; the parameters' range.
-    mutating func close(_ mark: Mark, into arena: inout SchemaStorage) -> Range<Int32> {
+    /// together, in the order the parameters were first given) and forgets them; the parameters'
+    /// range. `definition` is the one that grouped them.
+    mutating func close(_ mark: Mark, definition: TagDefinition, into arena: inout SchemaStorage) -> Range<Int32> {
         let parameterStart = Int32(arena.parameters.count)
         if parameters.count - mark.parameters == 1 {
             let start = Int32(arena.values.count)
             for position in mark.values..<values.count { arena.values.append(values[position].value) }
             let parameter = parameters[mark.parameters]
             arena.parameters.append(SchemaStorage.Parameter(
-                name: parameter.name, location: parameter.location, values: start..<Int32(arena.values.count)))
+                name: definition.parameterName(at: parameter.index), location: parameter.location,
+                values: start..<Int32(arena.values.count)))
         } else {
             for index in mark.parameters..<parameters.count {
                 let start = Int32(arena.values.count)
@@ -49,28 +52,31 @@ struct SchemaGrouper {
                 }
                 let parameter = parameters[index]
                 arena.parameters.append(SchemaStorage.Parameter(
-                    name: parameter.name, location: parameter.location, values: start..<Int32(arena.values.count)))
+                    name: definition.parameterName(at: parameter.index), location: parameter.location,
+                    values: start..<Int32(arena.values.count)))
             }
         }
-        parameters.removeLast(parameters.count - mark.parameters)
-        values.removeLast(values.count - mark.values)
+        // One at a time: the generic `removeLast(_:)` costs more than the few records it removes.
+        while parameters.count > mark.parameters { parameters.removeLast() }
+        while values.count > mark.values { values.removeLast() }
         return parameterStart..<Int32(arena.parameters.count)
     }
 
-    /// Whether the open object since `mark` has a parameter of that name.
-    private func position(of name: String, since mark: Mark) -> Int? {
-        let count = name.utf8.count
-        for index in mark.parameters..<parameters.count where parameters[index].name.utf8.count == count && parameters[index].name == name {
-            return index
-        }
+    /// Where the open object since `mark` has the parameter at that position of its definition.
+    private func position(of index: Int, since mark: Mark) -> Int? {
+        for position in mark.parameters..<parameters.count where parameters[position].index == index { return position }
         return nil
     }
 
     /// P05: every mandatory parameter of an ordinary object is present.
     mutating func checkMandatory(tag: String, mode: ObjectMode, location: SourceLocation, since mark: Mark, definition: TagDefinition) {
         guard case .ordinary = mode else { return }
+        let indices = definition.mandatoryParameterIndices
+        guard !indices.isEmpty else { return }
         var missing: [String] = []
-        for name in definition.mandatoryParameterNames where position(of: name, since: mark) == nil { missing.append(name) }
+        for (at, index) in indices.enumerated() where position(of: index, since: mark) == nil {
+            missing.append(definition.mandatoryParameterNames[at])
+        }
         if !missing.isEmpty {
             diagnostics.append(MissingParameterCheck.diagnostic(tag: tag, missing: missing, at: location))
         }
@@ -79,12 +85,15 @@ struct SchemaGrouper {
     /// Puts a value into the first of `candidate` and the default parameter for `bareClass` that
     /// names a parameter accepting it (the default is looked up only when `candidate` does not
     /// take the value; nil: no fallback). The object is the innermost open one, `tag` opened at `mark`.
+    /// `candidateIndex`: the position of `candidate` in the definition when the caller has it
+    /// already (a parameter tag is looked up when it opens); nil: looked up here.
     mutating func assign(
-        _ value: SchemaStorage.Value, valueClass: SchemaClass, candidate: String, fallbackFor bareClass: SchemaClass?, explicit: Bool,
-        tag: String, since mark: Mark, definition: TagDefinition, arena: SchemaStorage
+        _ value: SchemaStorage.Value, valueClass: SchemaClass, candidate: String, candidateIndex known: Int? = nil,
+        fallbackFor bareClass: SchemaClass?, explicit: Bool,
+        tag: String, since mark: Mark, definition: TagDefinition, facts: SchemaStorage.ValueFacts
     ) {
         // Positions in the definition's parameters: the one chosen is the only one copied.
-        let candidateIndex = definition.parameterIndex(candidate)
+        let candidateIndex = known ?? definition.parameterIndex(candidate)
         var chosen: Int?
         if let index = candidateIndex, definition.parameter(at: index, accepts: valueClass) {
             chosen = index
@@ -94,21 +103,10 @@ struct SchemaGrouper {
         {
             chosen = index
         }
-        let location: SourceLocation
-        let isDynamic: Bool
-        switch value {
-        case .text(_, let at):
-            location = at
-            isDynamic = false
-        case .object(let index):
-            location = arena.nodes[Int(index)].location
-            isDynamic = arena.nodes[Int(index)].mode != .ordinary
-        }
+        let location = facts.location
+        let isDynamic = facts.isDynamic
         guard let chosen else {
-            let found = switch value {
-            case .text: "text"
-            case .object(let index): "'\(arena.nodes[Int(index)].tag)'"
-            }
+            let found = if let valueTag = facts.tag { "'\(valueTag)'" } else { "text" }
             if let index = candidateIndex {
                 diagnostics.append(WrongValueKindCheck.diagnostic(
                     parameter: candidate, tag: tag, expected: definition.parameters[index].accepts, found: found,
@@ -125,7 +123,7 @@ struct SchemaGrouper {
                 text, parameter: name, allowed: allowed, isBitmask: definition.parameters[chosen].isBitmask, at: location,
                 into: &diagnostics)
         }
-        if let index = position(of: name, since: mark) {
+        if let index = position(of: chosen, since: mark) {
             if !definition.parameters[chosen].isArray {
                 if !(isDynamic || parameters[index].hasDynamic) {
                     diagnostics.append(ReassignedParameterCheck.diagnostic(
@@ -136,7 +134,7 @@ struct SchemaGrouper {
             if isDynamic { parameters[index].hasDynamic = true }
             values.append((index, value))
         } else {
-            parameters.append(OpenParameter(name: name, location: location, hasDynamic: isDynamic))
+            parameters.append(OpenParameter(index: chosen, location: location, hasDynamic: isDynamic))
             values.append((parameters.count - 1, value))
         }
     }

@@ -180,6 +180,7 @@ struct SchemaMapper {
         var elements: [Element] = []
         var properties: [String: String] = [:]
         var links: [Link] = []
+        let definition = object.definition
         // Values read from the storage in place: no parameter or value list per parameter.
         object.forEachValue { name, index, value in
             switch name {
@@ -197,7 +198,7 @@ struct SchemaMapper {
                 case .object(let child):
                     let start = elements.count
                     mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: name, into: &elements)
-                    if start < elements.count, Self.bareRoute(object.definition, child) != name {
+                    if start < elements.count, Self.bareRoute(definition, child) != name {
                         for index in start..<elements.count { elements[index].properties["parameter"] = name }
                     }
                 }
@@ -207,7 +208,8 @@ struct SchemaMapper {
         let savedLoadPath = currentLoadPath
         currentLoadPath = nil
         defer { currentLoadPath = savedLoadPath }
-        for (index, action) in object.objects("actions").enumerated() {
+        // The controller's node holds its actions already: no second array of them.
+        for (index, action) in graph.controllers[controllerIndex].actions.enumerated() {
             actions.append(NamedAction(
                 name: action.workflowName,
                 action: mapAction(action, performer: controllerIndex, path: { "\(key)/\(Self.segment(action, index: index))" }, loadPath: nil),
@@ -272,17 +274,21 @@ struct SchemaMapper {
             }
             return
         }
-        switch object.definition.kind {
+        let definition = object.definition
+        switch definition.kind {
         case .view, .item:
             break
         default:
             return
         }
         // Appended first and filled in place: appending a finished element copied all its fields.
+        // The `name` and `class` attributes are found in one pass over the attributes.
         let position = elements.count
+        let (nameAttribute, classAttribute) = object.nameAndClassAttributes()
+        let location = object.location
         elements.append(Element(
-            kind: ElementKind(rawValue: object.tag), reference: object.workflowName, styleClass: object.attribute("class")?.value,
-            locations: ElementLocations(definition: object.location, kind: object.location, reference: object.attribute("name")?.valueLocation)))
+            kind: ElementKind(rawValue: object.tag), reference: nameAttribute?.value, styleClass: classAttribute?.value,
+            locations: ElementLocations(definition: location, kind: location, reference: nameAttribute?.valueLocation)))
         switch object.mode {
         case .proxy(let keyPath):
             elements[position].properties["keyPath"] = keyPath
@@ -292,7 +298,7 @@ struct SchemaMapper {
         case .ordinary:
             break
         }
-        let textParameter = object.definition.hasParameter("text") ? "text" : "title"
+        let textParameter = definition.hasTextParameter ? "text" : "title"
         object.forEachValue { parameterName, _, value in
             switch value {
             case .text(let text, _):
@@ -334,7 +340,7 @@ struct SchemaMapper {
                 } else {
                     let start = elements[position].elements.count
                     mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameterName, into: &elements[position].elements)
-                    if start < elements[position].elements.count, Self.bareRoute(object.definition, child) != parameterName || object.mode != .ordinary {
+                    if start < elements[position].elements.count, Self.bareRoute(definition, child) != parameterName || object.mode != .ordinary {
                         for index in start..<elements[position].elements.count { elements[position].elements[index].properties["parameter"] = parameterName }
                     }
                 }
@@ -398,7 +404,8 @@ struct SchemaMapper {
             var target: String?
             // The screen the action shows: known by position when mapped here, else looked up by key.
             var targetIndex: Int?
-            if let controller = action.objects("controller").first {
+            let controllerObject = action.objects("controller").first
+            if let controller = controllerObject {
                 let linked = linkTarget(controller, pathKey: { "\(path())/\(controller.tag)" }, creator: performer, parentKey: performerKey, loadPath: loadPath)
                 target = linked?.key
                 targetIndex = linked?.index
@@ -425,7 +432,7 @@ struct SchemaMapper {
                 case .presentController: .present(target)
                 default: .replaceRoot(target)
                 }
-            return Action(kind, at: action.location, targetLocation: action.objects("controller").first?.location)
+            return Action(kind, at: action.location, targetLocation: controllerObject?.location)
         case .popController:
             graph.controllerActions.append((action, performer))
             return Action(.pop, at: action.location)

@@ -39,6 +39,25 @@ struct SchemaStorage: Sendable {
         case object(Int32)
     }
 
+    /// What grouping needs to know of a value: where it is, whether it is a proxy or a
+    /// conditional, and an object's tag (nil for text). Read from the nodes by the builder, so
+    /// that the grouper is not handed the whole storage (four array references) per value.
+    struct ValueFacts {
+        var location: SourceLocation
+        var isDynamic: Bool
+        var tag: String?
+    }
+
+    /// The facts of a value of this storage.
+    @inline(__always)
+    func facts(of value: Value) -> ValueFacts {
+        switch value {
+        case .text(_, let location): ValueFacts(location: location, isDynamic: false, tag: nil)
+        case .object(let index):
+            ValueFacts(location: nodes[Int(index)].location, isDynamic: nodes[Int(index)].mode != .ordinary, tag: nodes[Int(index)].tag)
+        }
+    }
+
     var nodes: [Node] = []
     var attributes: [SchemaAttribute] = []
     var parameters: [Parameter] = []
@@ -210,6 +229,24 @@ public struct SchemaObject: Hashable, Sendable {
             return attributes[at].value
         }
         return nil
+    }
+
+    /// The `name` and `class` attributes (the first of each), found in one pass: the mapper
+    /// reads both for every element.
+    func nameAndClassAttributes() -> (name: SchemaAttribute?, styleClass: SchemaAttribute?) {
+        let range = node.attributes
+        let attributes = arena.storage.attributes
+        var name: SchemaAttribute?
+        var styleClass: SchemaAttribute?
+        for at in Int(range.lowerBound)..<Int(range.upperBound) {
+            let count = attributes[at].name.utf8.count
+            if count == 4, name == nil, attributes[at].name == "name" {
+                name = attributes[at]
+            } else if count == 5, styleClass == nil, attributes[at].name == "class" {
+                styleClass = attributes[at]
+            }
+        }
+        return (name, styleClass)
     }
 
     /// The position in the storage of the parameter of that name.
@@ -439,6 +476,72 @@ extension TagDefinition {
             return TagDefinition(
                 tag: tag, schemaClass: schemaClass, kind: kind, isAbstract: false,
                 parameters: TagRegistry.conditionalParameters, defaults: TagRegistry.conditionalDefaults)
+        }
+    }
+}
+
+extension SchemaStorage {
+    /// Whether the node at that position has a parameter of that name.
+    func hasParameter(_ name: String, of node: Int) -> Bool {
+        let count = name.utf8.count
+        let range = nodes[node].parameters
+        for at in Int(range.lowerBound)..<Int(range.upperBound)
+        where parameters[at].name.utf8.count == count && parameters[at].name == name {
+            return true
+        }
+        return false
+    }
+}
+
+extension SchemaObject {
+    /// Calls `body` with each parameter that `wanted` accepts, in order; `wanted` is asked with
+    /// the storage and the positions of the parameter's values, so that a parameter (its name
+    /// and a view of its values) is made only for those it accepts.
+    @inline(__always)
+    func forEachParameter(where wanted: (SchemaStorage, Range<Int>) -> Bool, _ body: (SchemaParameter) -> Void) {
+        let storage = arena.storage
+        let range = node.parameters
+        for at in Int(range.lowerBound)..<Int(range.upperBound) {
+            let values = storage.parameters[at].values
+            if wanted(storage, Int(values.lowerBound)..<Int(values.upperBound)) { body(SchemaParameter.stored(in: arena, at: at)) }
+        }
+    }
+
+    /// Calls `body` with each object value of the parameter of that name, in order, read from the
+    /// storage without making a value list.
+    @inline(__always)
+    func forEachObject(_ name: String, _ body: (SchemaObject) -> Void) {
+        guard let at = parameterPosition(name) else { return }
+        let storage = arena.storage
+        let values = storage.parameters[at].values
+        for value in Int(values.lowerBound)..<Int(values.upperBound) {
+            if case .object(let child) = storage.values[value] { body(SchemaObject(arena, child)) }
+        }
+    }
+
+    /// Whether the parameter of that name holds an object, found without making a value list.
+    func hasObject(in name: String) -> Bool {
+        guard let at = parameterPosition(name) else { return false }
+        let storage = arena.storage
+        let values = storage.parameters[at].values
+        for value in Int(values.lowerBound)..<Int(values.upperBound) {
+            if case .object = storage.values[value] { return true }
+        }
+        return false
+    }
+
+    /// Calls `body` with each object value and the name of its parameter, last first (the
+    /// parameters from the last, and each one's values from the last): for walks that push
+    /// children on a stack to visit them in order.
+    @inline(__always)
+    func forEachChildReversed(_ body: (_ parameter: String, _ child: SchemaObject) -> Void) {
+        let storage = arena.storage
+        let range = node.parameters
+        for at in (Int(range.lowerBound)..<Int(range.upperBound)).reversed() {
+            let values = storage.parameters[at].values
+            for value in (Int(values.lowerBound)..<Int(values.upperBound)).reversed() {
+                if case .object(let child) = storage.values[value] { body(storage.parameters[at].name, SchemaObject(arena, child)) }
+            }
         }
     }
 }

@@ -68,11 +68,17 @@ public struct TagDefinition: Sendable, Hashable {
         let slots: [UInt8]
         /// The parameter names, compared without copying the definitions.
         let names: [String]
-        /// The accepted classes of each parameter, read without copying the definitions.
-        let acceptLists: [[SchemaClass]]
         /// The names of the mandatory parameters, in order: P05 asks for them at every object.
         let mandatoryNames: [String]
+        /// The positions of the mandatory parameters (the first parameter of each name), in order.
+        let mandatoryIndices: [Int]
         let stringDefault: String?
+        /// The accepted classes of each parameter as a set: `parameter(at:accepts:)` is one test.
+        let acceptSets: [SchemaClassSet]
+        /// The classes of the default routes: `admits` is one test.
+        let defaultClasses: SchemaClassSet
+        /// Whether a parameter is named `text`: the mapper asks at every element.
+        let hasTextParameter: Bool
 
         init(
             tag: String, schemaClass: SchemaClass, kind: TagKind, isAbstract: Bool, parameters: [ParameterDefinition],
@@ -104,8 +110,15 @@ public struct TagDefinition: Sendable, Hashable {
             }
             self.slots = slots
             names = parameters.map(\.name)
-            acceptLists = parameters.map(\.accepts)
             mandatoryNames = parameters.filter(\.isMandatory).map(\.name)
+            var mandatoryIndices: [Int] = []
+            for name in mandatoryNames {
+                if let index = parameters.firstIndex(where: { $0.name == name }) { mandatoryIndices.append(index) }
+            }
+            self.mandatoryIndices = mandatoryIndices
+            acceptSets = parameters.map { SchemaClassSet($0.accepts) }
+            defaultClasses = SchemaClassSet(defaults.map(\.valueClass))
+            hasTextParameter = parameters.contains { $0.name == "text" }
         }
 
         /// The position of the first parameter of that name.
@@ -206,12 +219,19 @@ public struct TagDefinition: Sendable, Hashable {
     /// The names of the mandatory parameters, in declaration order.
     var mandatoryParameterNames: [String] { storage.mandatoryNames }
 
+    /// The positions in `parameters` of the mandatory parameters (the first of each name), in
+    /// declaration order: grouping keeps an object's parameters by position.
+    var mandatoryParameterIndices: [Int] { storage.mandatoryIndices }
+
     /// Whether it has a parameter of that name.
     func hasParameter(_ name: String) -> Bool { storage.index(of: name) != nil }
 
+    /// Whether it has a parameter named `text` (known without a lookup).
+    var hasTextParameter: Bool { storage.hasTextParameter }
+
     /// Whether the parameter at that position accepts a value of `valueClass`.
     func parameter(at index: Int, accepts valueClass: SchemaClass) -> Bool {
-        storage.acceptLists[index].contains { valueClass.isSubclass(of: $0) }
+        valueClass.lineage.intersects(storage.acceptSets[index])
     }
 
     /// The parameter a raw string goes to: the first default that accepts text.
@@ -219,12 +239,13 @@ public struct TagDefinition: Sendable, Hashable {
 
     /// Whether a bare child of that class is admitted as an object (§1.3 step 2).
     public func admits(_ childClass: SchemaClass) -> Bool {
-        storage.defaults.contains { childClass.isSubclass(of: $0.valueClass) }
+        childClass.lineage.intersects(storage.defaultClasses)
     }
 
     /// The default parameter for a bare object child of that class (§1.7 step 3).
     public func defaultParameter(for childClass: SchemaClass) -> String? {
-        storage.defaults.first { childClass.isSubclass(of: $0.valueClass) }?.parameter
+        let lineage = childClass.lineage
+        return storage.defaults.first { lineage.contains($0.valueClass) }?.parameter
     }
 }
 

@@ -111,19 +111,23 @@ struct XMLContentDecoder {
         case .startTag(let offset, let name, let end, let isEmpty):
             flushText(to: &handler)
             lastMarkupEnd = end
-            let known = knownNames.tag(UnsafeBufferPointer(rebasing: bytes[name]))
+            let known = knownNames.entry(of: UnsafeBufferPointer(rebasing: bytes[name]))
             // Located before its attributes: the locator moves forward.
             let location = locator.location(of: offset)
-            if !attributeBuffer.isEmpty { attributeBuffer.removeAll(keepingCapacity: true) }
+            while !attributeBuffer.isEmpty { attributeBuffer.removeLast() }
             for attribute in attributes {
                 attributeBuffer.append(SchemaAttribute(
                     name: knownString(attribute.name), value: value(of: attribute),
                     location: locator.location(of: attribute.name.lowerBound),
                     valueLocation: locator.location(of: attribute.value.lowerBound)))
             }
-            handler.startElement(XMLElementNode(
-                name: known?.name ?? string(name), location: location, attributes: attributeBuffer,
-                definition: known?.definition))
+            if let known {
+                handler.startElement(XMLElementNode(
+                    name: knownNames.name(at: known), location: location, attributes: attributeBuffer,
+                    definition: knownNames.definition(at: known)))
+            } else {
+                handler.startElement(XMLElementNode(name: string(name), location: location, attributes: attributeBuffer, definition: nil))
+            }
             if isEmpty { handler.endElement() } else { depth += 1 }
         case .endTag(_, let end):
             flushText(to: &handler)
@@ -192,10 +196,19 @@ struct XMLContentDecoder {
 
     /// Whether the bytes are only whitespace (Unicode's White_Space, as the trim that follows).
     private func isBlank(_ range: Range<Int>) -> Bool {
-        // Indentation first, eight spaces at a time.
+        // Indentation first, eight bytes at a time: eight spaces, or eight bytes each a space, a
+        // line feed, a tab or a carriage return (a run of indentation starts with its line feed,
+        // so the spaces alone stopped at the first word).
         var from = range.lowerBound
         if let base = bytes.baseAddress {
-            while from + 8 <= range.upperBound, UnsafeRawPointer(base + from).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+            while from + 8 <= range.upperBound {
+                let word = UnsafeRawPointer(base + from).loadUnaligned(as: UInt64.self)
+                if word != 0x2020_2020_2020_2020 {
+                    guard word & 0x8080_8080_8080_8080 == 0 else { break }
+                    let blanks = XMLTokenizer.bytesEqual(word, 0x20) | XMLTokenizer.bytesEqual(word, 0x0A)
+                        | XMLTokenizer.bytesEqual(word, 0x09) | XMLTokenizer.bytesEqual(word, 0x0D)
+                    guard blanks == 0x8080_8080_8080_8080 else { break }
+                }
                 from += 8
             }
         }

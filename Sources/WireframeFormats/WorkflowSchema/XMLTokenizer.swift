@@ -283,7 +283,8 @@ struct XMLTokenizer {
         let nameEnd = nameEnd(from: nameStart)
         guard nameEnd > nameStart else { throw XMLSyntaxError("element name expected after '<'", at: nameStart) }
         position = nameEnd
-        attributes.removeAll(keepingCapacity: true)
+        // One at a time: `removeAll(keepingCapacity:)` goes through the generic range replacement.
+        while !attributes.isEmpty { attributes.removeLast() }
         var isEmpty = false
         while true {
             let spaced = skipSpace()
@@ -370,6 +371,25 @@ struct XMLTokenizer {
     private mutating func endTag() throws(XMLSyntaxError) -> XMLToken {
         let offset = position
         let nameStart = offset + 2
+        // Most end tags close the innermost element: when its name's bytes follow `</` and an
+        // ASCII byte that continues no name comes next, the name ends there (the open name was
+        // read as a name), so it is neither scanned again nor compared a second time.
+        if let innermost = open.last {
+            let length = innermost.name.count
+            let after = nameStart + length
+            if after < bytes.count, bytes[after] < 0x80, !Self.isASCIINameCharacter(bytes[after]),
+                sameBytes(innermost.name, nameStart..<after)
+            {
+                position = after
+                _ = skipSpace()
+                guard let byte = byte(at: position) else { throw XMLSyntaxError("tag is not finished", at: offset) }
+                guard byte == Self.greaterThan else { throw XMLSyntaxError("'>' expected", at: position) }
+                position += 1
+                open.removeLast()
+                if open.isEmpty { part = .epilog }
+                return .endTag(offset: offset, end: position)
+            }
+        }
         let nameEnd = nameEnd(from: nameStart)
         guard nameEnd > nameStart else { throw XMLSyntaxError("element name expected after '</'", at: nameStart) }
         position = nameEnd

@@ -11,8 +11,9 @@ enum DuplicateActionCheck {
             var stack = controller.actions
             while let action = stack.popLast() {
                 if action.schemaClass == .sendMessage { check(action.objects("actions"), into: &diagnostics) }
-                for parameter in action.parameters {
-                    for case .object(let nested) in parameter.values where nested.definition.kind == .action { stack.append(nested) }
+                // Read from the storage: no parameter or value list is made per action.
+                action.forEachChild { _, nested in
+                    if nested.node.definition.kind == .action { stack.append(nested) }
                 }
             }
         }

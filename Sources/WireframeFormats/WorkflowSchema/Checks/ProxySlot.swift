@@ -17,9 +17,15 @@ enum ProxySlotCheck {
     /// count per object and per push.
     private static func visit(_ object: SchemaObject, quiet: Bool, into diagnostics: inout [Diagnostic]) {
         if !quiet, object.mode == .ordinary {
-            for parameter in object.parameters
-            where parameter.values.allSatisfy({ if case .object(let value) = $0 { value.isProxy && !value.has("default") } else { false } }) {
-                guard let definition = object.definition.parameter(parameter.name), definition.isMandatory, !definition.isLazy else { continue }
+            // Parameters are tested in the storage; a parameter (name and values) is made only
+            // for one whose values are all proxies without `default` (an empty one reports nothing).
+            object.forEachParameter(where: { storage, values in
+                !values.isEmpty && values.allSatisfy { position in
+                    guard case .object(let value) = storage.values[position], case .proxy = storage.nodes[Int(value)].mode else { return false }
+                    return !storage.hasParameter("default", of: Int(value))
+                }
+            }) { parameter in
+                guard let definition = object.definition.parameter(parameter.name), definition.isMandatory, !definition.isLazy else { return }
                 for case .object(let proxy) in parameter.values {
                     guard case .proxy(let keyPath) = proxy.mode, keyPath != "schema" else { continue }
                     diagnostics.append(Diagnostic(.warning, code, message(keyPath, parameter: definition.name, tag: object.tag), at: proxy.location))
