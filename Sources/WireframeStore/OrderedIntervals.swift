@@ -13,14 +13,7 @@ extension WireframeStore {
             try updateScreens(db, documentId: documentId, number: number, screens: screens, headHashes: hashes, path: path)
             return
         }
-        let close = try db.cachedStatement(
-            sql: "UPDATE documentScreen SET validUntil = ? WHERE documentId = ? AND screenKey = ? AND validUntil IS NULL")
-        func closeInterval(_ key: String) throws {
-            try close.execute(arguments: [number, documentId, key])
-            // Exactly one open interval per key of the head: anything else means the caller's
-            // view of the head is stale, and the import is diffed again from the store.
-            if db.changesCount != 1 { throw StoreError.headMoved(path: path) }
-        }
+        let closeInterval = try intervalCloser(db, documentId: documentId, number: number, path: path)
         var packs = ScreenPacks.Writer()
         var reader = ScreenPacks.Reader()
         var opened: [(key: String, versionId: Int64)] = []

@@ -255,14 +255,7 @@ extension WireframeStore {
         _ db: Database, documentId: Int64, number: Int64, screens: [ScreenContent], headHashes: [String: String]? = nil, path: String = ""
     ) throws {
         let headHashes = try headHashes ?? openScreenHashes(db, documentId: documentId)
-        let close = try db.cachedStatement(
-            sql: "UPDATE documentScreen SET validUntil = ? WHERE documentId = ? AND screenKey = ? AND validUntil IS NULL")
-        func closeInterval(_ key: String) throws {
-            try close.execute(arguments: [number, documentId, key])
-            // Exactly one open interval per key of the head: anything else means the caller's
-            // view of the head is stale, and the import is diffed again from the store.
-            if db.changesCount != 1 { throw StoreError.headMoved(path: path) }
-        }
+        let closeInterval = try intervalCloser(db, documentId: documentId, number: number, path: path)
         var packs = ScreenPacks.Writer()
         var reader = ScreenPacks.Reader()
         var opened: [(key: String, versionId: Int64)] = []
@@ -284,6 +277,18 @@ extension WireframeStore {
             sql: "INSERT INTO documentScreen (documentId, validFrom, screenKey, versionId) VALUES (?, ?, ?, ?)")
         for interval in opened {
             try insertInterval.execute(arguments: [documentId, number, interval.key, interval.versionId])
+        }
+    }
+
+    /// What closes a key's open interval at revision `number`. Exactly one open interval per key
+    /// of the head is closed: anything else means the caller's view of the head is stale, and the
+    /// import is diffed again from the store (``StoreError/headMoved(path:)``).
+    static func intervalCloser(_ db: Database, documentId: Int64, number: Int64, path: String) throws -> (String) throws -> Void {
+        let close = try db.cachedStatement(
+            sql: "UPDATE documentScreen SET validUntil = ? WHERE documentId = ? AND screenKey = ? AND validUntil IS NULL")
+        return { key in
+            try close.execute(arguments: [number, documentId, key])
+            if db.changesCount != 1 { throw StoreError.headMoved(path: path) }
         }
     }
 
