@@ -186,11 +186,10 @@ public struct ImportPipeline: Sendable {
             _ = try store.recordAttempt(attempt, outcome: outcome)
             return ImportResult(path: relativePath, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
         }
-        // Validating (then hashing the canonical bytes) on one core
-        // while the other brings the document to canonical form and compares it with the head:
-        // both only read the wireframe and the bytes. A document with errors is refused when both
-        // are done; what the other core prepared is then not used. Nothing is written before the
-        // verdict.
+        // Validating (then hashing the canonical bytes) on one core while the other brings the
+        // document to canonical form and compares it with the head: both only read the wireframe
+        // and the bytes. A document with errors is refused when both are done; what the other
+        // core prepared is then not used. Nothing is written before the verdict.
         let validator = self.validator
         let source = read.bytes
         let isJSON = DocumentFormat(path: relativePath) != .workflowSchema
@@ -305,7 +304,9 @@ public struct ImportPipeline: Sendable {
         let contents = screens ?? Self.screenContents(prepared.canonical.screens, bytes: prepared.screenBytes, known: prepared.screenHashes, remembered: remembered)
         let changes = Self.recordedChanges(
             try diffAgainstHead(headState, canonical: prepared.canonical, screens: contents, remembered: remembered, path: path))
-        let headScreens = head.map { !$0.isDeletion } ?? false && !remembered.isEmpty ? remembered : nil
+        // The head's screens, in key order, when this process stored that head (the daemon).
+        let headIsLive = head.map { !$0.isDeletion } ?? false
+        let headScreens = headIsLive && !remembered.isEmpty ? remembered : nil
         return .revision(head: headState, headScreens: headScreens, screens: contents, changes: changes)
     }
 
