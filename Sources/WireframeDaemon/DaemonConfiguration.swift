@@ -2,6 +2,7 @@ import Configuration
 public import Foundation
 public import Logging
 import SystemPackage
+import WireframeSync
 
 /// The daemon's settings: every key of `Config/wfsd.yaml`, with its default.
 ///
@@ -67,7 +68,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// - Parameters:
     ///   - file: The configuration file (`.json` is read as JSON, anything else as YAML); nil for none.
     ///   - flags: Values from the command line.
-    ///   - environment: The process environment (only `WFS_*` variables are read).
+    ///   - environment: The process environment (`WFS_*` variables; `USER` and `LOGNAME` for the
+    ///     default author).
     /// - Throws: ``DaemonConfigurationError`` naming the file or every invalid key.
     public static func load(
         file: String?, flags: Flags, environment: [String: String] = ProcessInfo.processInfo.environment
@@ -135,14 +137,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
         if !problems.isEmpty { throw DaemonConfigurationError.invalid(problems) }
         return DaemonConfiguration(
             store: store, root: root, include: include.map(Glob.init), exclude: exclude.map(Glob.init), settleMilliseconds: settle,
-            author: author ?? Self.userName(environment), logLevel: level ?? .info)
-    }
-
-    /// The user name of the process, for revisions when no author is configured.
-    static func userName(_ environment: [String: String]) -> String {
-        if let user = environment["USER"], !user.isEmpty { return user }
-        if let user = environment["LOGNAME"], !user.isEmpty { return user }
-        return "wfsd"
+            author: author ?? Times.processUser(environment: environment), logLevel: level ?? .info)
     }
 
     /// Whether a path relative to the root is a wireframe the daemon imports.

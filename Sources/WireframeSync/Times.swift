@@ -18,12 +18,20 @@ public enum Times {
         return rough
     }
 
-    /// The author of imports: `--author`, else `WFS_AUTHOR`, else `USER`, else the name that
-    /// `/etc/passwd` gives the process's user id, else `uid N`.
+    /// The author of imports: `--author`, else `WFS_AUTHOR`, else ``processUser(environment:)``.
     public static func author(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let explicit, !explicit.isEmpty { return explicit }
         if let fromEnvironment = environment["WFS_AUTHOR"], !fromEnvironment.isEmpty { return fromEnvironment }
+        return processUser(environment: environment)
+    }
+
+    /// The user running this process, as revisions name it when nobody gave an author: `USER`,
+    /// else `LOGNAME`, else the name that `/etc/passwd` gives the process's user id, else `uid N`.
+    /// `wfs` and `wfsd` both ask here, so one user's revisions carry one name whichever made them
+    /// (a service started without `User=` has neither variable).
+    public static func processUser(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let user = environment["USER"], !user.isEmpty { return user }
+        if let user = environment["LOGNAME"], !user.isEmpty { return user }
         let uid = getuid()
         // Read directly, not through `getpwuid` or `NSUserName()`: those ask the system's name
         // service, whose modules a static executable cannot load safely (docs/PERFORMANCE.md,

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+import WireframeDaemon
 import WireframeSync
 
-/// The author of an import: the option, then `WFS_AUTHOR`, then `USER`, then the name that
-/// `/etc/passwd` gives the user id (read directly, never through the name service).
+/// The author of an import: the option, then `WFS_AUTHOR`, then `USER`, then `LOGNAME`, then the
+/// name that `/etc/passwd` gives the user id (read directly, never through the name service).
+/// `wfsd` falls back the same way when its configuration names no author.
 @Suite struct AuthorTests {
     static let passwd = """
         root:x:0:0:root:/root:/bin/bash
@@ -46,5 +48,20 @@ import WireframeSync
         let expected = Times.userName(uid: getuid(), passwd: passwd) ?? "uid \(getuid())"
         #expect(Times.author(explicit: nil, environment: [:]) == expected)
         #expect(!expected.isEmpty)
+        #expect(Times.author(explicit: nil, environment: ["LOGNAME": "login"]) == "login")
+        #expect(Times.author(explicit: nil, environment: ["USER": "user", "LOGNAME": "login"]) == "user")
+        #expect(Times.author(explicit: nil, environment: ["USER": "", "LOGNAME": ""]) == expected)
+    }
+
+    /// A service started without `User=` has neither `USER` nor `LOGNAME`: its revisions carry the
+    /// same name as the same user's `wfs import`, not a name of the daemon's own.
+    @Test func theDaemonNamesTheSameUserAsTheCommandLine() async throws {
+        let empty = try await DaemonConfiguration.load(file: nil, flags: .init(), environment: [:])
+        #expect(empty.author == Times.author(explicit: nil, environment: [:]))
+        let login = try await DaemonConfiguration.load(file: nil, flags: .init(), environment: ["LOGNAME": "login"])
+        #expect(login.author == "login")
+        let configured = try await DaemonConfiguration.load(
+            file: nil, flags: .init(), environment: ["WFS_AUTHOR": "team", "USER": "user"])
+        #expect(configured.author == "team")
     }
 }

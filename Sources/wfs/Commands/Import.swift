@@ -38,7 +38,7 @@ extension WFS {
             try runReportingErrors {
                 let store = try StoreOptions.open(self.store)
                 guard let root = try StoreLocation.projectRoot(of: store) else { throw SyncError.noProjectRoot }
-                let author = Times.author(explicit: self.author, environment: Terminal.environment(["WFS_AUTHOR", "USER"]))
+                let author = Times.author(explicit: self.author, environment: Terminal.environment(["WFS_AUTHOR", "USER", "LOGNAME"]))
                 let pipeline = ImportPipeline(store: store, root: root, author: author, message: message)
                 let results = try pipeline.importPaths(paths)
                 let colour = Terminal.colourOnStandardError
