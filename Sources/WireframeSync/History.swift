@@ -60,8 +60,10 @@ public struct History: Sendable {
         // `app.json@3`: the document's third revision, unless a session is named "3".
         if case .session(let name) = point, let number = Int(name), (try? store.hasSession(named: name)) != true {
             guard let revision = try store.revision(documentPath: documentPath, number: number) else {
-                _ = try store.revision(documentPath: documentPath, atOrBefore: nil)  // Unknown document: say so.
-                throw StoreError.noRevision(path: documentPath, at: "number \(number)")
+                // An unknown document throws here, naming it; a known one says how far it goes.
+                let newest = try store.revision(documentPath: documentPath, atOrBefore: nil)
+                let range = newest.map { $0.number == 1 ? "; its only revision is number 1" : "; its revisions are numbered 1 to \($0.number)" }
+                throw StoreError.noRevision(path: documentPath, at: "number \(number)" + (range ?? ""))
             }
             return revision
         }

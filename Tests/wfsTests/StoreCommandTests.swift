@@ -190,6 +190,14 @@ import Testing
         #expect(fromBelow.status == 0)
         #expect(try deeper.run("log").output.contains("deep/app.json #1"))
         #expect(try deeper.run("show", "7").error.contains("no revision 7; revisions are numbered 1 to 1"))
+        #expect(
+            try cli.run("show", "deep/app.json@4").error.contains(
+                "document 'deep/app.json' has no revision at number 4; its only revision is number 1"))
+        try cli.write("deep/app.json", StoreCLI.wireframe([("home", "Home, again")]))
+        #expect(try cli.run("import", "deep/app.json").status == 0)
+        #expect(
+            try cli.run("diff", "deep/app.json@1", "deep/app.json@3").error.contains(
+                "document 'deep/app.json' has no revision at number 3; its revisions are numbered 1 to 2"))
         #expect(try deeper.run("status", "--store", "../../.wfs/./store.sqlite").status == 0)
         let other = try StoreCLI()
         defer { other.remove() }
