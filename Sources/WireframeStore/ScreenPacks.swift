@@ -3,7 +3,13 @@ import GRDB
 
 /// Where the canonical JSON of screen versions is kept: packs of consecutive versions put end to
 /// end and zlib-compressed together (screens of ~130 bytes compress badly one by one, and well
-/// side by side). A version's row says which pack and which bytes of it.
+/// side by side).
+///
+/// Since migration 0011 a pack is also the directory of its versions: its id is the id of its
+/// first version, the versions it holds have the ids that follow, and its `lengths` column lists
+/// their lengths (varints), so a version's pack, start and length follow from its id. The
+/// `screenVersion` table keeps only what finds a version by content: the first bytes of its hash
+/// and its id, keyed by both (`WITHOUT ROWID`).
 ///
 /// Writing fills the newest pack up to ``packSize`` bytes of JSON (rewriting it, in the same
 /// transaction as the revision that adds the screens), then starts the next one; so a pack is
@@ -12,39 +18,73 @@ enum ScreenPacks {
     /// The uncompressed size at which a pack is full.
     static let packSize = 16 * 1024
 
+    /// Appends a non-negative integer as a varint (7 bits a byte, low bits first).
+    static func appendVarint(_ value: Int, to bytes: inout [UInt8]) {
+        var rest = UInt64(max(0, value))
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    /// The lengths of a pack's versions, from its `lengths` column; nil when they are not a list
+    /// of varints.
+    static func lengths(_ data: Data) -> [Int]? {
+        var result: [Int] = []
+        result.reserveCapacity(data.count)
+        var value = 0, shift = 0
+        for byte in data {
+            guard shift < 56 else { return nil }
+            value |= Int(byte & 0x7F) << shift
+            if byte & 0x80 == 0 {
+                result.append(value)
+                value = 0
+                shift = 0
+            } else {
+                shift += 7
+            }
+        }
+        return shift == 0 ? result : nil
+    }
+
     /// Adds screen versions in one transaction: the newest pack is filled, then new ones.
     struct Writer {
         private var opened = false
+        /// The id of the pack being filled: the id of its first version.
         private var packId: Int64 = 1
         private var bytes: [UInt8] = []
+        private var lengths: [UInt8] = []
         private var stored = false
         private var nextVersionId: Int64 = 1
-        private var pending: [ScreenVersionRecord] = []
+        private var pending: [(prefix: Data, id: Int64)] = []
         private var newIds: [Data: Int64] = [:]
+        private let packTable: String
         private let versionTable: String
-        private let wholeHash: Bool
 
-        /// A writer that reads the newest pack and version of the store when it is first given a
-        /// version (`versionTable` is the versions' table, another name only while migration 0004
-        /// builds it, whose table keeps whole hashes: `wholeHash`; since migration 0010 a version
-        /// keeps the first ``HashBytes/prefixLength`` bytes).
-        init(versionTable: String = "screenVersion", wholeHash: Bool = false) {
+        /// A writer that reads the newest pack of the store when it is first given a version
+        /// (`packTable` and `versionTable` name other tables only while migration 0011 builds them).
+        init(packTable: String = "screenPack", versionTable: String = "screenVersion") {
+            self.packTable = packTable
             self.versionTable = versionTable
-            self.wholeHash = wholeHash
         }
 
         private mutating func open(_ db: Database) throws {
             opened = true
-            nextVersionId = (try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(id) FROM \(versionTable)")) ?? 0) + 1
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, size, data FROM screenPack ORDER BY id DESC LIMIT 1"))
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, size, lengths, data FROM \(packTable) ORDER BY id DESC LIMIT 1"))
             else { return }
             let id: Int64 = row[0], size: Int64 = row[1]
+            guard let lengths = ScreenPacks.lengths(row[2]) else {
+                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "screen pack \(id) has no list of lengths")
+            }
+            nextVersionId = id + Int64(lengths.count)
             if size < Int64(ScreenPacks.packSize) {
                 packId = id
-                bytes = try ScreenPacks.decompress(row[2], size: size, packId: id)
+                bytes = try ScreenPacks.decompress(row[3], size: size, packId: id)
+                self.lengths = [UInt8](row[2] as Data)
                 stored = true
             } else {
-                packId = id + 1
+                packId = nextVersionId
             }
         }
 
@@ -55,21 +95,26 @@ enum ScreenPacks {
         /// the same id again for the same hash within this writer.
         mutating func add(_ db: Database, hash: Data, content: [UInt8]) throws -> Int64 {
             if let id = newIds[hash] { return id }
+            let id = try add(db, prefix: HashBytes.prefix(hash), content: content)
+            newIds[hash] = id
+            return id
+        }
+
+        /// The id of a new version with these bytes and this hash prefix.
+        mutating func add(_ db: Database, prefix: Data, content: [UInt8]) throws -> Int64 {
             if !opened { try open(db) }
             if !bytes.isEmpty, bytes.count + content.count > ScreenPacks.packSize {
                 try flush(db, full: true)
-                packId += 1
+                packId = nextVersionId
                 bytes = []
+                lengths = []
                 stored = false
             }
             let id = nextVersionId
             nextVersionId += 1
-            pending.append(
-                ScreenVersionRecord(
-                    id: id, hashPrefix: wholeHash ? hash : HashBytes.prefix(hash), packId: packId, start: Int64(bytes.count),
-                    length: Int64(content.count)))
+            pending.append((prefix, id))
             bytes += content
-            newIds[hash] = id
+            ScreenPacks.appendVarint(content.count, to: &lengths)
             return id
         }
 
@@ -86,15 +131,16 @@ enum ScreenPacks {
             guard !pending.isEmpty || (full && stored) else { return }
             let data = Data(try SourceCodec.compress(bytes, level: full ? SourceCodec.defaultLevel : SourceCodec.fastLevel))
             if stored {
-                try db.cachedStatement(sql: "UPDATE screenPack SET size = ?, data = ? WHERE id = ?").execute(arguments: [bytes.count, data, packId])
+                try db.cachedStatement(sql: "UPDATE \(packTable) SET size = ?, lengths = ?, data = ? WHERE id = ?")
+                    .execute(arguments: [bytes.count, Data(lengths), data, packId])
             } else {
-                try db.cachedStatement(sql: "INSERT INTO screenPack (id, size, data) VALUES (?, ?, ?)").execute(arguments: [packId, bytes.count, data])
+                try db.cachedStatement(sql: "INSERT INTO \(packTable) (id, size, lengths, data) VALUES (?, ?, ?, ?)")
+                    .execute(arguments: [packId, bytes.count, Data(lengths), data])
                 stored = true
             }
-            let insert = try db.cachedStatement(
-                sql: "INSERT INTO \(versionTable) (id, \(wholeHash ? "hash" : "hashPrefix"), packId, start, length) VALUES (?, ?, ?, ?, ?)")
+            let insert = try db.cachedStatement(sql: "INSERT INTO \(versionTable) (hashPrefix, id) VALUES (?, ?)")
             for version in pending {
-                try insert.execute(arguments: [version.id, version.hashPrefix, version.packId, version.start, version.length])
+                try insert.execute(arguments: [version.prefix, version.id])
             }
             pending.removeAll()
         }
@@ -102,13 +148,13 @@ enum ScreenPacks {
 
     /// The id of the stored version with this content (whose hash is `hash`), if any: the
     /// versions whose hash begins as this one does (migration 0010), of which the one whose
-    /// stored JSON is these bytes. A candidate's pack is read only when a prefix matches.
+    /// stored JSON is these bytes. A candidate's pack is inflated only when a prefix matches and
+    /// the length (from the pack's list) is the content's.
     static func versionId(_ db: Database, hash: Data, content: [UInt8], packs: inout Reader) throws -> Int64? {
-        let candidates = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT id, packId, start, length FROM screenVersion WHERE hashPrefix = ?"),
-            arguments: [HashBytes.prefix(hash)])
-        for row in candidates where (row[3] as Int64) == Int64(content.count) {
-            if try packs.content(db, packId: row[1], start: row[2], length: row[3]) == content { return row[0] }
+        let candidates = try Int64.fetchAll(
+            db.cachedStatement(sql: "SELECT id FROM screenVersion WHERE hashPrefix = ?"), arguments: [HashBytes.prefix(hash)])
+        for id in candidates where try packs.length(db, id: id) == content.count {
+            if try packs.content(db, id: id) == content { return id }
         }
         return nil
     }
@@ -116,87 +162,107 @@ enum ScreenPacks {
     /// The id and JSON of the stored version with this hash, if any: the versions whose hash
     /// begins as this one does, of which the one whose JSON hashes to it.
     static func version(_ db: Database, hash: Data, packs: inout Reader) throws -> (id: Int64, content: [UInt8])? {
-        let candidates = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT id, packId, start, length FROM screenVersion WHERE hashPrefix = ?"),
-            arguments: [HashBytes.prefix(hash)])
-        for row in candidates {
-            let content = try packs.content(db, packId: row[1], start: row[2], length: row[3])
-            if HashBytes.sha256(content) == hash { return (row[0], content) }
+        let candidates = try Int64.fetchAll(
+            db.cachedStatement(sql: "SELECT id FROM screenVersion WHERE hashPrefix = ?"), arguments: [HashBytes.prefix(hash)])
+        for id in candidates {
+            let content = try packs.content(db, id: id)
+            if HashBytes.sha256(content) == hash { return (id, content) }
         }
         return nil
     }
 
+    /// One pack as read: its first version's id, where each version starts (one more entry than
+    /// versions: the last is the pack's size), and its JSON, inflated when first needed.
+    struct Pack {
+        let id: Int64
+        let offsets: [Int]
+        let compressed: Data
+        var bytes: [UInt8]?
+
+        var count: Int { offsets.count - 1 }
+        func holds(_ versionId: Int64) -> Bool { versionId >= id && versionId - id < Int64(count) }
+
+        /// A pack's row (id, size, lengths, data) checked: its lengths add up to its size.
+        init(id: Int64, size: Int64, lengths: Data, data: Data) throws {
+            guard let lengths = ScreenPacks.lengths(lengths), size >= 0 else {
+                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "screen pack \(id) has no list of lengths")
+            }
+            var offsets = [0]
+            offsets.reserveCapacity(lengths.count + 1)
+            for length in lengths { offsets.append(offsets[offsets.count - 1] + length) }
+            guard offsets[offsets.count - 1] == size else {
+                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "the lengths of screen pack \(id) do not add up to its size")
+            }
+            self.id = id
+            self.offsets = offsets
+            self.compressed = data
+        }
+    }
+
     /// Reads screen JSON out of packs, decompressing each pack once per reader.
     struct Reader {
-        private var packs: [Int64: [UInt8]] = [:]
+        private var packs: [Pack] = []
+        private var last = -1
 
         init() {}
 
-        /// The bytes of a version stored at `start..<start+length` of a pack.
-        mutating func content(_ db: Database, packId: Int64, start: Int64, length: Int64) throws -> [UInt8] {
-            let pack: [UInt8]
-            // A pack read before this transaction's writer filled it further is read again.
-            if let cached = packs[packId], start + length <= Int64(cached.count) {
-                pack = cached
-            } else {
-                guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT size, data FROM screenPack WHERE id = ?"), arguments: [packId]) else {
-                    throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "screen pack \(packId) is missing")
-                }
-                pack = try ScreenPacks.decompress(row[1], size: row[0], packId: packId)
-                packs[packId] = pack
+        /// The index in `packs` of the pack that holds a version, read from the store when no pack
+        /// read so far holds it (a pack this transaction's writer filled further is read again).
+        private mutating func packIndex(_ db: Database, id: Int64) throws -> Int {
+            if last >= 0, packs[last].holds(id) { return last }
+            if let index = packs.lastIndex(where: { $0.holds(id) }) {
+                last = index
+                return index
             }
-            guard start >= 0, length >= 0, start + length <= Int64(pack.count) else {
-                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "a screen version lies outside screen pack \(packId)")
+            guard let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT id, size, lengths, data FROM screenPack WHERE id <= ? ORDER BY id DESC LIMIT 1"), arguments: [id]),
+                let lengths = row[2] as Data?, let data = row[3] as Data?
+            else {
+                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "screen version \(id) is in no screen pack")
             }
-            return Array(pack[Int(start)..<Int(start + length)])
+            let pack = try Pack(id: row[0], size: row[1], lengths: lengths, data: data)
+            guard pack.holds(id) else {
+                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "screen version \(id) is in no screen pack")
+            }
+            packs.append(pack)
+            last = packs.count - 1
+            return last
         }
 
-        /// Integers as the text of a JSON array (`[1,2,3]`), their digits written into one buffer.
-        static func jsonList(_ values: [Int64]) -> String {
-            var bytes: [UInt8] = [UInt8(ascii: "[")]
-            bytes.reserveCapacity(values.count * 6 + 2)
-            var digits: [UInt8] = Array(repeating: 0, count: 20)
-            for (index, value) in values.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                if value < 0 { bytes.append(UInt8(ascii: "-")) }
-                var rest = value.magnitude
-                var count = 0
-                repeat {
-                    digits[count] = UInt8(ascii: "0") &+ UInt8(rest % 10)
-                    rest /= 10
-                    count += 1
-                } while rest > 0
-                for position in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[position]) }
-            }
-            bytes.append(UInt8(ascii: "]"))
-            return String(decoding: bytes, as: UTF8.self)
+        /// The length of a version's JSON, from its pack's list (the pack is not inflated).
+        mutating func length(_ db: Database, id: Int64) throws -> Int {
+            let pack = packs[try packIndex(db, id: id)]
+            let slot = Int(id - pack.id)
+            return pack.offsets[slot + 1] - pack.offsets[slot]
         }
 
-        /// The bytes of versions by id, in one query.
+        /// The bytes of a version.
+        mutating func content(_ db: Database, id: Int64) throws -> [UInt8] {
+            let index = try packIndex(db, id: id)
+            if packs[index].bytes == nil {
+                let pack = packs[index]
+                packs[index].bytes = try ScreenPacks.decompress(pack.compressed, size: Int64(pack.offsets[pack.count]), packId: pack.id)
+            }
+            let pack = packs[index]
+            let slot = Int(id - pack.id)
+            guard let bytes = pack.bytes else { return [] }
+            return Array(bytes[pack.offsets[slot]..<pack.offsets[slot + 1]])
+        }
+
+        /// The bytes of versions by id.
         mutating func contents(_ db: Database, ids: Set<Int64>) throws -> [Int64: [UInt8]] {
-            guard !ids.isEmpty else { return [:] }
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: "SELECT id, packId, start, length FROM screenVersion WHERE id IN (SELECT value FROM json_each(?))"),
-                arguments: [Self.jsonList(ids.sorted())])
             var result: [Int64: [UInt8]] = Dictionary(minimumCapacity: ids.count)
-            while let row = try rows.next() { result[row[0]] = try content(db, packId: row[1], start: row[2], length: row[3]) }
+            for id in ids.sorted() { result[id] = try content(db, id: id) }
             return result
         }
 
-        /// The hash and bytes of versions by id, in one query; the hash is computed from the bytes
-        /// (a version keeps only its first bytes, migration 0010).
+        /// The hash and bytes of versions by id; the hash is computed from the bytes (a version
+        /// keeps only its first bytes, migration 0010).
         mutating func versions(_ db: Database, ids: Set<Int64>) throws -> [Int64: (hash: String, content: [UInt8])] {
-            guard !ids.isEmpty else { return [:] }
-            // The ids go in as one JSON array: one statement, prepared once, whatever their number
-            // (written into the SQL as a list, the statement took longer to prepare than to run).
-            let list = Self.jsonList(ids.sorted())
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: "SELECT id, packId, start, length FROM screenVersion WHERE id IN (SELECT value FROM json_each(?))"),
-                arguments: [list])
             var result: [Int64: (hash: String, content: [UInt8])] = Dictionary(minimumCapacity: ids.count)
-            while let row = try rows.next() {
-                let bytes = try content(db, packId: row[1], start: row[2], length: row[3])
-                result[row[0]] = (HashBytes.sha256Hex(bytes), bytes)
+            for id in ids.sorted() {
+                let bytes = try content(db, id: id)
+                result[id] = (HashBytes.sha256Hex(bytes), bytes)
             }
             return result
         }
@@ -213,31 +279,40 @@ enum ScreenPacks {
         }
     }
 
-    /// Migration 0004's Swift step: every screen version of the old table (hash text → JSON) into
-    /// packs, in the order the intervals first used them, and every interval into the new table.
-    static func moveScreens(_ db: Database) throws {
-        var writer = Writer(versionTable: "screenVersion_new", wholeHash: true)
-        var ids: [String: Int64] = [:]
-        let versions = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT v.hash, v.content FROM screenVersion v
-                LEFT JOIN (SELECT screenHash, MIN(id) AS firstUse FROM documentScreen GROUP BY screenHash) f ON f.screenHash = v.hash
-                ORDER BY f.firstUse IS NULL, f.firstUse, v.hash
-                """)
+    /// Migration 0011's Swift step: every screen version of schema 0010 (id, prefix, pack, start,
+    /// length), in id order, into new packs that are their directories (`screenPack_new`,
+    /// `screenVersion_new`), and every interval into `documentScreen_new` on its version's new
+    /// id. The versions get the ids 1, 2, … in the order of their old ids (the same ids, in a
+    /// store whose ids have no gaps, which is every store an import wrote).
+    static func movePacks(_ db: Database) throws {
+        var writer = Writer(packTable: "screenPack_new", versionTable: "screenVersion_new")
+        var oldPacks: [Int64: [UInt8]] = [:]
+        var newIds: [Int64: Int64] = [:]
+        let versions = try Row.fetchCursor(db, sql: "SELECT id, hashPrefix, packId, start, length FROM screenVersion ORDER BY id")
         while let row = try versions.next() {
-            let text: String = row[0]
-            let content: Data = row[1]
-            ids[text] = try writer.add(db, hash: HashBytes.stored(text), content: [UInt8](content))
+            let id: Int64 = row[0], packId: Int64 = row[2], start: Int64 = row[3], length: Int64 = row[4]
+            if oldPacks[packId] == nil {
+                oldPacks.removeAll()  // versions come pack after pack: keep one inflated
+                guard let pack = try Row.fetchOne(db.cachedStatement(sql: "SELECT size, data FROM screenPack WHERE id = ?"), arguments: [packId])
+                else {
+                    throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "screen pack \(packId) is missing")
+                }
+                oldPacks[packId] = try decompress(pack[1], size: pack[0], packId: packId)
+            }
+            guard let pack = oldPacks[packId], start >= 0, length >= 0, start + length <= Int64(pack.count) else {
+                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "screen version \(id) lies outside screen pack \(packId)")
+            }
+            newIds[id] = try writer.add(db, prefix: row[1], content: Array(pack[Int(start)..<Int(start + length)]))
         }
         try writer.finish(db)
         let insert = try db.makeStatement(
             sql: "INSERT INTO documentScreen_new (documentId, validFrom, screenKey, validUntil, versionId) VALUES (?, ?, ?, ?, ?)")
-        let intervals = try Row.fetchCursor(db, sql: "SELECT documentId, validFrom, screenKey, validUntil, screenHash FROM documentScreen ORDER BY id")
+        let intervals = try Row.fetchCursor(
+            db, sql: "SELECT documentId, validFrom, screenKey, validUntil, versionId FROM documentScreen ORDER BY documentId, screenKey, validFrom")
         while let row = try intervals.next() {
-            let text: String = row[4]
-            guard let id = ids[text] else {
-                throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_FOREIGNKEY, message: "an interval refers to a missing screen version \(text)")
+            let old: Int64 = row[4]
+            guard let id = newIds[old] else {
+                throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_FOREIGNKEY, message: "an interval refers to a missing screen version \(old)")
             }
             try insert.execute(arguments: [row[0], row[1], row[2], row[3], id])
         }

@@ -609,9 +609,9 @@ extension WireframeStore {
         try mapped {
             try reader.read { db in
                 var packs = ScreenPacks.Reader()
-                let cursor = try Row.fetchCursor(db, sql: "SELECT id, lower(hex(hashPrefix)), packId, start, length FROM screenVersion ORDER BY id")
+                let cursor = try Row.fetchCursor(db, sql: "SELECT id, lower(hex(hashPrefix)) FROM screenVersion ORDER BY id")
                 while let row = try cursor.next() {
-                    guard let content = try? packs.content(db, packId: row[2], start: row[3], length: row[4]) else { continue }
+                    guard let content = try? packs.content(db, id: row[0]) else { continue }
                     try body(row[0], row[1], content)
                 }
             }
@@ -619,42 +619,67 @@ extension WireframeStore {
     }
 
     /// Screen versions and packs that do not hold together: a pack that does not decompress to
-    /// its size, a version outside its pack, two versions with one hash; empty when sound.
+    /// its size or whose lengths do not add up to it, packs whose versions overlap, a version row
+    /// that no pack holds or two rows of one id, a version of a pack without its row, two versions
+    /// with one content; empty when sound. (Since migration 0011 a pack lists its versions: the
+    /// ids from its own on, one per length.)
     public func screenStorageProblems() throws -> [String] {
         try mapped {
             try reader.read { db in
                 var problems: [String] = []
-                var sizes: [Int64: Int64] = [:]
-                let packs = try Row.fetchCursor(db, sql: "SELECT id, size, data FROM screenPack ORDER BY id")
+                var ranges: [(first: Int64, end: Int64)] = []  // the version ids of each sound pack
+                let packs = try Row.fetchCursor(db, sql: "SELECT id, size, lengths, data FROM screenPack ORDER BY id")
                 while let row = try packs.next() {
                     let id: Int64 = row[0]
-                    if (try? ScreenPacks.decompress(row[2], size: row[1], packId: id)) != nil {
-                        sizes[id] = row[1]
-                    } else {
+                    guard let lengths = row[2] as Data?, let data = row[3] as Data?,
+                        let pack = try? ScreenPacks.Pack(id: id, size: row[1], lengths: lengths, data: data)
+                    else {
+                        problems.append("screen pack \(id) does not list lengths that add up to its size")
+                        continue
+                    }
+                    if (try? ScreenPacks.decompress(data, size: row[1], packId: id)) == nil {
                         problems.append("screen pack \(id) does not decompress to its size")
+                        continue
+                    }
+                    if let previous = ranges.last, previous.end > id {
+                        problems.append("screen pack \(id) holds versions of screen pack \(previous.first)")
+                    }
+                    ranges.append((id, id + Int64(pack.count)))
+                }
+                var held = 0
+                for range in ranges { held += Int(range.end - range.first) }
+                var inside = 0  // distinct ids of rows that a pack holds
+                var previous: Int64 = 0
+                var next = 0  // in `ranges`
+                let versions = try Int64.fetchCursor(db, sql: "SELECT id FROM screenVersion ORDER BY id")
+                while let id = try versions.next() {
+                    if id == previous {
+                        problems.append("screen version \(id) has two rows")
+                        continue
+                    }
+                    previous = id
+                    while next < ranges.count, ranges[next].end <= id { next += 1 }
+                    if next == ranges.count || ranges[next].first > id {
+                        problems.append("screen version \(id) lies outside every screen pack")
+                    } else {
+                        inside += 1
                     }
                 }
-                let versions = try Row.fetchCursor(db, sql: "SELECT id, packId, start, length FROM screenVersion ORDER BY id")
-                while let row = try versions.next() {
-                    let id: Int64 = row[0], packId: Int64 = row[1], start: Int64 = row[2], length: Int64 = row[3]
-                    if let size = sizes[packId], start + length > size {
-                        problems.append("screen version \(id) lies outside screen pack \(packId)")
-                    }
-                }
+                if inside < held { problems.append("screen packs hold \(held) versions, of which \(held - inside) have no row") }
                 // Two versions with one content: among the versions that share a hash prefix (the
                 // only ones that can), the same bytes twice.
                 var reader = ScreenPacks.Reader()
                 var duplicates: Set<String> = []
-                let shared = try Row.fetchCursor(
+                let shared = try Int64.fetchCursor(
                     db,
                     sql: """
-                        SELECT packId, start, length FROM screenVersion
+                        SELECT id FROM screenVersion
                         WHERE hashPrefix IN (SELECT hashPrefix FROM screenVersion GROUP BY hashPrefix HAVING COUNT(*) > 1)
                         ORDER BY hashPrefix, id
                         """)
                 var seen: Set<[UInt8]> = []
-                while let row = try shared.next() {
-                    guard let content = try? reader.content(db, packId: row[0], start: row[1], length: row[2]) else { continue }
+                while let id = try shared.next() {
+                    guard let content = try? reader.content(db, id: id) else { continue }
                     if !seen.insert(content).inserted { duplicates.insert(HashBytes.sha256Hex(content)) }
                 }
                 problems += duplicates.sorted().map { "screen version \($0) is stored more than once" }
@@ -709,9 +734,8 @@ extension WireframeStore {
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT d.screenKey, v.packId, v.start, v.length FROM documentScreen d
-                    JOIN screenVersion v ON v.id = d.versionId
-                    WHERE d.documentId = ? AND d.validFrom <= ? AND (d.validUntil IS NULL OR d.validUntil > ?)
+                    SELECT screenKey, versionId FROM documentScreen
+                    WHERE documentId = ? AND validFrom <= ? AND (validUntil IS NULL OR validUntil > ?)
                     """),
             arguments: [documentId, number, number])
         return try keyedHashes(db, rows)
@@ -735,24 +759,20 @@ extension WireframeStore {
     static func openScreenHashes(_ db: Database, documentId: Int64) throws -> [String: String] {
         let rows = try Row.fetchCursor(
             db.cachedStatement(
-                sql: """
-                    SELECT d.screenKey, v.packId, v.start, v.length FROM documentScreen d
-                    JOIN screenVersion v ON v.id = d.versionId
-                    WHERE d.documentId = ? AND d.validUntil IS NULL
-                    """),
+                sql: "SELECT screenKey, versionId FROM documentScreen WHERE documentId = ? AND validUntil IS NULL"),
             arguments: [documentId])
         return try keyedHashes(db, rows)
     }
 
-    /// Rows of (screen key, pack id, start, length) as key → hexadecimal hash. A version keeps
-    /// only the first bytes of its hash (migration 0010): the hash is computed from its JSON,
-    /// each pack decompressed once.
+    /// Rows of (screen key, version id) as key → hexadecimal hash. A version keeps only the first
+    /// bytes of its hash (migration 0010): the hash is computed from its JSON, each pack
+    /// decompressed once.
     static func keyedHashes(_ db: Database, _ rows: RowCursor) throws -> [String: String] {
         var result: [String: String] = Dictionary(minimumCapacity: 1024)
         var packs = ScreenPacks.Reader()
         while let row = try rows.next() {
             let key: String = row[0]
-            result[key] = HashBytes.sha256Hex(try packs.content(db, packId: row[1], start: row[2], length: row[3]))
+            result[key] = HashBytes.sha256Hex(try packs.content(db, id: row[1]))
         }
         return result
     }

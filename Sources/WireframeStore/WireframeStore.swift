@@ -163,6 +163,8 @@ public struct WireframeStore: Sendable {
             let sql = migration.sql
             if migration.identifier == "0004_compact_store" {
                 migrator.registerMigration(migration.identifier) { db in try compactStore(db, sql: sql) }
+            } else if migration.identifier == "0011_pack_directories" {
+                migrator.registerMigration(migration.identifier) { db in try packDirectories(db, sql: sql) }
             } else {
                 migrator.registerMigration(migration.identifier) { db in
                     try db.execute(sql: sql)
@@ -186,6 +188,21 @@ public struct WireframeStore: Sendable {
         defer { db.remove(function: HashBytes.unhexFunction) }
         try db.execute(sql: String(sql[..<marker.lowerBound]))
         try ScreenPacks.moveScreens(db)
+        try db.execute(sql: String(sql[marker.upperBound...]))
+    }
+
+    /// The line of `0011_pack_directories.sql` where its Swift step runs (a whole line of its own).
+    static let movePacksMarker = "\n-- wfs:move-packs\n"
+
+    /// Migration 0011: the SQL before the marker (new tables), the versions moved into packs that
+    /// list them and the intervals into the new table (``ScreenPacks/movePacks(_:)``), then the SQL
+    /// after the marker (old tables dropped, new ones renamed, triggers made again).
+    static func packDirectories(_ db: Database, sql: String) throws {
+        guard let marker = sql.range(of: movePacksMarker) else {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "migration 0011 has no '-- wfs:move-packs' line")
+        }
+        try db.execute(sql: String(sql[..<marker.lowerBound]))
+        try ScreenPacks.movePacks(db)
         try db.execute(sql: String(sql[marker.upperBound...]))
     }
 
@@ -213,8 +230,9 @@ public struct WireframeStore: Sendable {
                 !applied.contains("0004_compact_store") || !applied.contains("0005_compact_changes")
                     || !applied.contains("0007_smaller_history") || !applied.contains("0008_integer_times")
                     || !applied.contains("0009_intervals_by_key") || !applied.contains("0010_screen_hash_prefix")
+                    || !applied.contains("0011_pack_directories")
             {
-                // 0004, 0005, 0008, 0009 and 0010 rebuilt the largest tables of an existing store, and 0007 deleted rows
+                // 0004, 0005, 0008, 0009, 0010 and 0011 rebuilt the largest tables of an existing store, and 0007 deleted rows
                 // of the largest: give the pages of the old ones back to the file system. Not needed for the store to work (SQLite reuses
                 // free pages), so a store that cannot be vacuumed now (no space for the copy,
                 // another process reading) stays as it is.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WireframeStore
 import WireframeTestSupport
@@ -153,11 +154,16 @@ import WireframeTestSupport
         #expect(Timestamp.parse("2026-11-20T15:00:00.1234567Z", defaultOffsetSeconds: nil)?.microseconds ?? 0 % 1_000_000 != 0)
     }
 
-    /// The ids of the screen versions a comparison looks up go to SQLite as a JSON array.
-    @Test func versionIdsAreWrittenAsAJSONArray() {
-        #expect(ScreenPacks.Reader.jsonList([]) == "[]")
-        #expect(ScreenPacks.Reader.jsonList([0]) == "[0]")
-        let values: [Int64] = [1, 9, 10, 99, 100, 1581, 1_000_000, Int64.max, -3, Int64.min]
-        #expect(ScreenPacks.Reader.jsonList(values) == "[" + values.map(String.init).joined(separator: ",") + "]")
+    /// A pack's list of lengths (migration 0011): varints, 7 bits a byte, read back exactly; a list
+    /// cut in the middle of a number is refused.
+    @Test func packLengthsAreVarints() {
+        let values = [0, 1, 127, 128, 200, 16_383, 16_384, 200_000, Int(Int32.max)]
+        var bytes: [UInt8] = []
+        for value in values { ScreenPacks.appendVarint(value, to: &bytes) }
+        #expect(bytes.count == 1 + 1 + 1 + 2 + 2 + 2 + 3 + 3 + 5)
+        #expect(ScreenPacks.lengths(Data(bytes)) == values)
+        #expect(ScreenPacks.lengths(Data()) == [])
+        #expect(ScreenPacks.lengths(Data([0x80])) == nil)
+        #expect(ScreenPacks.lengths(Data(repeating: 0xFF, count: 9) + [1]) == nil)
     }
 }

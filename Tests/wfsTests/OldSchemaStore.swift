@@ -39,7 +39,55 @@ enum OldSchemaStore {
         return hashes
     }
 
-    /// Copies the screen versions of the attached `current` store (schema 0010 or later) into
+    /// A copy of a current store beside it with its screen versions and packs as schema 0010 kept
+    /// them (for the tests of older migrations, whose copies read those tables): a version row of
+    /// id, hash prefix, pack, start and length, the prefix indexed; a pack row of id, size, data.
+    /// The packs keep their ids (their first versions' ids), which schema 0010 took as they came.
+    static func schema0010Copy(of currentPath: String) throws -> String {
+        let path = currentPath + "-0010"
+        try? FileManager.default.removeItem(atPath: path)
+        let current = try DatabaseQueue(path: currentPath)
+        try current.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
+        try current.close()
+        let copy = try DatabaseQueue(path: path)
+        try copy.inDatabase { db in
+            let packs = try Row.fetchAll(db, sql: "SELECT id, lengths FROM screenPack ORDER BY id")
+            var prefixes: [Int64: Data] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, hashPrefix FROM screenVersion") { prefixes[row[0]] = row[1] }
+            try db.execute(
+                sql: """
+                    DROP TABLE screenVersion;
+                    CREATE TABLE screenVersion (
+                        id INTEGER PRIMARY KEY,
+                        hashPrefix BLOB NOT NULL CHECK (length(hashPrefix) = 4),
+                        packId INTEGER NOT NULL REFERENCES screenPack(id) ON DELETE RESTRICT,
+                        start INTEGER NOT NULL CHECK (start >= 0),
+                        length INTEGER NOT NULL CHECK (length >= 0)
+                    );
+                    CREATE INDEX screenVersion_hashPrefix ON screenVersion(hashPrefix);
+                    ALTER TABLE screenPack DROP COLUMN lengths;
+                    """)
+            let insert = try db.makeStatement(sql: "INSERT INTO screenVersion (id, hashPrefix, packId, start, length) VALUES (?, ?, ?, ?, ?)")
+            var copied = 0
+            for pack in packs {
+                let packId: Int64 = pack[0]
+                let lengths = try #require(ScreenPacks.lengths(pack[1]))
+                var start = 0
+                for (slot, length) in lengths.enumerated() {
+                    let id = packId + Int64(slot)
+                    let prefix: Data = try #require(prefixes[id])
+                    try insert.execute(arguments: [id, prefix, packId, start, length])
+                    start += length
+                    copied += 1
+                }
+            }
+            #expect(copied == prefixes.count)
+        }
+        try copy.close()
+        return path
+    }
+
+    /// Copies the screen versions of the attached `current` store (schema 0010, ``schema0010Copy(of:)``) into
     /// `main.screenVersion` of a schema from 0004 to 0009, with their whole hashes.
     static func copyScreenVersions(_ db: Database, hashes: [Int64: Data]) throws {
         let insert = try db.makeStatement(

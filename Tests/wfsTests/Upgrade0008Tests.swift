@@ -55,10 +55,12 @@ import WireframeStore
     /// attempt a row of `importAttempt`, fields as objects, the 8-byte hash index.
     static func writeSchema0007(from currentPath: String, to oldPath: String) throws {
         let hashes = try OldSchemaStore.screenVersionHashes(of: currentPath)
+        // Its screen versions and packs as schema 0010 kept them (the versions by id with their places).
+        let current0010 = try OldSchemaStore.schema0010Copy(of: currentPath)
         let pool = try DatabasePool(path: oldPath)
         try WireframeStore.migrator.migrate(pool, upTo: "0007_smaller_history")
         try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [currentPath])
+            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current0010])
             try db.inTransaction {
                 try db.execute(sql: "INSERT INTO main.project SELECT id, root, \(text("createdAt")) FROM current.project")
                 try db.execute(

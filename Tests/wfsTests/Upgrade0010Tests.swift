@@ -5,7 +5,8 @@ import WireframeStore
 
 /// A store written by the schema of `0009_intervals_by_key` reads the same through every command
 /// once this binary has upgraded it with `0010_screen_hash_prefix`: a screen version keeps the
-/// first 4 bytes of its hash instead of all 32.
+/// first 4 bytes of its hash instead of all 32 (and, with `0011_pack_directories`, which the
+/// upgrade applies too, only them and its id).
 @Suite struct Upgrade0010Tests {
     /// The tables of schema 0009 whose columns are those of the current schema in the same order.
     static let tables = [
@@ -16,10 +17,12 @@ import WireframeStore
     /// Writes the content of a current store into a new store at schema 0009 (whole screen hashes).
     static func writeSchema0009(from currentPath: String, to oldPath: String) throws {
         let hashes = try OldSchemaStore.screenVersionHashes(of: currentPath)
+        // Its screen versions and packs as schema 0010 kept them (the versions by id with their places).
+        let current0010 = try OldSchemaStore.schema0010Copy(of: currentPath)
         let pool = try DatabasePool(path: oldPath)
         try WireframeStore.migrator.migrate(pool, upTo: "0009_intervals_by_key")
         try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [currentPath])
+            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current0010])
             try db.inTransaction {
                 for table in tables {
                     // The intervals refer to the versions, which refer to the packs.
@@ -51,7 +54,7 @@ import WireframeStore
         let (applied, columns, oldVersions, oldCounts) = try old.read { db in
             (try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
              try db.columns(in: "screenVersion").map(\.name),
-             try Row.fetchAll(db, sql: "SELECT id, substr(hash, 1, 4) AS hashPrefix, packId, start, length FROM screenVersion ORDER BY id"),
+             try Row.fetchAll(db, sql: "SELECT id, substr(hash, 1, 4) AS hashPrefix FROM screenVersion ORDER BY id"),
              try Row.fetchAll(db, sql: "SELECT name, count FROM tableCount ORDER BY name"))
         }
         try old.close()
@@ -67,10 +70,10 @@ import WireframeStore
         let upgraded = try DatabaseQueue(path: oldPath)
         try upgraded.read { (db: Database) throws in
             #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") == WireframeStore.knownMigrations)
-            #expect(try db.columns(in: "screenVersion").map(\.name) == ["id", "hashPrefix", "packId", "start", "length"])
-            #expect(try Row.fetchAll(db, sql: "SELECT id, hashPrefix, packId, start, length FROM screenVersion ORDER BY id") == oldVersions)
-            #expect(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE tbl_name = 'screenVersion' ORDER BY name")
-                == ["screenVersion", "screenVersion_counted", "screenVersion_hashPrefix", "screenVersion_uncounted"])
+            #expect(try db.columns(in: "screenVersion").map(\.name) == ["hashPrefix", "id"])
+            #expect(try Row.fetchAll(db, sql: "SELECT id, hashPrefix FROM screenVersion ORDER BY id") == oldVersions)
+            #expect(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE tbl_name = 'screenVersion' AND type <> 'index' ORDER BY name")
+                == ["screenVersion", "screenVersion_counted", "screenVersion_uncounted"])
             #expect(try Row.fetchAll(db, sql: "SELECT name, count FROM tableCount ORDER BY name") == oldCounts)
             #expect(try Int.fetchOne(db, sql: "PRAGMA freelist_count") == 0)  // vacuumed after the upgrade
         }

@@ -2,10 +2,12 @@ import Foundation
 import GRDB
 
 /// The `screenPack` table: the canonical JSON of consecutive screen versions, end to end,
-/// zlib-compressed (`size` bytes uncompressed).
+/// zlib-compressed (`size` bytes uncompressed). Since migration 0011 its id is its first
+/// version's, and `lengths` lists the lengths of its versions (varints), whose ids follow.
 struct ScreenPackRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "screenPack"
     var id: Int64
     var size: Int64
+    var lengths: Data
     var data: Data
 }
