@@ -32,15 +32,9 @@ import WireframeStore
     @Test func everyCommandPrintsTheSameAfterMigration0007() throws {
         let cli = try StoreCLI()
         defer { cli.remove() }
-        try UpgradeTests.makeHistory(cli)
-        let before = try UpgradeTests.outputs(cli)
-        #expect(before.last?.contains("no problems") == true)
-
-        let folder = cli.root + "/.wfs"
-        let currentPath = cli.root + "/.wfs-current/store.sqlite"
-        try FileManager.default.moveItem(atPath: folder, toPath: cli.root + "/.wfs-current")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Self.writeSchema0006(from: currentPath, to: folder + "/store.sqlite")
+        let (before, currentPath, oldPath) = try UpgradeTests.replaceWithOldSchema(cli) { current, old in
+            try Self.writeSchema0006(from: current, to: old)
+        }
         let current = try DatabaseQueue(path: currentPath)
         let (currentChanges, marked, firstRows) = try current.read { db in
             (try Row.fetchAll(
@@ -57,7 +51,7 @@ import WireframeStore
         #expect(marked.count == 2)
         #expect(firstRows == 0)
 
-        let old = try DatabaseQueue(path: folder + "/store.sqlite")
+        let old = try DatabaseQueue(path: oldPath)
         let (applied, columns, oldFirstRows, distinctHeaders) = try old.read { db in
             (try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
              try db.columns(in: "revision").map(\.name),
@@ -75,7 +69,7 @@ import WireframeStore
         #expect(after.count == before.count)
         for (old, new) in zip(before, after) { #expect(old == new) }
 
-        let upgraded = try DatabaseQueue(path: folder + "/store.sqlite")
+        let upgraded = try DatabaseQueue(path: oldPath)
         try upgraded.read { db in
             #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") == WireframeStore.knownMigrations)
             #expect(try Int64.fetchAll(db, sql: "SELECT id FROM revision WHERE addedFromIntervals = 1 ORDER BY id") == marked)

@@ -36,14 +36,9 @@ import Testing
     @Test func everyCommandPrintsTheSameAfterMigration0011() throws {
         let cli = try StoreCLI()
         defer { cli.remove() }
-        try UpgradeTests.makeHistory(cli)
-        let before = try UpgradeTests.outputs(cli)
-        #expect(before.last?.contains("no problems") == true)
-        let folder = cli.root + "/.wfs"
-        try FileManager.default.moveItem(atPath: folder, toPath: cli.root + "/.wfs-current")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let oldPath = folder + "/store.sqlite", currentPath = cli.root + "/.wfs-current/store.sqlite"
-        try Self.writeSchema0010(from: currentPath, to: oldPath)
+        let (before, _, oldPath) = try UpgradeTests.replaceWithOldSchema(cli) { current, old in
+            try Self.writeSchema0010(from: current, to: old)
+        }
 
         let old = try DatabaseQueue(path: oldPath)
         let (applied, columns, oldVersions, oldPacks, oldIntervals, oldCounts) = try old.read { db in

@@ -78,6 +78,23 @@ import Testing
         ["path", "screens/app.json", "home", "profile"], ["export", "--output", "out"], ["verify"],
     ]
 
+    /// The start every "same bytes after migration N" test shares: makes the history, keeps what
+    /// every command prints (checking that `verify` finds no problems), moves the current store to
+    /// `.wfs-current`, and lets `writeOld` write the old schema's store where the current one was.
+    static func replaceWithOldSchema(
+        _ cli: StoreCLI, writeOld: (_ currentPath: String, _ oldPath: String) throws -> Void
+    ) throws -> (before: [String], currentPath: String, oldPath: String) {
+        try makeHistory(cli)
+        let before = try outputs(cli)
+        #expect(before.last?.contains("no problems") == true)
+        let folder = cli.root + "/.wfs"
+        try FileManager.default.moveItem(atPath: folder, toPath: cli.root + "/.wfs-current")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let oldPath = folder + "/store.sqlite", currentPath = cli.root + "/.wfs-current/store.sqlite"
+        try writeOld(currentPath, oldPath)
+        return (before, currentPath, oldPath)
+    }
+
     /// What every command of ``commands`` prints, with its exit status.
     static func outputs(_ cli: StoreCLI) throws -> [String] {
         try commands.map { arguments in
