@@ -301,6 +301,9 @@ public enum TagRegistry {
         /// once: a proxy or conditional element otherwise built a definition and its tables.
         let proxies: [TagDefinition]
         let conditionals: [TagDefinition]
+        /// `definitions`, `proxies` and `conditionals` in one array: a read's storage refers to
+        /// definitions by their position here.
+        let all: [TagDefinition]
 
         init(_ definitions: [TagDefinition]) {
             var size = 16
@@ -325,7 +328,21 @@ public enum TagRegistry {
             self.definitions = kept
             proxies = kept.map { $0.effective(for: .proxy(keyPath: "")) }
             conditionals = kept.map { $0.effective(for: .conditional) }
+            all = kept + proxies + conditionals
         }
+
+        /// The position in `all` of the registered definition at `entry` (a position in
+        /// `definitions`) and of its pseudo-classes.
+        func position(of entry: Int, for mode: ObjectMode) -> Int {
+            switch mode {
+            case .ordinary: entry
+            case .proxy: entry + definitions.count
+            case .conditional: entry + 2 * definitions.count
+            }
+        }
+
+        /// The position in `definitions` of a tag's definition, if registered.
+        func entry(ofTag tag: String) -> Int? { entry(of: tag) }
 
         /// The definition that groups the children of an object of that definition and mode:
         /// the registered pseudo-class when the tag is registered, else made here.

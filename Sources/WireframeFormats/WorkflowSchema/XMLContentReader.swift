@@ -9,8 +9,21 @@ struct XMLElementNode {
     var attributes: [Attribute]
     /// The registry's definition of the tag, found with its name (nil when it is not registered).
     var definition: TagDefinition?
+    /// The name's position among `KnownNames.workflowSchema`'s names, or -1.
+    var nameID: Int32 = -1
+    /// The definition's position in `TagRegistry.lookup.definitions`, or -1.
+    var registryEntry: Int32 = -1
 
-    func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
+    /// The first attribute of that name. Most elements have none; lengths are compared first,
+    /// and the attributes are read in place (the closure of `first(where:)` copied each one).
+    func attribute(_ name: String) -> Attribute? {
+        guard !attributes.isEmpty else { return nil }
+        let count = name.utf8.count
+        for at in attributes.indices where attributes[at].name.utf8.count == count && attributes[at].name == name {
+            return attributes[at]
+        }
+        return nil
+    }
 }
 
 /// What the XML reader hands on, in document order.
@@ -124,7 +137,8 @@ struct XMLContentDecoder {
             if let known {
                 handler.startElement(XMLElementNode(
                     name: knownNames.name(at: known), location: location, attributes: attributeBuffer,
-                    definition: knownNames.definition(at: known)))
+                    definition: knownNames.definition(at: known), nameID: Int32(known),
+                    registryEntry: knownNames.registryEntry(at: known)))
             } else {
                 handler.startElement(XMLElementNode(name: string(name), location: location, attributes: attributeBuffer, definition: nil))
             }
@@ -134,6 +148,11 @@ struct XMLContentDecoder {
             lastMarkupEnd = end
             depth -= 1
             handler.endElement()
+        case .blank(let range):
+            // Blank before the first non-blank chunk: trimmed from the value anyway.
+            if nonBlankChunks == 0 { break }
+            beginChunk(blank: true)
+            appendNormalizingLineEnds(range)
         case .text(let range), .cdata(let range):
             let blank = isBlank(range)
             // Blank text before the first non-blank chunk is trimmed from the value anyway: it is
@@ -294,11 +313,19 @@ struct XMLContentDecoder {
 
 /// Converts byte offsets to line and column (columns count Unicode scalars), moving forward from
 /// the last offset asked for, so that asking in document order reads each byte once.
+///
+/// It keeps the current line's start and how many bytes since then continue a multi-byte
+/// character; the column is worked out only when asked. Eight ASCII bytes are read at a time,
+/// their line feeds found without a branch per byte.
 struct SourceLocator {
     let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
     private var line = 1
-    private var column = 1
+    /// Where the line of `offset` starts.
+    private var lineStart = 0
+    /// The continuation bytes (10xxxxxx) between `lineStart` and `offset`: bytes that are no
+    /// scalar of their own.
+    private var continuations = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -311,44 +338,58 @@ struct SourceLocator {
                 if bytes[cursor] == 0x0A { line -= 1 }
                 cursor += 1
             }
-            var lineStart = target
-            while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-            column = 1
-            offset = lineStart
+            var start = target
+            while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+            lineStart = start
+            continuations = 0
+            offset = start
         }
         while offset < target {
-            // Up to eight bytes at a time while they hold no byte of a non-ASCII character: up to
-            // the first line feed among them, or all of them. Fewer than eight before the target
-            // are the low bytes of a whole word (loaded only where the file has eight).
-            if offset + 8 <= bytes.count, let base = bytes.baseAddress {
-                let count = min(8, target - offset)
-                var word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-                // The bytes past the target become zero: neither non-ASCII nor line feeds.
-                if count < 8 { word &= (1 &<< UInt64(8 * count)) &- 1 }
-                if word & 0x8080_8080_8080_8080 == 0 {
+            if let base = bytes.baseAddress {
+                // Whole words of ASCII before the target (inside the file, as the target is), in
+                // locals: a line feed in a word of ASCII is a byte of `lineFeeds` that is zero,
+                // the only one whose sum with 0x7F leaves the high bit clear.
+                var cursor = offset, line = line, lineStart = lineStart, sawLineFeed = false
+                while cursor &+ 8 <= target {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
+                    if word & 0x8080_8080_8080_8080 != 0 { break }
                     let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                    // The lowest marked byte is the first line feed (marks above it may be false).
-                    let marks = (lineFeeds &- 0x0101_0101_0101_0101) & ~lineFeeds & 0x8080_8080_8080_8080
-                    if marks == 0 {
-                        column += count
-                        offset += count
-                    } else {
-                        line += 1
-                        column = 1
-                        offset += marks.trailingZeroBitCount / 8 + 1
+                    var marks = ~(lineFeeds &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
+                    if marks != 0 {
+                        // The byte after the last line feed (the highest mark) starts the line.
+                        lineStart = cursor &+ (64 &- marks.leadingZeroBitCount) &>> 3
+                        sawLineFeed = true
+                        repeat {
+                            line &+= 1
+                            marks &= marks &- 1
+                        } while marks != 0
                     }
-                    continue
+                    cursor &+= 8
                 }
+                offset = cursor
+                self.line = line
+                self.lineStart = lineStart
+                if sawLineFeed { continuations = 0 }
             }
-            let byte = bytes[offset]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            offset += 1
+            // Fewer than eight bytes before the target, or a word with a multi-byte character:
+            // up to eight bytes one at a time.
+            let end = min(offset + 8, target)
+            while offset < end { step() }
         }
-        return SourceLocation(line: line, column: column, offset: target)
+        return SourceLocation(line: line, column: target - lineStart - continuations + 1, offset: target)
+    }
+
+    /// Moves over one byte.
+    @inline(__always)
+    private mutating func step() {
+        let byte = bytes[offset]
+        offset += 1
+        if byte == 0x0A {
+            line += 1
+            lineStart = offset
+            continuations = 0
+        } else if byte & 0xC0 == 0x80 {
+            continuations += 1
+        }
     }
 }
