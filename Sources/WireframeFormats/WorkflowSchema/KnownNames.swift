@@ -18,6 +18,9 @@ struct KnownNames: Sendable {
     /// The positions among the names of the parameter names of every definition of
     /// `TagRegistry.lookup.all`, one after the other (-1 for a name that is not known).
     private let parameterNames: [Int32]
+    /// For each definition of `TagRegistry.lookup.all` (rows) and each name (columns), the
+    /// position of the definition's first parameter of that name, or -1.
+    private let parameterIndices: [Int16]
     /// Where each name's bytes start in `bytes`; the name's end is the next start.
     private let starts: [Int]
     private let bytes: [UInt8]
@@ -61,7 +64,31 @@ struct KnownNames: Sendable {
         }
         self.parameterNameStarts = parameterNameStarts
         self.parameterNames = parameterNames
+        var parameterIndices = [Int16](repeating: -1, count: TagRegistry.lookup.all.count * names.count)
+        for (row, definition) in TagRegistry.lookup.all.enumerated() {
+            let start = Int(parameterNameStarts[row])
+            for index in definition.parameters.indices where index < Int(Int16.max) {
+                let name = parameterNames[start + index]
+                // The first parameter of a name wins, as with the definition's own table.
+                if name >= 0, parameterIndices[row * names.count + Int(name)] < 0 {
+                    parameterIndices[row * names.count + Int(name)] = Int16(index)
+                }
+            }
+        }
+        self.parameterIndices = parameterIndices
     }
+
+    /// The position of the first parameter named by the name at `name` (a position among the
+    /// names) in the definition at that position of `TagRegistry.lookup.all`: one load instead
+    /// of hashing and comparing the name.
+    @inline(__always)
+    func parameterIndex(ofDefinitionAt position: Int32, name: Int32) -> Int? {
+        let index = parameterIndices[Int(position) &* names.count &+ Int(name)]
+        return index < 0 ? nil : Int(index)
+    }
+
+    /// How many names there are: positions below are known names.
+    var count: Int { names.count }
 
     /// The position in `TagRegistry.lookup.definitions` of the tag at a position `entry(of:)`
     /// gave, or -1 when it is no registered tag.

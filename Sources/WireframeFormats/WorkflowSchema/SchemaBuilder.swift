@@ -38,6 +38,8 @@ struct SchemaBuilder: XMLContentHandler {
         var effective: TagDefinition
         /// Where the names of `effective`'s parameters start in the known names' table (-1: none).
         var nameStart: Int32
+        /// The position of `effective` in `TagRegistry.lookup.all` (-1: not the registry's).
+        var effectivePosition: Int32
         /// Where its parameters start in the grouper.
         var mark: SchemaGrouper.Mark
 
@@ -169,20 +171,23 @@ struct SchemaBuilder: XMLContentHandler {
             let effective: TagDefinition
             let definitionPosition: Int32
             let nameStart: Int32
+            let effectivePosition: Int32
             if element.registryEntry >= 0 {
                 let position = lookup.position(of: Int(element.registryEntry), for: mode)
                 definitionPosition = element.registryEntry
                 effective = lookup.all[position]
                 nameStart = knownNames.parameterNameStart(ofDefinitionAt: position)
+                effectivePosition = Int32(position)
             } else {
                 definitionPosition = storage.addDefinition(definition)
                 effective = lookup.effective(definition, for: mode)
                 nameStart = -1
+                effectivePosition = -1
             }
             objects.append(OpenObject(
                 tag: tag, tagID: tagID, definition: SchemaStorage.DefinitionRef(position: definitionPosition, kind: definition.kind), schemaClass: definition.schemaClass, mode: stored,
                 location: element.location, attributes: attributeStart..<Int32(storage.attributes.count),
-                effective: effective, nameStart: nameStart, mark: grouper.open()))
+                effective: effective, nameStart: nameStart, effectivePosition: effectivePosition, mark: grouper.open()))
             return true
         case .parameter:
             var parameterIndex: Int?
@@ -204,7 +209,7 @@ struct SchemaBuilder: XMLContentHandler {
             case .object:
                 guard let last = objects.indices.last else { return false }
                 let parentDefinition = objects[last].effective
-                parameterIndex = parentDefinition.parameterIndex(tag)
+                parameterIndex = candidateIndex(tag, name: element.nameID, inObjectAt: last)
                 if parameterIndex == nil {
                     let open = objects[last]
                     if abstract {
@@ -250,7 +255,7 @@ struct SchemaBuilder: XMLContentHandler {
             }
             let facts = SchemaStorage.ValueFacts(location: text.location, isDynamic: false, tag: -1)
             guard let chosen = grouper.choose(
-                valueClass: .string, candidate: candidate, fallbackFor: nil,
+                valueClass: .string, candidate: candidate, candidateIndex: objects[index].effective.stringDefaultIndex, fallbackFor: nil,
                 tag: objects[index].tag, definition: objects[index].effective, facts: facts)
             else { return }
             checkEnumeration(text.value, at: text.location, parameter: chosen, of: objects[index].effective)
@@ -288,7 +293,7 @@ struct SchemaBuilder: XMLContentHandler {
             storage.nodes.append(SchemaStorage.Node(
                 tag: open.tagID, definition: open.definition, schemaClass: open.schemaClass, mode: open.mode,
                 location: open.location, attributes: open.attributes, parameters: parameters))
-            add(Int32(storage.nodes.count - 1), schemaClass: open.schemaClass, tag: open.tag)
+            add(Int32(storage.nodes.count - 1), schemaClass: open.schemaClass, tag: open.tag, tagID: open.tagID)
         case .parameter:
             guard !parameters.isEmpty else { return }
             let open = parameters.removeLast()
@@ -318,7 +323,7 @@ struct SchemaBuilder: XMLContentHandler {
     }
 
     /// Hands a finished object to what holds it: an object, a parameter tag, or the document.
-    private mutating func add(_ object: Int32, schemaClass: SchemaClass, tag: String) {
+    private mutating func add(_ object: Int32, schemaClass: SchemaClass, tag: String, tagID: Int32) {
         switch kinds.last {
         case nil:
             rootIndex = object
@@ -326,7 +331,8 @@ struct SchemaBuilder: XMLContentHandler {
             let index = objects.count - 1
             let facts = storage.facts(of: .object(object))
             guard let chosen = grouper.choose(
-                valueClass: schemaClass, candidate: tag, fallbackFor: schemaClass,
+                valueClass: schemaClass, candidate: tag, candidateIndex: candidateIndex(tag, name: tagID, inObjectAt: index),
+                fallbackFor: schemaClass,
                 tag: objects[index].tag, definition: objects[index].effective, facts: facts)
             else { return }
             grouper.place(
@@ -341,6 +347,19 @@ struct SchemaBuilder: XMLContentHandler {
 }
 
 extension SchemaBuilder {
+    /// The position of the parameter named `name` (its position among the known names, or -1)
+    /// in the definition that groups the children of `object`: read from the known names'
+    /// table when both are known, else looked up by the name.
+    @inline(__always)
+    private func candidateIndex(_ name: String, name position: Int32, inObjectAt index: Int) -> Int? {
+        // The open object is read in place (a copy of it was made with memcpy).
+        let definition = objects[index].effectivePosition
+        if definition >= 0, position >= 0, Int(position) < knownNames.count {
+            return knownNames.parameterIndex(ofDefinitionAt: definition, name: position)
+        }
+        return objects[index].effective.parameterIndex(name)
+    }
+
     /// The enumeration check of a text value put into the parameter at `chosen` (§2.9), before
     /// it is placed, into grouping's diagnostics.
     @inline(__always)

@@ -101,21 +101,19 @@ struct SchemaGrouper {
     /// `bareClass` that names a parameter accepting it (the default is looked up only when
     /// `candidate` does not take the value; nil: no fallback); its position in the definition, or
     /// nil after a diagnostic. The object is the innermost open one, `tag`.
-    /// `candidateIndex`: the position of `candidate` in the definition when the caller has it
-    /// already (a parameter tag is looked up when it opens); nil: looked up here.
+    /// `candidateIndex`: the position of `candidate` in the definition (nil: it has none), which
+    /// the caller finds by the name's position when it can.
     /// The caller then checks a text's enumeration (`definition.parameters[chosen]`) and calls
     /// `place`: the grouper does not read texts from the storage.
     mutating func choose(
-        valueClass: SchemaClass, candidate: String, candidateIndex given: Int? = nil,
+        valueClass: SchemaClass, candidate: String, candidateIndex: Int?,
         fallbackFor bareClass: SchemaClass?, tag: String, definition: TagDefinition, facts: SchemaStorage.ValueFacts
     ) -> Int? {
         // Positions in the definition's parameters: the one chosen is the only one copied.
-        let candidateIndex = given ?? definition.parameterIndex(candidate)
         var chosen: Int?
         if let index = candidateIndex, definition.parameter(at: index, accepts: valueClass) {
             chosen = index
-        } else if let bareClass, let fallback = definition.defaultParameter(for: bareClass),
-            let index = definition.parameterIndex(fallback),
+        } else if let bareClass, let index = definition.defaultParameterIndex(for: bareClass),
             definition.parameter(at: index, accepts: valueClass)
         {
             chosen = index

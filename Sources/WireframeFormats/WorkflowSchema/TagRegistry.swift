@@ -79,6 +79,10 @@ public struct TagDefinition: Sendable, Hashable {
         let defaultClasses: SchemaClassSet
         /// Whether a parameter is named `text`: the mapper asks at every element.
         let hasTextParameter: Bool
+        /// The position of the parameter of each default route (the first of its name), or nil.
+        let defaultIndices: [Int?]
+        /// The position of `stringDefault` (the first parameter of its name), or nil.
+        let stringDefaultIndex: Int?
 
         init(
             tag: String, schemaClass: SchemaClass, kind: TagKind, isAbstract: Bool, parameters: [ParameterDefinition],
@@ -119,6 +123,8 @@ public struct TagDefinition: Sendable, Hashable {
             acceptSets = parameters.map { SchemaClassSet($0.accepts) }
             defaultClasses = SchemaClassSet(defaults.map(\.valueClass))
             hasTextParameter = parameters.contains { $0.name == "text" }
+            defaultIndices = defaults.map { route in parameters.firstIndex { $0.name == route.parameter } }
+            stringDefaultIndex = stringDefault.flatMap { name in parameters.firstIndex { $0.name == name } }
         }
 
         /// The position of the first parameter of that name.
@@ -241,6 +247,17 @@ public struct TagDefinition: Sendable, Hashable {
     public func admits(_ childClass: SchemaClass) -> Bool {
         childClass.lineage.intersects(storage.defaultClasses)
     }
+
+    /// The position of the default parameter for a bare object child of that class (§1.7 step
+    /// 3), found without its name: nil when there is none or it names no parameter.
+    func defaultParameterIndex(for childClass: SchemaClass) -> Int? {
+        let lineage = childClass.lineage
+        guard let route = storage.defaults.firstIndex(where: { lineage.contains($0.valueClass) }) else { return nil }
+        return storage.defaultIndices[route]
+    }
+
+    /// The position of `stringDefault` among the parameters, nil when there is none or it names no parameter.
+    var stringDefaultIndex: Int? { storage.stringDefaultIndex }
 
     /// The default parameter for a bare object child of that class (§1.7 step 3).
     public func defaultParameter(for childClass: SchemaClass) -> String? {

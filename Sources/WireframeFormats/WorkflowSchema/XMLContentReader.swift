@@ -16,8 +16,13 @@ struct XMLElementNode {
 
     /// The first attribute of that name. Most elements have none; lengths are compared first,
     /// and the attributes are read in place (the closure of `first(where:)` copied each one).
+    @inline(__always)
     func attribute(_ name: String) -> Attribute? {
         guard !attributes.isEmpty else { return nil }
+        return search(name)
+    }
+
+    private func search(_ name: String) -> Attribute? {
         let count = name.utf8.count
         for at in attributes.indices where attributes[at].name.utf8.count == count && attributes[at].name == name {
             return attributes[at]
