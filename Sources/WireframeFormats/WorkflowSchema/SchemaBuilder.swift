@@ -82,6 +82,10 @@ struct SchemaBuilder: XMLContentHandler {
 
     /// The known names: where the registry's parameter names are among them.
     private let knownNames = KnownNames.workflowSchema
+    /// The registry's definitions and pseudo-classes (`TagRegistry.Lookup.all`), and how many
+    /// are registered: kept here, as a copy of the lookup counted each of its six arrays.
+    private let registry = TagRegistry.lookup.all
+    private let registeredCount = TagRegistry.lookup.definitions.count
     private var kinds: [Kind] = []
     private var objects: [OpenObject] = []
     private var parameters: [OpenParameter] = []
@@ -167,20 +171,25 @@ struct SchemaBuilder: XMLContentHandler {
             case .proxy(let keyPath): stored = .proxy(keyPath: storage.addText(keyPath))
             case .conditional: stored = .conditional
             }
-            let lookup = TagRegistry.lookup
             let effective: TagDefinition
             let definitionPosition: Int32
             let nameStart: Int32
             let effectivePosition: Int32
             if element.registryEntry >= 0 {
-                let position = lookup.position(of: Int(element.registryEntry), for: mode)
+                // The pseudo-classes follow the registered definitions in `registry`.
+                let entry = Int(element.registryEntry)
+                let position = switch mode {
+                case .ordinary: entry
+                case .proxy: entry + registeredCount
+                case .conditional: entry + 2 * registeredCount
+                }
                 definitionPosition = element.registryEntry
-                effective = lookup.all[position]
+                effective = registry[position]
                 nameStart = knownNames.parameterNameStart(ofDefinitionAt: position)
                 effectivePosition = Int32(position)
             } else {
                 definitionPosition = storage.addDefinition(definition)
-                effective = lookup.effective(definition, for: mode)
+                effective = TagRegistry.lookup.effective(definition, for: mode)
                 nameStart = -1
                 effectivePosition = -1
             }

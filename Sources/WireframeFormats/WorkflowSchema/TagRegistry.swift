@@ -318,8 +318,10 @@ public enum TagRegistry {
         /// once: a proxy or conditional element otherwise built a definition and its tables.
         let proxies: [TagDefinition]
         let conditionals: [TagDefinition]
-        /// `definitions`, `proxies` and `conditionals` in one array: a read's storage refers to
-        /// definitions by their position here.
+        /// `definitions`, `proxies` and `conditionals` in one array (a registered definition at
+        /// `entry`, its proxy at `entry + definitions.count`, its conditional schema at
+        /// `entry + 2 * definitions.count`): a read's storage refers to definitions by their
+        /// position here.
         let all: [TagDefinition]
 
         init(_ definitions: [TagDefinition]) {
@@ -346,16 +348,6 @@ public enum TagRegistry {
             proxies = kept.map { $0.effective(for: .proxy(keyPath: "")) }
             conditionals = kept.map { $0.effective(for: .conditional) }
             all = kept + proxies + conditionals
-        }
-
-        /// The position in `all` of the registered definition at `entry` (a position in
-        /// `definitions`) and of its pseudo-classes.
-        func position(of entry: Int, for mode: ObjectMode) -> Int {
-            switch mode {
-            case .ordinary: entry
-            case .proxy: entry + definitions.count
-            case .conditional: entry + 2 * definitions.count
-            }
         }
 
         /// The position in `definitions` of a tag's definition, if registered.
