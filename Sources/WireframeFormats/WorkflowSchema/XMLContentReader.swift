@@ -116,6 +116,10 @@ struct XMLContentDecoder {
     private var attributeBuffer: [SchemaAttribute] = []
     var textLocation = SourceLocation.start
     var nonBlankChunks = 0
+    /// The first non-blank chunk while it is the only one: its bytes in the file, copied into
+    /// `text` only when another chunk follows (most text is one chunk, made into a string from
+    /// the file's bytes).
+    private var deferred: Range<Int>?
     /// Tag and attribute names kept as strings once (fetched once per file).
     private let knownNames = KnownNames.workflowSchema
 
@@ -156,6 +160,7 @@ struct XMLContentDecoder {
         case .blank(let range):
             // Blank before the first non-blank chunk: trimmed from the value anyway.
             if nonBlankChunks == 0 { break }
+            copyDeferred()
             beginChunk(blank: true)
             appendNormalizingLineEnds(range)
         case .text(let range), .cdata(let range):
@@ -163,11 +168,16 @@ struct XMLContentDecoder {
             // Blank text before the first non-blank chunk is trimmed from the value anyway: it is
             // neither copied nor kept (most text between tags is such indentation).
             if blank, nonBlankChunks == 0 { break }
+            copyDeferred()
+            let first = nonBlankChunks == 0
             beginChunk(blank: blank)
-            appendNormalizingLineEnds(range)
+            // The first non-blank chunk is copied only if another chunk follows (`text` is
+            // empty then: nothing is kept before the first non-blank chunk).
+            if first, !blank, text.isEmpty { deferred = range } else { appendNormalizingLineEnds(range) }
         case .reference(let scalar, _):
             let blank = Substring.isWhitespace(scalar)
             if blank, nonBlankChunks == 0 { break }
+            copyDeferred()
             beginChunk(blank: blank)
             text.append(contentsOf: String(scalar).utf8)
         case .boundary:
@@ -185,14 +195,54 @@ struct XMLContentDecoder {
         }
     }
 
+    /// Copies the deferred first chunk into `text`, another chunk following it.
+    @inline(__always)
+    private mutating func copyDeferred() {
+        if let range = deferred {
+            deferred = nil
+            appendNormalizingLineEnds(range)
+        }
+    }
+
     private mutating func flushText<Handler: XMLContentHandler>(to handler: inout Handler) {
         defer {
             nonBlankChunks = 0
+            deferred = nil
             if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         }
         // Blank text is skipped by every reader of the tree: keep it out.
         guard nonBlankChunks > 0, depth > 0 else { return }
-        handler.text(XMLTextNode(value: trimmedText(), location: textLocation, nonBlankChunks: nonBlankChunks))
+        let value: String
+        if let range = deferred, let direct = trimmedText(in: range) {
+            value = direct
+        } else {
+            copyDeferred()
+            value = trimmedText()
+        }
+        handler.text(XMLTextNode(value: value, location: textLocation, nonBlankChunks: nonBlankChunks))
+    }
+
+    /// A chunk of the file alone as a string without whitespace at either end, made from the
+    /// file's bytes (no copy into `text`); nil when it needs what `trimmedText()` does: a
+    /// carriage return to normalize, or a non-ASCII character at an end (which may be whitespace).
+    private func trimmedText(in range: Range<Int>) -> String? {
+        var start = range.lowerBound
+        var end = range.upperBound
+        while start < end, XMLTokenizer.isSpace(bytes[start]) || bytes[start] == 0x0B || bytes[start] == 0x0C { start += 1 }
+        while end > start, XMLTokenizer.isSpace(bytes[end - 1]) || bytes[end - 1] == 0x0B || bytes[end - 1] == 0x0C { end -= 1 }
+        if (start < end && bytes[start] >= 0x80) || (end > start && bytes[end - 1] >= 0x80) { return nil }
+        var cursor = start
+        if let base = bytes.baseAddress {
+            while cursor + 8 <= end {
+                if XMLTokenizer.hasByte(UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self), 0x0D) { return nil }
+                cursor += 8
+            }
+        }
+        while cursor < end {
+            if bytes[cursor] == 0x0D { return nil }
+            cursor += 1
+        }
+        return string(start..<end)
     }
 
     /// The text as a string without whitespace at either end. ASCII whitespace is cut from the
