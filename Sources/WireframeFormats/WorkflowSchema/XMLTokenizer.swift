@@ -123,6 +123,15 @@ struct XMLTokenizer {
     /// The end of the XML `Name` that starts at `index`, or `index` when none starts there.
     func nameEnd(from index: Int) -> Int {
         var cursor = index
+        // The first byte apart (it may not be every name character), then ASCII in a tight loop.
+        if cursor < bytes.count, bytes[cursor] < 0x80 {
+            guard Self.isASCIINameStart(bytes[cursor]) else { return cursor }
+            cursor += 1
+            while cursor < bytes.count, bytes[cursor] < 0x80 {
+                guard Self.isASCIINameCharacter(bytes[cursor]) else { return cursor }
+                cursor += 1
+            }
+        }
         while cursor < bytes.count {
             let byte = bytes[cursor]
             if byte < 0x80 {
@@ -185,6 +194,19 @@ struct XMLTokenizer {
     private func sameBytes(_ lhs: Range<Int>, _ rhs: Range<Int>) -> Bool {
         guard lhs.count == rhs.count else { return false }
         var left = lhs.lowerBound, right = rhs.lowerBound
+        // Eight bytes at a time where the file has eight at both places; the last word's bytes
+        // past the names are masked off.
+        if let base = bytes.baseAddress {
+            while left < lhs.upperBound, left + 8 <= bytes.count, right + 8 <= bytes.count {
+                let difference = UInt64(littleEndian: UnsafeRawPointer(base + left).loadUnaligned(as: UInt64.self))
+                    ^ UInt64(littleEndian: UnsafeRawPointer(base + right).loadUnaligned(as: UInt64.self))
+                let remaining = lhs.upperBound - left
+                let mask: UInt64 = remaining >= 8 ? ~0 : (1 &<< UInt64(8 &* remaining)) &- 1
+                if difference & mask != 0 { return false }
+                left += min(8, remaining)
+                right += min(8, remaining)
+            }
+        }
         while left < lhs.upperBound {
             if bytes[left] != bytes[right] { return false }
             left += 1
