@@ -56,9 +56,9 @@ struct SchemaGrouper {
             let start = Int32(arena.values.count)
             for position in mark.values..<values.count { arena.values.append(values[position].value) }
             let parameter = parameters[mark.parameters]
-            arena.parameters.append(SchemaStorage.Parameter(
-                name: parameterName(parameter.index, of: definition, nameStart: nameStart, in: &arena), location: parameter.location,
-                values: start..<Int32(arena.values.count)))
+            let name = parameterName(parameter.index, of: definition, nameStart: nameStart, in: &arena)
+            let record = arena.parameterRecord(name: name, location: parameter.location, values: start..<Int32(arena.values.count))
+            arena.parameters.append(record)
         } else {
             for index in mark.parameters..<parameters.count {
                 let start = Int32(arena.values.count)
@@ -66,9 +66,9 @@ struct SchemaGrouper {
                     arena.values.append(values[position].value)
                 }
                 let parameter = parameters[index]
-                arena.parameters.append(SchemaStorage.Parameter(
-                    name: parameterName(parameter.index, of: definition, nameStart: nameStart, in: &arena), location: parameter.location,
-                    values: start..<Int32(arena.values.count)))
+                let name = parameterName(parameter.index, of: definition, nameStart: nameStart, in: &arena)
+                let record = arena.parameterRecord(name: name, location: parameter.location, values: start..<Int32(arena.values.count))
+                arena.parameters.append(record)
             }
         }
         // One at a time: the generic `removeLast(_:)` costs more than the few records it removes.

@@ -49,6 +49,8 @@ struct SchemaStorage: Sendable {
     struct Parameter: Sendable {
         /// Its position in `names`.
         var name: Int32
+        /// The name's length in bytes: a search by name compares it before loading the name.
+        var nameLength: Int32
         var location: SourceLocation
         var values: Range<Int32>
     }
@@ -93,6 +95,12 @@ struct SchemaStorage: Sendable {
     init() {
         names = KnownNames.workflowSchema.names
         definitions = TagRegistry.lookup.all
+    }
+
+    /// A parameter record, with its name's length.
+    @inline(__always)
+    func parameterRecord(name: Int32, location: SourceLocation, values: Range<Int32>) -> Parameter {
+        Parameter(name: name, nameLength: Int32(truncatingIfNeeded: names[Int(name)].utf8.count), location: location, values: values)
     }
 
     /// The name at a position of `names`.
@@ -173,7 +181,8 @@ struct SchemaStorage: Sendable {
             }
             let start = Int32(values.count)
             values += kept
-            stored.append(Parameter(name: addName(parameter.name), location: parameter.location, values: start..<Int32(values.count)))
+            let name = addName(parameter.name)
+            stored.append(parameterRecord(name: name, location: parameter.location, values: start..<Int32(values.count)))
         }
         let start = Int32(parameters.count)
         parameters += stored
@@ -346,7 +355,7 @@ public struct SchemaObject: Hashable, Sendable {
         let parameters = arena.storage.parameters
         let names = arena.storage.names
         for at in Int(range.lowerBound)..<Int(range.upperBound)
-        where names[Int(parameters[at].name)].utf8.count == count && names[Int(parameters[at].name)] == name {
+        where Int(parameters[at].nameLength) == count && names[Int(parameters[at].name)] == name {
             return at
         }
         return nil
@@ -586,9 +595,9 @@ extension SchemaStorage {
     func hasParameter(_ name: String, of node: Int) -> Bool {
         let count = name.utf8.count
         let range = nodes[node].parameters
-        for at in Int(range.lowerBound)..<Int(range.upperBound) {
-            let candidate = names[Int(parameters[at].name)]
-            if candidate.utf8.count == count, candidate == name { return true }
+        for at in Int(range.lowerBound)..<Int(range.upperBound)
+        where Int(parameters[at].nameLength) == count && names[Int(parameters[at].name)] == name {
+            return true
         }
         return false
     }
