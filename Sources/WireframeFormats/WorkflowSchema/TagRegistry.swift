@@ -442,30 +442,42 @@ public enum TagRegistry {
     // MARK: The DSL
 
     /// Parses `name[]!~: type|type` (spec §0 notation) with an optional `=enumeration` suffix.
+    /// The notation is ASCII and is read as bytes, split and trimmed as `Substring` would split
+    /// and trim it (reading it by `Character` cost about 10 M instructions once per process).
     static func parameter(_ text: String) -> ParameterDefinition {
-        var declaration = Substring(text)
+        let bytes = Array(text.utf8)
+        var declaration = bytes[...]
         var enumeration: String?
-        if let equals = declaration.firstIndex(of: "=") {
-            enumeration = String(declaration[declaration.index(after: equals)...])
+        if let equals = declaration.firstIndex(of: UInt8(ascii: "=")) {
+            enumeration = String(decoding: declaration[(equals + 1)...], as: UTF8.self)
             declaration = declaration[..<equals]
         }
-        let parts = declaration.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces }
-        var name = parts.first ?? ""
+        let parts = declaration.split(separator: UInt8(ascii: ":"), maxSplits: 1).map(trimmingSpaces)
+        var name = parts.first ?? []
         var isArray = false, isMandatory = false, isLazy = false
-        while let last = name.last, "[]!~".contains(last) {
+        flags: while let last = name.last {
             switch last {
-            case "]", "[": isArray = true
-            case "!": isMandatory = true
-            default: isLazy = true
+            case UInt8(ascii: "]"), UInt8(ascii: "["): isArray = true
+            case UInt8(ascii: "!"): isMandatory = true
+            case UInt8(ascii: "~"): isLazy = true
+            default: break flags
             }
             name.removeLast()
         }
-        let types = parts.count > 1 ? parts[1].split(separator: "|").map { String($0) } : []
+        let types = parts.count > 1 ? parts[1].split(separator: UInt8(ascii: "|")).map { String(decoding: $0, as: UTF8.self) } : []
         let accepts = types.flatMap { typeClasses($0) }
         let allowed = enumeration.flatMap { enumerations[$0] }
         return ParameterDefinition(
-            name: name, accepts: accepts, isArray: isArray, isMandatory: isMandatory, isLazy: isLazy,
-            allowedValues: allowed?.values, isBitmask: allowed?.bitmask ?? false)
+            name: String(decoding: name, as: UTF8.self), accepts: accepts, isArray: isArray, isMandatory: isMandatory,
+            isLazy: isLazy, allowedValues: allowed?.values, isBitmask: allowed?.bitmask ?? false)
+    }
+
+    /// The bytes without spaces at either end.
+    private static func trimmingSpaces(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var trimmed = bytes
+        while trimmed.first == UInt8(ascii: " ") { trimmed.removeFirst() }
+        while trimmed.last == UInt8(ascii: " ") { trimmed.removeLast() }
+        return trimmed
     }
 
     static func typeClasses(_ type: String) -> [SchemaClass] {
@@ -483,8 +495,9 @@ public enum TagRegistry {
     }
 
     static func routes(_ text: String) -> [DefaultRoute] {
-        text.split(separator: ",").compactMap { entry in
-            let sides = entry.split(separator: ">").map { $0.trimmingSpaces }
+        // Bytes, as in `parameter(_:)`.
+        Array(text.utf8).split(separator: UInt8(ascii: ",")).compactMap { entry in
+            let sides = entry.split(separator: UInt8(ascii: ">")).map { String(decoding: trimmingSpaces($0), as: UTF8.self) }
             guard sides.count == 2, let valueClass = typeClasses(sides[0]).first else { return nil }
             return DefaultRoute(valueClass: valueClass, parameter: sides[1])
         }
@@ -701,14 +714,4 @@ public enum TagRegistry {
             "conditions[]!: condition", "requirement: str|num=requirement",
         ], defaults: "condition>conditions"),
     ]
-}
-
-extension Substring {
-    /// The text without leading and trailing spaces.
-    var trimmingSpaces: String {
-        var text = self
-        while text.first == " " { text.removeFirst() }
-        while text.last == " " { text.removeLast() }
-        return String(text)
-    }
 }
