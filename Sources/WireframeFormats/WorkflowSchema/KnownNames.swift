@@ -6,9 +6,21 @@
 /// names' bytes are kept in one array and compared in place.
 struct KnownNames: Sendable {
     private let slots: [Int16]
-    private let names: [String]
+    /// The names, by position: a read's storage starts its table of names with them.
+    let names: [String]
     /// The registry's definition of each name that is a tag (looked up once, not per element).
     private let definitions: [TagDefinition?]
+    /// The position in `TagRegistry.lookup.definitions` of each name that is a tag, else -1.
+    private let registryEntries: [Int32]
+    /// For each definition of `TagRegistry.lookup.all`, where its parameters' names start in
+    /// `parameterNames`.
+    private let parameterNameStarts: [Int32]
+    /// The positions among the names of the parameter names of every definition of
+    /// `TagRegistry.lookup.all`, one after the other (-1 for a name that is not known).
+    private let parameterNames: [Int32]
+    /// For each definition of `TagRegistry.lookup.all` (rows) and each name (columns), the
+    /// position of the definition's first parameter of that name, or -1.
+    private let parameterIndices: [Int16]
     /// Where each name's bytes start in `bytes`; the name's end is the next start.
     private let starts: [Int]
     private let bytes: [UInt8]
@@ -38,9 +50,58 @@ struct KnownNames: Sendable {
         self.slots = slots
         self.names = names
         self.definitions = names.map { TagRegistry.lookup.definition(of: $0) }
+        self.registryEntries = names.map { TagRegistry.lookup.entry(ofTag: $0).map { Int32($0) } ?? -1 }
         self.starts = starts
         self.bytes = bytes
+        var parameterNameStarts: [Int32] = []
+        var parameterNames: [Int32] = []
+        for definition in TagRegistry.lookup.all {
+            parameterNameStarts.append(Int32(parameterNames.count))
+            for parameter in definition.parameters {
+                let utf8 = Array(parameter.name.utf8)
+                parameterNames.append(utf8.withUnsafeBufferPointer { Self.find($0, slots: slots, starts: starts, bytes: bytes) }.map { Int32($0) } ?? -1)
+            }
+        }
+        self.parameterNameStarts = parameterNameStarts
+        self.parameterNames = parameterNames
+        var parameterIndices = [Int16](repeating: -1, count: TagRegistry.lookup.all.count * names.count)
+        for (row, definition) in TagRegistry.lookup.all.enumerated() {
+            let start = Int(parameterNameStarts[row])
+            for index in definition.parameters.indices where index < Int(Int16.max) {
+                let name = parameterNames[start + index]
+                // The first parameter of a name wins, as with the definition's own table.
+                if name >= 0, parameterIndices[row * names.count + Int(name)] < 0 {
+                    parameterIndices[row * names.count + Int(name)] = Int16(index)
+                }
+            }
+        }
+        self.parameterIndices = parameterIndices
     }
+
+    /// The position of the first parameter named by the name at `name` (a position among the
+    /// names) in the definition at that position of `TagRegistry.lookup.all`: one load instead
+    /// of hashing and comparing the name.
+    @inline(__always)
+    func parameterIndex(ofDefinitionAt position: Int32, name: Int32) -> Int? {
+        let index = parameterIndices[Int(position) &* names.count &+ Int(name)]
+        return index < 0 ? nil : Int(index)
+    }
+
+    /// How many names there are: positions below are known names.
+    var count: Int { names.count }
+
+    /// The position in `TagRegistry.lookup.definitions` of the tag at a position `entry(of:)`
+    /// gave, or -1 when it is no registered tag.
+    func registryEntry(at entry: Int) -> Int32 { registryEntries[entry] }
+
+    /// Where the parameter names of the definition at that position of `TagRegistry.lookup.all`
+    /// start in the table `parameterName(at:)` reads.
+    func parameterNameStart(ofDefinitionAt position: Int) -> Int32 { parameterNameStarts[position] }
+
+    /// The position among the names of a parameter name: `start` from `parameterNameStart`, plus
+    /// the parameter's position in its definition (-1 when the name is not known).
+    @inline(__always)
+    func parameterName(at position: Int) -> Int32 { parameterNames[position] }
 
     /// The known name with exactly these bytes, if there is one.
     func name(_ candidate: UnsafeBufferPointer<UInt8>) -> String? {
@@ -59,6 +120,11 @@ struct KnownNames: Sendable {
     func definition(at entry: Int) -> TagDefinition? { definitions[entry] }
 
     private func entry(_ candidate: UnsafeBufferPointer<UInt8>) -> Int? {
+        Self.find(candidate, slots: slots, starts: starts, bytes: bytes)
+    }
+
+    @inline(__always)
+    private static func find(_ candidate: UnsafeBufferPointer<UInt8>, slots: [Int16], starts: [Int], bytes: [UInt8]) -> Int? {
         let count = candidate.count
         guard count > 0 else { return nil }
         let mask = slots.count - 1

@@ -25,13 +25,21 @@ struct SchemaBuilder: XMLContentHandler {
     /// An open object: what it has grouped so far.
     private struct OpenObject {
         var tag: String
-        var definition: TagDefinition
-        var mode: ObjectMode
+        /// The tag's position among the storage's names.
+        var tagID: Int32
+        /// The definition's position among the storage's definitions, and its kind.
+        var definition: SchemaStorage.DefinitionRef
+        var schemaClass: SchemaClass
+        var mode: SchemaStorage.Mode
         var location: SourceLocation
         /// Its attributes in the store (written when it opens).
         var attributes: Range<Int32>
         /// The definition that groups its children (the pseudo-class of a proxy or conditional).
         var effective: TagDefinition
+        /// Where the names of `effective`'s parameters start in the known names' table (-1: none).
+        var nameStart: Int32
+        /// The position of `effective` in `TagRegistry.lookup.all` (-1: not the registry's).
+        var effectivePosition: Int32
         /// Where its parameters start in the grouper.
         var mark: SchemaGrouper.Mark
 
@@ -72,6 +80,12 @@ struct SchemaBuilder: XMLContentHandler {
         storage.values.reserveCapacity(objects + objects / 4)
     }
 
+    /// The known names: where the registry's parameter names are among them.
+    private let knownNames = KnownNames.workflowSchema
+    /// The registry's definitions and pseudo-classes (`TagRegistry.Lookup.all`), and how many
+    /// are registered: kept here, as a copy of the lookup counted each of its six arrays.
+    private let registry = TagRegistry.lookup.all
+    private let registeredCount = TagRegistry.lookup.definitions.count
     private var kinds: [Kind] = []
     private var objects: [OpenObject] = []
     private var parameters: [OpenParameter] = []
@@ -148,10 +162,41 @@ struct SchemaBuilder: XMLContentHandler {
             let attributeStart = Int32(storage.attributes.count)
             // Most objects have no attributes: appending an empty array still cost a call.
             if !element.attributes.isEmpty { storage.attributes += element.attributes }
+            // Tags and definitions by their positions in the tables the storage starts with (a
+            // registered tag is always a known name); anything else is added to the storage.
+            let tagID = element.nameID >= 0 ? element.nameID : storage.addName(tag)
+            let stored: SchemaStorage.Mode
+            switch mode {
+            case .ordinary: stored = .ordinary
+            case .proxy(let keyPath): stored = .proxy(keyPath: storage.addText(keyPath))
+            case .conditional: stored = .conditional
+            }
+            let effective: TagDefinition
+            let definitionPosition: Int32
+            let nameStart: Int32
+            let effectivePosition: Int32
+            if element.registryEntry >= 0 {
+                // The pseudo-classes follow the registered definitions in `registry`.
+                let entry = Int(element.registryEntry)
+                let position = switch mode {
+                case .ordinary: entry
+                case .proxy: entry + registeredCount
+                case .conditional: entry + 2 * registeredCount
+                }
+                definitionPosition = element.registryEntry
+                effective = registry[position]
+                nameStart = knownNames.parameterNameStart(ofDefinitionAt: position)
+                effectivePosition = Int32(position)
+            } else {
+                definitionPosition = storage.addDefinition(definition)
+                effective = TagRegistry.lookup.effective(definition, for: mode)
+                nameStart = -1
+                effectivePosition = -1
+            }
             objects.append(OpenObject(
-                tag: tag, definition: definition, mode: mode, location: element.location,
-                attributes: attributeStart..<Int32(storage.attributes.count),
-                effective: TagRegistry.lookup.effective(definition, for: mode), mark: grouper.open()))
+                tag: tag, tagID: tagID, definition: SchemaStorage.DefinitionRef(position: definitionPosition, kind: definition.kind), schemaClass: definition.schemaClass, mode: stored,
+                location: element.location, attributes: attributeStart..<Int32(storage.attributes.count),
+                effective: effective, nameStart: nameStart, effectivePosition: effectivePosition, mark: grouper.open()))
             return true
         case .parameter:
             var parameterIndex: Int?
@@ -173,7 +218,7 @@ struct SchemaBuilder: XMLContentHandler {
             case .object:
                 guard let last = objects.indices.last else { return false }
                 let parentDefinition = objects[last].effective
-                parameterIndex = parentDefinition.parameterIndex(tag)
+                parameterIndex = candidateIndex(tag, name: element.nameID, inObjectAt: last)
                 if parameterIndex == nil {
                     let open = objects[last]
                     if abstract {
@@ -217,10 +262,15 @@ struct SchemaBuilder: XMLContentHandler {
                 grouper.diagnostics.append(TextNotAllowedCheck.diagnostic(tag: objects[index].tag, at: text.location))
                 return
             }
-            grouper.assign(
-                .text(text.value, text.location), valueClass: .string, candidate: candidate, fallbackFor: nil, explicit: false,
-                tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective,
-                facts: SchemaStorage.ValueFacts(location: text.location, isDynamic: false, tag: nil))
+            let facts = SchemaStorage.ValueFacts(location: text.location, isDynamic: false, tag: -1)
+            guard let chosen = grouper.choose(
+                valueClass: .string, candidate: candidate, candidateIndex: objects[index].effective.stringDefaultIndex, fallbackFor: nil,
+                tag: objects[index].tag, definition: objects[index].effective, facts: facts)
+            else { return }
+            checkEnumeration(text.value, at: text.location, parameter: chosen, of: objects[index].effective)
+            grouper.place(
+                .text(storage.addText(text.value), text.location), at: chosen,
+                tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective, facts: facts)
         case .parameter:
             let index = parameters.count - 1
             if parameters[index].sawObject || parameters[index].sawText {
@@ -229,7 +279,7 @@ struct SchemaBuilder: XMLContentHandler {
             }
             if text.nonBlankChunks > 1 { diagnostics.append(SplitTextCheck.diagnostic(inParameter: true, at: text.location)) }
             parameters[index].sawText = true
-            parameters[index].append(.text(text.value, text.location))
+            parameters[index].append(.text(storage.addText(text.value), text.location))
         }
     }
 
@@ -247,12 +297,12 @@ struct SchemaBuilder: XMLContentHandler {
             guard !objects.isEmpty else { return }
             let open = objects.removeLast()
             grouper.checkMandatory(
-                tag: open.tag, mode: open.mode, location: open.location, since: open.mark, definition: open.effective)
-            let parameters = grouper.close(open.mark, definition: open.effective, into: &storage)
+                tag: open.tag, isOrdinary: open.mode == .ordinary, location: open.location, since: open.mark, definition: open.effective)
+            let parameters = grouper.close(open.mark, definition: open.effective, nameStart: open.nameStart, into: &storage)
             storage.nodes.append(SchemaStorage.Node(
-                tag: open.tag, definition: open.definition, schemaClass: open.definition.schemaClass, mode: open.mode,
+                tag: open.tagID, definition: open.definition, schemaClass: open.schemaClass, mode: open.mode,
                 location: open.location, attributes: open.attributes, parameters: parameters))
-            add(Int32(storage.nodes.count - 1), schemaClass: open.definition.schemaClass, tag: open.tag)
+            add(Int32(storage.nodes.count - 1), schemaClass: open.schemaClass, tag: open.tag, tagID: open.tagID)
         case .parameter:
             guard !parameters.isEmpty else { return }
             let open = parameters.removeLast()
@@ -264,33 +314,69 @@ struct SchemaBuilder: XMLContentHandler {
             let index = objects.count - 1
             func assign(_ value: SchemaStorage.Value) {
                 let valueClass: SchemaClass = if case .object(let object) = value { storage.nodes[Int(object)].schemaClass } else { .string }
-                grouper.assign(
-                    value, valueClass: valueClass, candidate: open.name, candidateIndex: open.index, fallbackFor: nil, explicit: true,
-                    tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective,
-                    facts: storage.facts(of: value))
+                let facts = storage.facts(of: value)
+                guard let chosen = grouper.choose(
+                    valueClass: valueClass, candidate: open.name, candidateIndex: open.index, fallbackFor: nil,
+                    tag: objects[index].tag, definition: objects[index].effective, facts: facts)
+                else { return }
+                if case .text(let text, let location) = value {
+                    checkEnumeration(storage.text(text), at: location, parameter: chosen, of: objects[index].effective)
+                }
+                grouper.place(
+                    value, at: chosen, tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective,
+                    facts: facts)
             }
-            assign(open.first ?? .text("", open.location))
+            assign(open.first ?? .text(storage.addText(""), open.location))
             for value in open.rest { assign(value) }
         }
     }
 
     /// Hands a finished object to what holds it: an object, a parameter tag, or the document.
-    private mutating func add(_ object: Int32, schemaClass: SchemaClass, tag: String) {
+    private mutating func add(_ object: Int32, schemaClass: SchemaClass, tag: String, tagID: Int32) {
         switch kinds.last {
         case nil:
             rootIndex = object
         case .object:
             let index = objects.count - 1
-            grouper.assign(
-                .object(object), valueClass: schemaClass, candidate: tag,
-                fallbackFor: schemaClass, explicit: false,
-                tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective,
-                facts: storage.facts(of: .object(object)))
+            let facts = storage.facts(of: .object(object))
+            guard let chosen = grouper.choose(
+                valueClass: schemaClass, candidate: tag, candidateIndex: candidateIndex(tag, name: tagID, inObjectAt: index),
+                fallbackFor: schemaClass,
+                tag: objects[index].tag, definition: objects[index].effective, facts: facts)
+            else { return }
+            grouper.place(
+                .object(object), at: chosen, tag: objects[index].tag, since: objects[index].mark,
+                definition: objects[index].effective, facts: facts)
         case .parameter:
             let index = parameters.count - 1
             parameters[index].sawObject = true
             parameters[index].append(.object(object))
         }
+    }
+}
+
+extension SchemaBuilder {
+    /// The position of the parameter named `name` (its position among the known names, or -1)
+    /// in the definition that groups the children of `object`: read from the known names'
+    /// table when both are known, else looked up by the name.
+    @inline(__always)
+    private func candidateIndex(_ name: String, name position: Int32, inObjectAt index: Int) -> Int? {
+        // The open object is read in place (a copy of it was made with memcpy).
+        let definition = objects[index].effectivePosition
+        if definition >= 0, position >= 0, Int(position) < knownNames.count {
+            return knownNames.parameterIndex(ofDefinitionAt: definition, name: position)
+        }
+        return objects[index].effective.parameterIndex(name)
+    }
+
+    /// The enumeration check of a text value put into the parameter at `chosen` (§2.9), before
+    /// it is placed, into grouping's diagnostics.
+    @inline(__always)
+    private mutating func checkEnumeration(_ text: String, at location: SourceLocation, parameter chosen: Int, of definition: TagDefinition) {
+        guard let allowed = definition.parameters[chosen].allowedValues else { return }
+        EnumerationCheck.run(
+            text, parameter: definition.parameterName(at: chosen), allowed: allowed,
+            isBitmask: definition.parameters[chosen].isBitmask, at: location, into: &grouper.diagnostics)
     }
 }
 

@@ -8,6 +8,8 @@ import WireframeModel
 /// written to the store in one piece when it ends.
 struct SchemaGrouper {
     var diagnostics: [Diagnostic] = []
+    /// The known names: a read's tags and parameter names are positions among them.
+    private let known = KnownNames.workflowSchema
 
     /// A parameter of an open object so far, by its position in the object's (effective)
     /// definition: comparing positions needs no string, and the record holds no reference.
@@ -32,18 +34,31 @@ struct SchemaGrouper {
 
     func open() -> Mark { Mark(parameters: parameters.count, values: values.count) }
 
+    /// The position among the names of the parameter at `index` of `definition`: read from the
+    /// known names' table at `nameStart` (the definition's start there), or added to the storage
+    /// when the definition is not the registry's (`nameStart` -1).
+    @inline(__always)
+    private func parameterName(_ index: Int, of definition: TagDefinition, nameStart: Int32, in arena: inout SchemaStorage) -> Int32 {
+        if nameStart >= 0 {
+            let position = self.known.parameterName(at: Int(nameStart) + index)
+            if position >= 0 { return position }
+        }
+        return arena.addName(definition.parameterName(at: index))
+    }
+
     /// Writes the object's parameters and values to the store (values first, each parameter's
     /// together, in the order the parameters were first given) and forgets them; the parameters'
-    /// range. `definition` is the one that grouped them.
-    mutating func close(_ mark: Mark, definition: TagDefinition, into arena: inout SchemaStorage) -> Range<Int32> {
+    /// range. `definition` is the one that grouped them; `nameStart` where its parameter names
+    /// start in the known names' table (-1: not the registry's).
+    mutating func close(_ mark: Mark, definition: TagDefinition, nameStart: Int32, into arena: inout SchemaStorage) -> Range<Int32> {
         let parameterStart = Int32(arena.parameters.count)
         if parameters.count - mark.parameters == 1 {
             let start = Int32(arena.values.count)
             for position in mark.values..<values.count { arena.values.append(values[position].value) }
             let parameter = parameters[mark.parameters]
-            arena.parameters.append(SchemaStorage.Parameter(
-                name: definition.parameterName(at: parameter.index), location: parameter.location,
-                values: start..<Int32(arena.values.count)))
+            let name = parameterName(parameter.index, of: definition, nameStart: nameStart, in: &arena)
+            let record = arena.parameterRecord(name: name, location: parameter.location, values: start..<Int32(arena.values.count))
+            arena.parameters.append(record)
         } else {
             for index in mark.parameters..<parameters.count {
                 let start = Int32(arena.values.count)
@@ -51,9 +66,9 @@ struct SchemaGrouper {
                     arena.values.append(values[position].value)
                 }
                 let parameter = parameters[index]
-                arena.parameters.append(SchemaStorage.Parameter(
-                    name: definition.parameterName(at: parameter.index), location: parameter.location,
-                    values: start..<Int32(arena.values.count)))
+                let name = parameterName(parameter.index, of: definition, nameStart: nameStart, in: &arena)
+                let record = arena.parameterRecord(name: name, location: parameter.location, values: start..<Int32(arena.values.count))
+                arena.parameters.append(record)
             }
         }
         // One at a time: the generic `removeLast(_:)` costs more than the few records it removes.
@@ -69,8 +84,8 @@ struct SchemaGrouper {
     }
 
     /// P05: every mandatory parameter of an ordinary object is present.
-    mutating func checkMandatory(tag: String, mode: ObjectMode, location: SourceLocation, since mark: Mark, definition: TagDefinition) {
-        guard case .ordinary = mode else { return }
+    mutating func checkMandatory(tag: String, isOrdinary: Bool, location: SourceLocation, since mark: Mark, definition: TagDefinition) {
+        guard isOrdinary else { return }
         let indices = definition.mandatoryParameterIndices
         guard !indices.isEmpty else { return }
         var missing: [String] = []
@@ -82,52 +97,56 @@ struct SchemaGrouper {
         }
     }
 
-    /// Puts a value into the first of `candidate` and the default parameter for `bareClass` that
-    /// names a parameter accepting it (the default is looked up only when `candidate` does not
-    /// take the value; nil: no fallback). The object is the innermost open one, `tag` opened at `mark`.
-    /// `candidateIndex`: the position of `candidate` in the definition when the caller has it
-    /// already (a parameter tag is looked up when it opens); nil: looked up here.
-    mutating func assign(
-        _ value: SchemaStorage.Value, valueClass: SchemaClass, candidate: String, candidateIndex known: Int? = nil,
-        fallbackFor bareClass: SchemaClass?, explicit: Bool,
-        tag: String, since mark: Mark, definition: TagDefinition, facts: SchemaStorage.ValueFacts
-    ) {
+    /// Chooses the parameter of a value: the first of `candidate` and the default parameter for
+    /// `bareClass` that names a parameter accepting it (the default is looked up only when
+    /// `candidate` does not take the value; nil: no fallback); its position in the definition, or
+    /// nil after a diagnostic. The object is the innermost open one, `tag`.
+    /// `candidateIndex`: the position of `candidate` in the definition (nil: it has none), which
+    /// the caller finds by the name's position when it can.
+    /// The caller then checks a text's enumeration (`definition.parameters[chosen]`) and calls
+    /// `place`: the grouper does not read texts from the storage.
+    mutating func choose(
+        valueClass: SchemaClass, candidate: String, candidateIndex: Int?,
+        fallbackFor bareClass: SchemaClass?, tag: String, definition: TagDefinition, facts: SchemaStorage.ValueFacts
+    ) -> Int? {
         // Positions in the definition's parameters: the one chosen is the only one copied.
-        let candidateIndex = known ?? definition.parameterIndex(candidate)
         var chosen: Int?
         if let index = candidateIndex, definition.parameter(at: index, accepts: valueClass) {
             chosen = index
-        } else if let bareClass, let fallback = definition.defaultParameter(for: bareClass),
-            let index = definition.parameterIndex(fallback),
+        } else if let bareClass, let index = definition.defaultParameterIndex(for: bareClass),
             definition.parameter(at: index, accepts: valueClass)
         {
             chosen = index
         }
-        let location = facts.location
-        let isDynamic = facts.isDynamic
         guard let chosen else {
-            let found = if let valueTag = facts.tag { "'\(valueTag)'" } else { "text" }
+            // A read's tags are known names (a registered tag always is one).
+            let found = facts.tag < 0 ? "text" : Int(facts.tag) < known.names.count ? "'\(known.name(at: Int(facts.tag)))'" : "an object"
             if let index = candidateIndex {
                 diagnostics.append(WrongValueKindCheck.diagnostic(
                     parameter: candidate, tag: tag, expected: definition.parameters[index].accepts, found: found,
-                    at: location))
+                    at: facts.location))
             } else {
-                diagnostics.append(WrongValueKindCheck.unroutedDiagnostic(tag: tag, found: found, at: location))
+                diagnostics.append(WrongValueKindCheck.unroutedDiagnostic(tag: tag, found: found, at: facts.location))
             }
-            return
+            return nil
         }
-        // The chosen parameter's fields are read in place: copying the definition costs three references.
-        let name = definition.parameterName(at: chosen)
-        if case .text(let text, let location) = value, let allowed = definition.parameters[chosen].allowedValues {
-            EnumerationCheck.run(
-                text, parameter: name, allowed: allowed, isBitmask: definition.parameters[chosen].isBitmask, at: location,
-                into: &diagnostics)
-        }
+        return chosen
+    }
+
+    /// Puts a value into the parameter `choose` chose, at `chosen` in the definition of the
+    /// innermost open object, `tag` opened at `mark`.
+    mutating func place(
+        _ value: SchemaStorage.Value, at chosen: Int, tag: String, since mark: Mark, definition: TagDefinition,
+        facts: SchemaStorage.ValueFacts
+    ) {
+        let location = facts.location
+        let isDynamic = facts.isDynamic
         if let index = position(of: chosen, since: mark) {
+            // The chosen parameter's fields are read in place: copying the definition costs three references.
             if !definition.parameters[chosen].isArray {
                 if !(isDynamic || parameters[index].hasDynamic) {
                     diagnostics.append(ReassignedParameterCheck.diagnostic(
-                        parameter: name, tag: tag, at: location, first: parameters[index].location))
+                        parameter: definition.parameterName(at: chosen), tag: tag, at: location, first: parameters[index].location))
                     return
                 }
             }
@@ -144,6 +163,6 @@ extension SchemaValue {
     /// Whether the value is only known at run time (a proxy or a conditional), which may resolve to nothing.
     var isDynamic: Bool {
         guard case .object(let object) = self else { return false }
-        return object.mode != .ordinary
+        return object.isDynamic
     }
 }

@@ -15,53 +15,142 @@ public enum ObjectMode: Hashable, Sendable {
 ///
 /// Written by the builder while it reads; children are stored before their parents (an object
 /// is stored when it ends), so the root comes after everything it holds.
+///
+/// Nodes, parameters and values hold no reference: tags and parameter names are positions in
+/// `names` (the known names of `KnownNames` first), definitions positions in `definitions` (the
+/// registry's first), texts and key paths positions in `texts`. Nothing is counted when a record
+/// is written, copied or read, and the arrays of records are freed without visiting them.
 struct SchemaStorage: Sendable {
+    /// How an object was made, a key path by its position in `texts`.
+    enum Mode: Equatable, Sendable {
+        case ordinary
+        case proxy(keyPath: Int32)
+        case conditional
+    }
+
+    /// A definition by its position in `definitions`, with its kind (the checks ask for it).
+    struct DefinitionRef: Sendable {
+        var position: Int32
+        var kind: TagKind
+    }
+
     struct Node: Sendable {
-        var tag: String
-        var definition: TagDefinition
-        /// `definition.schemaClass`, kept beside it: the checks ask for it on every object.
+        /// Its position in `names`.
+        var tag: Int32
+        var definition: DefinitionRef
+        /// The definition's `schemaClass`, kept beside it: the checks ask for it on every object.
         var schemaClass: SchemaClass
-        var mode: ObjectMode
+        var mode: Mode
         var location: SourceLocation
         var attributes: Range<Int32>
         var parameters: Range<Int32>
     }
 
     struct Parameter: Sendable {
-        var name: String
+        /// Its position in `names`.
+        var name: Int32
+        /// The name's length in bytes: a search by name compares it before loading the name.
+        var nameLength: Int32
         var location: SourceLocation
         var values: Range<Int32>
     }
 
     enum Value: Sendable {
-        case text(String, SourceLocation)
+        /// Literal text: its position in `texts`.
+        case text(Int32, SourceLocation)
         /// A node of the same storage.
         case object(Int32)
     }
 
     /// What grouping needs to know of a value: where it is, whether it is a proxy or a
-    /// conditional, and an object's tag (nil for text). Read from the nodes by the builder, so
-    /// that the grouper is not handed the whole storage (four array references) per value.
+    /// conditional, and an object's tag (its position in `names`; -1 for text). Read from the
+    /// nodes by the builder, so that the grouper is not handed the whole storage per value.
     struct ValueFacts {
         var location: SourceLocation
         var isDynamic: Bool
-        var tag: String?
+        var tag: Int32
     }
 
     /// The facts of a value of this storage.
     @inline(__always)
     func facts(of value: Value) -> ValueFacts {
         switch value {
-        case .text(_, let location): ValueFacts(location: location, isDynamic: false, tag: nil)
+        case .text(_, let location): ValueFacts(location: location, isDynamic: false, tag: -1)
         case .object(let index):
             ValueFacts(location: nodes[Int(index)].location, isDynamic: nodes[Int(index)].mode != .ordinary, tag: nodes[Int(index)].tag)
         }
     }
 
+    /// Tag and parameter names: the known names first (a read uses no other), then those given to setters.
+    var names: [String]
+    /// Definitions: the registry's (`TagRegistry.Lookup.all`) first, then those given to setters.
+    var definitions: [TagDefinition]
+    /// Text values and key paths.
+    var texts: [String] = []
     var nodes: [Node] = []
     var attributes: [SchemaAttribute] = []
     var parameters: [Parameter] = []
     var values: [Value] = []
+
+    init() {
+        names = KnownNames.workflowSchema.names
+        definitions = TagRegistry.lookup.all
+    }
+
+    /// A parameter record, with its name's length.
+    @inline(__always)
+    func parameterRecord(name: Int32, location: SourceLocation, values: Range<Int32>) -> Parameter {
+        Parameter(name: name, nameLength: Int32(truncatingIfNeeded: names[Int(name)].utf8.count), location: location, values: values)
+    }
+
+    /// The name at a position of `names`.
+    @inline(__always)
+    func name(_ position: Int32) -> String { names[Int(position)] }
+
+    /// The text at a position of `texts`.
+    @inline(__always)
+    func text(_ position: Int32) -> String { texts[Int(position)] }
+
+    /// The name of the parameter at that position of `parameters`.
+    @inline(__always)
+    func parameterName(_ position: Int) -> String { names[Int(parameters[position].name)] }
+
+    /// The node's mode as the API gives it.
+    func mode(of node: Node) -> ObjectMode {
+        switch node.mode {
+        case .ordinary: .ordinary
+        case .proxy(let keyPath): .proxy(keyPath: texts[Int(keyPath)])
+        case .conditional: .conditional
+        }
+    }
+
+    /// A name given to a setter: its new position.
+    mutating func addName(_ name: String) -> Int32 {
+        names.append(name)
+        return Int32(names.count - 1)
+    }
+
+    /// A text: its position.
+    @inline(__always)
+    mutating func addText(_ text: String) -> Int32 {
+        texts.append(text)
+        return Int32(texts.count - 1)
+    }
+
+    /// A definition given to a setter: its new position.
+    mutating func addDefinition(_ definition: TagDefinition) -> Int32 {
+        definitions.append(definition)
+        return Int32(definitions.count - 1)
+    }
+
+    /// A mode given to a setter, its key path stored.
+    mutating func storedMode(_ mode: ObjectMode) -> Mode {
+        switch mode {
+        case .ordinary: .ordinary
+        case .proxy(let keyPath): .proxy(keyPath: addText(keyPath))
+        case .conditional: .conditional
+        }
+    }
 
     /// Copies an object of a read, and its sub-tree, in (a setter's value); its new position.
     mutating func adopt(_ object: SchemaObject) -> Int32 {
@@ -70,8 +159,11 @@ struct SchemaStorage: Sendable {
         attributes += object.arena.storage.attributes[Int(node.attributes.lowerBound)..<Int(node.attributes.upperBound)]
         let attributeRange = attributeStart..<Int32(attributes.count)
         let parameterRange = storeParameters(object.parameters)
+        let tag = addName(object.tag)
+        let definition = DefinitionRef(position: addDefinition(object.definition), kind: object.definition.kind)
+        let mode = storedMode(object.mode)
         nodes.append(Node(
-            tag: node.tag, definition: node.definition, schemaClass: node.schemaClass, mode: node.mode,
+            tag: tag, definition: definition, schemaClass: node.schemaClass, mode: mode,
             location: node.location, attributes: attributeRange, parameters: parameterRange))
         return Int32(nodes.count - 1)
     }
@@ -83,13 +175,14 @@ struct SchemaStorage: Sendable {
             var kept: [Value] = []
             for value in parameter.values {
                 switch value {
-                case .text(let text, let location): kept.append(.text(text, location))
+                case .text(let text, let location): kept.append(.text(addText(text), location))
                 case .object(let object): kept.append(.object(adopt(object)))
                 }
             }
             let start = Int32(values.count)
             values += kept
-            stored.append(Parameter(name: parameter.name, location: parameter.location, values: start..<Int32(values.count)))
+            let name = addName(parameter.name)
+            stored.append(parameterRecord(name: name, location: parameter.location, values: start..<Int32(values.count)))
         }
         let start = Int32(parameters.count)
         parameters += stored
@@ -107,7 +200,7 @@ public final class SchemaArena: Sendable {
     @inline(__always)
     func value(at position: Int) -> SchemaValue {
         switch storage.values[position] {
-        case .text(let text, let location): .text(text, location)
+        case .text(let text, let location): .text(storage.text(text), location)
         case .object(let index): .object(SchemaObject(self, index))
         }
     }
@@ -141,23 +234,29 @@ public struct SchemaObject: Hashable, Sendable {
 
     /// The tag name.
     public var tag: String {
-        get { node.tag }
-        set { change { $0.nodes[$1].tag = newValue } }
+        get { arena.storage.name(node.tag) }
+        set { change { $0.nodes[$1].tag = $0.addName(newValue) } }
     }
     /// The tag's registered definition.
     public var definition: TagDefinition {
-        get { node.definition }
+        get { arena.storage.definitions[Int(node.definition.position)] }
         set {
             change {
-                $0.nodes[$1].definition = newValue
+                $0.nodes[$1].definition = SchemaStorage.DefinitionRef(position: $0.addDefinition(newValue), kind: newValue.kind)
                 $0.nodes[$1].schemaClass = newValue.schemaClass
             }
         }
     }
     /// Ordinary, proxy or conditional.
     public var mode: ObjectMode {
-        get { node.mode }
-        set { change { $0.nodes[$1].mode = newValue } }
+        @inline(__always) get {
+            switch node.mode {
+            case .ordinary: .ordinary
+            case .conditional: .conditional
+            case .proxy(let keyPath): .proxy(keyPath: arena.storage.texts[Int(keyPath)])
+            }
+        }
+        set { change { $0.nodes[$1].mode = $0.storedMode(newValue) } }
     }
     /// The tag's `<`.
     public var location: SourceLocation {
@@ -254,8 +353,9 @@ public struct SchemaObject: Hashable, Sendable {
         let count = name.utf8.count
         let range = node.parameters
         let parameters = arena.storage.parameters
+        let names = arena.storage.names
         for at in Int(range.lowerBound)..<Int(range.upperBound)
-        where parameters[at].name.utf8.count == count && parameters[at].name == name {
+        where Int(parameters[at].nameLength) == count && names[Int(parameters[at].name)] == name {
             return at
         }
         return nil
@@ -280,7 +380,7 @@ public struct SchemaObject: Hashable, Sendable {
         guard let at = parameterPosition(name) else { return nil }
         let range = arena.storage.parameters[at].values
         for value in Int(range.lowerBound)..<Int(range.upperBound) {
-            if case .text(let text, _) = arena.storage.values[value] { return text }
+            if case .text(let text, _) = arena.storage.values[value] { return arena.storage.text(text) }
         }
         return nil
     }
@@ -294,12 +394,14 @@ public struct SchemaObject: Hashable, Sendable {
     /// the storage without making a parameter or a value list.
     @inline(__always)
     func forEachChild(_ body: (_ parameter: String, _ child: SchemaObject) -> Void) {
-        let storage = arena.storage
+        let parameters = arena.storage.parameters
+        let stored = arena.storage.values
+        let names = arena.storage.names
         let range = node.parameters
         for at in Int(range.lowerBound)..<Int(range.upperBound) {
-            let values = storage.parameters[at].values
+            let values = parameters[at].values
             for value in Int(values.lowerBound)..<Int(values.upperBound) {
-                if case .object(let child) = storage.values[value] { body(storage.parameters[at].name, SchemaObject(arena, child)) }
+                if case .object(let child) = stored[value] { body(names[Int(parameters[at].name)], SchemaObject(arena, child)) }
             }
         }
     }
@@ -308,12 +410,13 @@ public struct SchemaObject: Hashable, Sendable {
     /// the parameter, read from the storage without making a parameter or a value list.
     @inline(__always)
     func forEachValue(_ body: (_ parameter: String, _ position: Int, _ value: SchemaValue) -> Void) {
-        let storage = arena.storage
-        let range = storage.nodes[Int(index)].parameters
+        let parameters = arena.storage.parameters
+        let names = arena.storage.names
+        let range = node.parameters
         for at in Int(range.lowerBound)..<Int(range.upperBound) {
-            let values = storage.parameters[at].values
+            let values = parameters[at].values
             for value in Int(values.lowerBound)..<Int(values.upperBound) {
-                body(storage.parameters[at].name, value - Int(values.lowerBound), arena.value(at: value))
+                body(names[Int(parameters[at].name)], value - Int(values.lowerBound), arena.value(at: value))
             }
         }
     }
@@ -324,18 +427,25 @@ public struct SchemaObject: Hashable, Sendable {
     func forEachText(
         where wanted: (_ parameter: String) -> Bool, _ body: (_ parameter: String, _ text: String, _ location: SourceLocation) -> Void
     ) {
-        let storage = arena.storage
+        let parameters = arena.storage.parameters
+        let stored = arena.storage.values
+        let names = arena.storage.names
+        let texts = arena.storage.texts
         let range = node.parameters
-        for at in Int(range.lowerBound)..<Int(range.upperBound) where wanted(storage.parameters[at].name) {
-            let values = storage.parameters[at].values
+        for at in Int(range.lowerBound)..<Int(range.upperBound) where wanted(names[Int(parameters[at].name)]) {
+            let values = parameters[at].values
             for value in Int(values.lowerBound)..<Int(values.upperBound) {
-                if case .text(let text, let location) = storage.values[value] { body(storage.parameters[at].name, text, location) }
+                if case .text(let text, let location) = stored[value] { body(names[Int(parameters[at].name)], texts[Int(text)], location) }
             }
         }
     }
 
     /// Whether the object is a keyPath proxy.
     public var isProxy: Bool { if case .proxy = node.mode { true } else { false } }
+
+    /// Whether the object is a proxy or a conditional (known only at run time), read without
+    /// making its mode.
+    var isDynamic: Bool { node.mode != .ordinary }
 }
 
 /// An element kept in a read's store: read back from the arena by its position.
@@ -346,7 +456,7 @@ public protocol SchemaStoredElement: Hashable, Sendable {
 extension SchemaParameter: SchemaStoredElement {
     public static func stored(in arena: SchemaArena, at position: Int) -> SchemaParameter {
         let stored = arena.storage.parameters[position]
-        return SchemaParameter(name: stored.name, values: SchemaValues(arena, stored.values), location: stored.location)
+        return SchemaParameter(name: arena.storage.name(stored.name), values: SchemaValues(arena, stored.values), location: stored.location)
     }
 }
 
@@ -486,7 +596,7 @@ extension SchemaStorage {
         let count = name.utf8.count
         let range = nodes[node].parameters
         for at in Int(range.lowerBound)..<Int(range.upperBound)
-        where parameters[at].name.utf8.count == count && parameters[at].name == name {
+        where Int(parameters[at].nameLength) == count && names[Int(parameters[at].name)] == name {
             return true
         }
         return false
@@ -499,11 +609,10 @@ extension SchemaObject {
     /// and a view of its values) is made only for those it accepts.
     @inline(__always)
     func forEachParameter(where wanted: (SchemaStorage, Range<Int>) -> Bool, _ body: (SchemaParameter) -> Void) {
-        let storage = arena.storage
         let range = node.parameters
         for at in Int(range.lowerBound)..<Int(range.upperBound) {
-            let values = storage.parameters[at].values
-            if wanted(storage, Int(values.lowerBound)..<Int(values.upperBound)) { body(SchemaParameter.stored(in: arena, at: at)) }
+            let values = arena.storage.parameters[at].values
+            if wanted(arena.storage, Int(values.lowerBound)..<Int(values.upperBound)) { body(SchemaParameter.stored(in: arena, at: at)) }
         }
     }
 
@@ -512,20 +621,20 @@ extension SchemaObject {
     @inline(__always)
     func forEachObject(_ name: String, _ body: (SchemaObject) -> Void) {
         guard let at = parameterPosition(name) else { return }
-        let storage = arena.storage
-        let values = storage.parameters[at].values
+        let stored = arena.storage.values
+        let values = arena.storage.parameters[at].values
         for value in Int(values.lowerBound)..<Int(values.upperBound) {
-            if case .object(let child) = storage.values[value] { body(SchemaObject(arena, child)) }
+            if case .object(let child) = stored[value] { body(SchemaObject(arena, child)) }
         }
     }
 
     /// Whether the parameter of that name holds an object, found without making a value list.
     func hasObject(in name: String) -> Bool {
         guard let at = parameterPosition(name) else { return false }
-        let storage = arena.storage
-        let values = storage.parameters[at].values
+        let stored = arena.storage.values
+        let values = arena.storage.parameters[at].values
         for value in Int(values.lowerBound)..<Int(values.upperBound) {
-            if case .object = storage.values[value] { return true }
+            if case .object = stored[value] { return true }
         }
         return false
     }
@@ -535,12 +644,14 @@ extension SchemaObject {
     /// children on a stack to visit them in order.
     @inline(__always)
     func forEachChildReversed(_ body: (_ parameter: String, _ child: SchemaObject) -> Void) {
-        let storage = arena.storage
+        let parameters = arena.storage.parameters
+        let stored = arena.storage.values
+        let names = arena.storage.names
         let range = node.parameters
         for at in (Int(range.lowerBound)..<Int(range.upperBound)).reversed() {
-            let values = storage.parameters[at].values
+            let values = parameters[at].values
             for value in (Int(values.lowerBound)..<Int(values.upperBound)).reversed() {
-                if case .object(let child) = storage.values[value] { body(storage.parameters[at].name, SchemaObject(arena, child)) }
+                if case .object(let child) = stored[value] { body(names[Int(parameters[at].name)], SchemaObject(arena, child)) }
             }
         }
     }

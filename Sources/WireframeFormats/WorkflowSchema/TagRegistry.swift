@@ -79,6 +79,10 @@ public struct TagDefinition: Sendable, Hashable {
         let defaultClasses: SchemaClassSet
         /// Whether a parameter is named `text`: the mapper asks at every element.
         let hasTextParameter: Bool
+        /// The position of the parameter of each default route (the first of its name), or nil.
+        let defaultIndices: [Int?]
+        /// The position of `stringDefault` (the first parameter of its name), or nil.
+        let stringDefaultIndex: Int?
 
         init(
             tag: String, schemaClass: SchemaClass, kind: TagKind, isAbstract: Bool, parameters: [ParameterDefinition],
@@ -119,6 +123,8 @@ public struct TagDefinition: Sendable, Hashable {
             acceptSets = parameters.map { SchemaClassSet($0.accepts) }
             defaultClasses = SchemaClassSet(defaults.map(\.valueClass))
             hasTextParameter = parameters.contains { $0.name == "text" }
+            defaultIndices = defaults.map { route in parameters.firstIndex { $0.name == route.parameter } }
+            stringDefaultIndex = stringDefault.flatMap { name in parameters.firstIndex { $0.name == name } }
         }
 
         /// The position of the first parameter of that name.
@@ -242,6 +248,17 @@ public struct TagDefinition: Sendable, Hashable {
         childClass.lineage.intersects(storage.defaultClasses)
     }
 
+    /// The position of the default parameter for a bare object child of that class (§1.7 step
+    /// 3), found without its name: nil when there is none or it names no parameter.
+    func defaultParameterIndex(for childClass: SchemaClass) -> Int? {
+        let lineage = childClass.lineage
+        guard let route = storage.defaults.firstIndex(where: { lineage.contains($0.valueClass) }) else { return nil }
+        return storage.defaultIndices[route]
+    }
+
+    /// The position of `stringDefault` among the parameters, nil when there is none or it names no parameter.
+    var stringDefaultIndex: Int? { storage.stringDefaultIndex }
+
     /// The default parameter for a bare object child of that class (§1.7 step 3).
     public func defaultParameter(for childClass: SchemaClass) -> String? {
         let lineage = childClass.lineage
@@ -301,6 +318,11 @@ public enum TagRegistry {
         /// once: a proxy or conditional element otherwise built a definition and its tables.
         let proxies: [TagDefinition]
         let conditionals: [TagDefinition]
+        /// `definitions`, `proxies` and `conditionals` in one array (a registered definition at
+        /// `entry`, its proxy at `entry + definitions.count`, its conditional schema at
+        /// `entry + 2 * definitions.count`): a read's storage refers to definitions by their
+        /// position here.
+        let all: [TagDefinition]
 
         init(_ definitions: [TagDefinition]) {
             var size = 16
@@ -325,7 +347,11 @@ public enum TagRegistry {
             self.definitions = kept
             proxies = kept.map { $0.effective(for: .proxy(keyPath: "")) }
             conditionals = kept.map { $0.effective(for: .conditional) }
+            all = kept + proxies + conditionals
         }
+
+        /// The position in `definitions` of a tag's definition, if registered.
+        func entry(ofTag tag: String) -> Int? { entry(of: tag) }
 
         /// The definition that groups the children of an object of that definition and mode:
         /// the registered pseudo-class when the tag is registered, else made here.
@@ -416,30 +442,42 @@ public enum TagRegistry {
     // MARK: The DSL
 
     /// Parses `name[]!~: type|type` (spec §0 notation) with an optional `=enumeration` suffix.
+    /// The notation is ASCII and is read as bytes, split and trimmed as `Substring` would split
+    /// and trim it (reading it by `Character` cost about 10 M instructions once per process).
     static func parameter(_ text: String) -> ParameterDefinition {
-        var declaration = Substring(text)
+        let bytes = Array(text.utf8)
+        var declaration = bytes[...]
         var enumeration: String?
-        if let equals = declaration.firstIndex(of: "=") {
-            enumeration = String(declaration[declaration.index(after: equals)...])
+        if let equals = declaration.firstIndex(of: UInt8(ascii: "=")) {
+            enumeration = String(decoding: declaration[(equals + 1)...], as: UTF8.self)
             declaration = declaration[..<equals]
         }
-        let parts = declaration.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces }
-        var name = parts.first ?? ""
+        let parts = declaration.split(separator: UInt8(ascii: ":"), maxSplits: 1).map(trimmingSpaces)
+        var name = parts.first ?? []
         var isArray = false, isMandatory = false, isLazy = false
-        while let last = name.last, "[]!~".contains(last) {
+        flags: while let last = name.last {
             switch last {
-            case "]", "[": isArray = true
-            case "!": isMandatory = true
-            default: isLazy = true
+            case UInt8(ascii: "]"), UInt8(ascii: "["): isArray = true
+            case UInt8(ascii: "!"): isMandatory = true
+            case UInt8(ascii: "~"): isLazy = true
+            default: break flags
             }
             name.removeLast()
         }
-        let types = parts.count > 1 ? parts[1].split(separator: "|").map { String($0) } : []
+        let types = parts.count > 1 ? parts[1].split(separator: UInt8(ascii: "|")).map { String(decoding: $0, as: UTF8.self) } : []
         let accepts = types.flatMap { typeClasses($0) }
         let allowed = enumeration.flatMap { enumerations[$0] }
         return ParameterDefinition(
-            name: name, accepts: accepts, isArray: isArray, isMandatory: isMandatory, isLazy: isLazy,
-            allowedValues: allowed?.values, isBitmask: allowed?.bitmask ?? false)
+            name: String(decoding: name, as: UTF8.self), accepts: accepts, isArray: isArray, isMandatory: isMandatory,
+            isLazy: isLazy, allowedValues: allowed?.values, isBitmask: allowed?.bitmask ?? false)
+    }
+
+    /// The bytes without spaces at either end.
+    private static func trimmingSpaces(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var trimmed = bytes
+        while trimmed.first == UInt8(ascii: " ") { trimmed.removeFirst() }
+        while trimmed.last == UInt8(ascii: " ") { trimmed.removeLast() }
+        return trimmed
     }
 
     static func typeClasses(_ type: String) -> [SchemaClass] {
@@ -457,8 +495,9 @@ public enum TagRegistry {
     }
 
     static func routes(_ text: String) -> [DefaultRoute] {
-        text.split(separator: ",").compactMap { entry in
-            let sides = entry.split(separator: ">").map { $0.trimmingSpaces }
+        // Bytes, as in `parameter(_:)`.
+        Array(text.utf8).split(separator: UInt8(ascii: ",")).compactMap { entry in
+            let sides = entry.split(separator: UInt8(ascii: ">")).map { String(decoding: trimmingSpaces($0), as: UTF8.self) }
             guard sides.count == 2, let valueClass = typeClasses(sides[0]).first else { return nil }
             return DefaultRoute(valueClass: valueClass, parameter: sides[1])
         }
@@ -675,14 +714,4 @@ public enum TagRegistry {
             "conditions[]!: condition", "requirement: str|num=requirement",
         ], defaults: "condition>conditions"),
     ]
-}
-
-extension Substring {
-    /// The text without leading and trailing spaces.
-    var trimmingSpaces: String {
-        var text = self
-        while text.first == " " { text.removeFirst() }
-        while text.last == " " { text.removeLast() }
-        return String(text)
-    }
 }

@@ -9,8 +9,26 @@ struct XMLElementNode {
     var attributes: [Attribute]
     /// The registry's definition of the tag, found with its name (nil when it is not registered).
     var definition: TagDefinition?
+    /// The name's position among `KnownNames.workflowSchema`'s names, or -1.
+    var nameID: Int32 = -1
+    /// The definition's position in `TagRegistry.lookup.definitions`, or -1.
+    var registryEntry: Int32 = -1
 
-    func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
+    /// The first attribute of that name. Most elements have none; lengths are compared first,
+    /// and the attributes are read in place (the closure of `first(where:)` copied each one).
+    @inline(__always)
+    func attribute(_ name: String) -> Attribute? {
+        guard !attributes.isEmpty else { return nil }
+        return search(name)
+    }
+
+    private func search(_ name: String) -> Attribute? {
+        let count = name.utf8.count
+        for at in attributes.indices where attributes[at].name.utf8.count == count && attributes[at].name == name {
+            return attributes[at]
+        }
+        return nil
+    }
 }
 
 /// What the XML reader hands on, in document order.
@@ -98,6 +116,10 @@ struct XMLContentDecoder {
     private var attributeBuffer: [SchemaAttribute] = []
     var textLocation = SourceLocation.start
     var nonBlankChunks = 0
+    /// The first non-blank chunk while it is the only one: its bytes in the file, copied into
+    /// `text` only when another chunk follows (most text is one chunk, made into a string from
+    /// the file's bytes).
+    private var deferred: Range<Int>?
     /// Tag and attribute names kept as strings once (fetched once per file).
     private let knownNames = KnownNames.workflowSchema
 
@@ -124,7 +146,8 @@ struct XMLContentDecoder {
             if let known {
                 handler.startElement(XMLElementNode(
                     name: knownNames.name(at: known), location: location, attributes: attributeBuffer,
-                    definition: knownNames.definition(at: known)))
+                    definition: knownNames.definition(at: known), nameID: Int32(known),
+                    registryEntry: knownNames.registryEntry(at: known)))
             } else {
                 handler.startElement(XMLElementNode(name: string(name), location: location, attributes: attributeBuffer, definition: nil))
             }
@@ -134,16 +157,27 @@ struct XMLContentDecoder {
             lastMarkupEnd = end
             depth -= 1
             handler.endElement()
+        case .blank(let range):
+            // Blank before the first non-blank chunk: trimmed from the value anyway.
+            if nonBlankChunks == 0 { break }
+            copyDeferred()
+            beginChunk(blank: true)
+            appendNormalizingLineEnds(range)
         case .text(let range), .cdata(let range):
             let blank = isBlank(range)
             // Blank text before the first non-blank chunk is trimmed from the value anyway: it is
             // neither copied nor kept (most text between tags is such indentation).
             if blank, nonBlankChunks == 0 { break }
+            copyDeferred()
+            let first = nonBlankChunks == 0
             beginChunk(blank: blank)
-            appendNormalizingLineEnds(range)
+            // The first non-blank chunk is copied only if another chunk follows (`text` is
+            // empty then: nothing is kept before the first non-blank chunk).
+            if first, !blank, text.isEmpty { deferred = range } else { appendNormalizingLineEnds(range) }
         case .reference(let scalar, _):
             let blank = Substring.isWhitespace(scalar)
             if blank, nonBlankChunks == 0 { break }
+            copyDeferred()
             beginChunk(blank: blank)
             text.append(contentsOf: String(scalar).utf8)
         case .boundary:
@@ -161,14 +195,54 @@ struct XMLContentDecoder {
         }
     }
 
+    /// Copies the deferred first chunk into `text`, another chunk following it.
+    @inline(__always)
+    private mutating func copyDeferred() {
+        if let range = deferred {
+            deferred = nil
+            appendNormalizingLineEnds(range)
+        }
+    }
+
     private mutating func flushText<Handler: XMLContentHandler>(to handler: inout Handler) {
         defer {
             nonBlankChunks = 0
+            deferred = nil
             if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         }
         // Blank text is skipped by every reader of the tree: keep it out.
         guard nonBlankChunks > 0, depth > 0 else { return }
-        handler.text(XMLTextNode(value: trimmedText(), location: textLocation, nonBlankChunks: nonBlankChunks))
+        let value: String
+        if let range = deferred, let direct = trimmedText(in: range) {
+            value = direct
+        } else {
+            copyDeferred()
+            value = trimmedText()
+        }
+        handler.text(XMLTextNode(value: value, location: textLocation, nonBlankChunks: nonBlankChunks))
+    }
+
+    /// A chunk of the file alone as a string without whitespace at either end, made from the
+    /// file's bytes (no copy into `text`); nil when it needs what `trimmedText()` does: a
+    /// carriage return to normalize, or a non-ASCII character at an end (which may be whitespace).
+    private func trimmedText(in range: Range<Int>) -> String? {
+        var start = range.lowerBound
+        var end = range.upperBound
+        while start < end, XMLTokenizer.isSpace(bytes[start]) || bytes[start] == 0x0B || bytes[start] == 0x0C { start += 1 }
+        while end > start, XMLTokenizer.isSpace(bytes[end - 1]) || bytes[end - 1] == 0x0B || bytes[end - 1] == 0x0C { end -= 1 }
+        if (start < end && bytes[start] >= 0x80) || (end > start && bytes[end - 1] >= 0x80) { return nil }
+        var cursor = start
+        if let base = bytes.baseAddress {
+            while cursor + 8 <= end {
+                if XMLTokenizer.hasByte(UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self), 0x0D) { return nil }
+                cursor += 8
+            }
+        }
+        while cursor < end {
+            if bytes[cursor] == 0x0D { return nil }
+            cursor += 1
+        }
+        return string(start..<end)
     }
 
     /// The text as a string without whitespace at either end. ASCII whitespace is cut from the
@@ -294,11 +368,19 @@ struct XMLContentDecoder {
 
 /// Converts byte offsets to line and column (columns count Unicode scalars), moving forward from
 /// the last offset asked for, so that asking in document order reads each byte once.
+///
+/// It keeps the current line's start and how many bytes since then continue a multi-byte
+/// character; the column is worked out only when asked. Eight ASCII bytes are read at a time,
+/// their line feeds found without a branch per byte.
 struct SourceLocator {
     let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
     private var line = 1
-    private var column = 1
+    /// Where the line of `offset` starts.
+    private var lineStart = 0
+    /// The continuation bytes (10xxxxxx) between `lineStart` and `offset`: bytes that are no
+    /// scalar of their own.
+    private var continuations = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -311,44 +393,58 @@ struct SourceLocator {
                 if bytes[cursor] == 0x0A { line -= 1 }
                 cursor += 1
             }
-            var lineStart = target
-            while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-            column = 1
-            offset = lineStart
+            var start = target
+            while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+            lineStart = start
+            continuations = 0
+            offset = start
         }
         while offset < target {
-            // Up to eight bytes at a time while they hold no byte of a non-ASCII character: up to
-            // the first line feed among them, or all of them. Fewer than eight before the target
-            // are the low bytes of a whole word (loaded only where the file has eight).
-            if offset + 8 <= bytes.count, let base = bytes.baseAddress {
-                let count = min(8, target - offset)
-                var word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-                // The bytes past the target become zero: neither non-ASCII nor line feeds.
-                if count < 8 { word &= (1 &<< UInt64(8 * count)) &- 1 }
-                if word & 0x8080_8080_8080_8080 == 0 {
+            if let base = bytes.baseAddress {
+                // Whole words of ASCII before the target (inside the file, as the target is), in
+                // locals: a line feed in a word of ASCII is a byte of `lineFeeds` that is zero,
+                // the only one whose sum with 0x7F leaves the high bit clear.
+                var cursor = offset, line = line, lineStart = lineStart, sawLineFeed = false
+                while cursor &+ 8 <= target {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
+                    if word & 0x8080_8080_8080_8080 != 0 { break }
                     let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                    // The lowest marked byte is the first line feed (marks above it may be false).
-                    let marks = (lineFeeds &- 0x0101_0101_0101_0101) & ~lineFeeds & 0x8080_8080_8080_8080
-                    if marks == 0 {
-                        column += count
-                        offset += count
-                    } else {
-                        line += 1
-                        column = 1
-                        offset += marks.trailingZeroBitCount / 8 + 1
+                    var marks = ~(lineFeeds &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
+                    if marks != 0 {
+                        // The byte after the last line feed (the highest mark) starts the line.
+                        lineStart = cursor &+ (64 &- marks.leadingZeroBitCount) &>> 3
+                        sawLineFeed = true
+                        repeat {
+                            line &+= 1
+                            marks &= marks &- 1
+                        } while marks != 0
                     }
-                    continue
+                    cursor &+= 8
                 }
+                offset = cursor
+                self.line = line
+                self.lineStart = lineStart
+                if sawLineFeed { continuations = 0 }
             }
-            let byte = bytes[offset]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            offset += 1
+            // Fewer than eight bytes before the target, or a word with a multi-byte character:
+            // up to eight bytes one at a time.
+            let end = min(offset + 8, target)
+            while offset < end { step() }
         }
-        return SourceLocation(line: line, column: column, offset: target)
+        return SourceLocation(line: line, column: target - lineStart - continuations + 1, offset: target)
+    }
+
+    /// Moves over one byte.
+    @inline(__always)
+    private mutating func step() {
+        let byte = bytes[offset]
+        offset += 1
+        if byte == 0x0A {
+            line += 1
+            lineStart = offset
+            continuations = 0
+        } else if byte & 0xC0 == 0x80 {
+            continuations += 1
+        }
     }
 }
