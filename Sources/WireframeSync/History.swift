@@ -114,9 +114,10 @@ public struct History: Sendable {
         try comparison(old, new).diff
     }
 
-    /// The diff between two revisions, and the keys of every screen either of them has (to
-    /// count the unchanged ones), from one read of the store where the stored screens allow it.
-    public func comparison(_ old: Revision, _ new: Revision) throws -> (diff: WireframeDiff, screenKeys: Set<String>) {
+    /// The diff between two revisions, and the keys of every screen either of them has, sorted
+    /// and each once (to count the unchanged ones), from one read of the store where the stored
+    /// screens allow it.
+    public func comparison(_ old: Revision, _ new: Revision) throws -> (diff: WireframeDiff, screenKeys: [String]) {
         if !old.isDeletion, !new.isDeletion {
             // The maps hold only the screens that differ; `keys` has every screen of either side.
             let pair = try store.screenComparison(oldId: old.id, newId: new.id)
@@ -126,12 +127,23 @@ public struct History: Sendable {
                 let partialOld = ScreenSplice.wireframe(header: oldHeader, hashes: pair.oldScreenVersions, keys: keys, contents: pair.contents),
                 let partialNew = ScreenSplice.wireframe(header: newHeader, hashes: pair.newScreenVersions, keys: keys, contents: pair.contents)
             {
-                return (WireframeDiff.between(partialOld, partialNew), Set(pair.keys))
+                return (WireframeDiff.between(partialOld, partialNew), Self.sortedKeys(pair.keys))
             }
         }
         let oldWireframe = try wireframe(of: old), newWireframe = try wireframe(of: new)
         let screenKeys = Set((oldWireframe?.screens ?? []).map(\.key)).union((newWireframe?.screens ?? []).map(\.key))
-        return (WireframeDiff.between(oldWireframe, newWireframe), screenKeys)
+        return (WireframeDiff.between(oldWireframe, newWireframe), screenKeys.sorted())
+    }
+
+    /// Keys each once, in `String` order. The store's keys come in byte order, which is that
+    /// order for almost every key (one pass checks it); they are sorted only when it is not.
+    static func sortedKeys(_ keys: [String]) -> [String] {
+        var index = 1
+        while index < keys.count {
+            guard keys[index - 1] < keys[index] else { return Set(keys).sorted() }
+            index += 1
+        }
+        return keys
     }
 
     /// The canonical JSON (pretty, for people) of a revision; nil for a deletion.

@@ -48,10 +48,9 @@ extension WFS {
                 let history = History(store: store)
                 let oldRevision = try history.resolve(old)
                 let newRevision = try history.resolve(new)
-                let (diff, screenKeys) = try history.comparison(oldRevision, newRevision)
+                let (diff, allKeys) = try history.comparison(oldRevision, newRevision)
                 let changed = Dictionary(diff.screens.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
                 let renamedFrom = Set(diff.screens.compactMap(\.previousKey))
-                let allKeys = screenKeys.sorted()
                 switch format {
                 case .json:
                     let unchangedCount = allKeys.filter { changed[$0] == nil && !renamedFrom.contains($0) }.count
