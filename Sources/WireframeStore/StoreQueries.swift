@@ -204,16 +204,13 @@ extension WireframeStore {
                 differing.sort()
                 var packs = ScreenPacks.Reader()
                 var comparison = ScreenComparison(oldHeader: oldHeader, newHeader: newHeader, keys: sides.keys)
-                comparison.contents.reserveCapacity(differing.count)
-                var previous: Int64?
-                for id in differing where id != previous {
-                    previous = id
-                    comparison.contents["#\(id)"] = try packs.content(db, id: id)
+                comparison.versions.reserveCapacity(differing.count)
+                for id in differing where id != comparison.versions.last?.id {
+                    comparison.versions.append((id, try packs.content(db, id: id)))
                 }
                 for index in sides.keys.indices where sides.old[index] != sides.new[index] {
-                    let key = sides.keys[index]
-                    if let id = sides.old[index] { comparison.oldScreenVersions[key] = "#\(id)" }
-                    if let id = sides.new[index] { comparison.newScreenVersions[key] = "#\(id)" }
+                    comparison.oldIds[index] = sides.old[index]
+                    comparison.newIds[index] = sides.new[index]
                 }
                 return comparison
             }

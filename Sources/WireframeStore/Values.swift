@@ -289,18 +289,59 @@ public struct ScreenComparison: Sendable {
     public var newHeader: [UInt8]?
     /// Every screen key of either revision, each once, in byte order.
     public var keys: [String]
-    /// The older revision's screens that differ from the newer's, key → version name (`#id`).
-    public var oldScreenVersions: [String: String] = [:]
-    /// The newer revision's screens that differ from the older's, key → version name (`#id`).
-    public var newScreenVersions: [String: String] = [:]
-    /// Canonical screen JSON by version name, for every name of the two maps.
-    public var contents: [String: [UInt8]] = [:]
+    /// Beside ``keys``: the older revision's version id where the two differ (nil elsewhere).
+    var oldIds: [Int64?]
+    /// Beside ``keys``: the newer revision's version id where the two differ (nil elsewhere).
+    var newIds: [Int64?]
+    /// The JSON of every id of the two lists, sorted by id.
+    var versions: [(id: Int64, content: [UInt8])] = []
 
     /// Creates a comparison with no differing screens.
     public init(oldHeader: [UInt8]?, newHeader: [UInt8]?, keys: [String]) {
         self.oldHeader = oldHeader
         self.newHeader = newHeader
         self.keys = keys
+        self.oldIds = Array(repeating: nil, count: keys.count)
+        self.newIds = Array(repeating: nil, count: keys.count)
+    }
+
+    /// The older revision's screens that differ from the newer's, key → version name (`#id`).
+    public var oldScreenVersions: [String: String] { names(oldIds) }
+    /// The newer revision's screens that differ from the older's, key → version name (`#id`).
+    public var newScreenVersions: [String: String] { names(newIds) }
+    /// Canonical screen JSON by version name, for every name of the two maps.
+    public var contents: [String: [UInt8]] {
+        var result: [String: [UInt8]] = Dictionary(minimumCapacity: versions.count)
+        for version in versions { result["#\(version.id)"] = version.content }
+        return result
+    }
+
+    /// The JSON of the older revision's screens that differ from the newer's, in the order of
+    /// ``keys`` (no map, no names: what a diff splices into the header).
+    public var oldScreens: [[UInt8]] { screens(oldIds) }
+    /// The JSON of the newer revision's screens that differ from the older's, in key order.
+    public var newScreens: [[UInt8]] { screens(newIds) }
+
+    private func names(_ ids: [Int64?]) -> [String: String] {
+        var result: [String: String] = [:]
+        for (index, id) in ids.enumerated() { if let id { result[keys[index]] = "#\(id)" } }
+        return result
+    }
+
+    private func screens(_ ids: [Int64?]) -> [[UInt8]] {
+        var result: [[UInt8]] = []
+        for id in ids { if let id, let content = content(id) { result.append(content) } }
+        return result
+    }
+
+    /// The JSON of a version of ``versions`` (a binary search by id).
+    private func content(_ id: Int64) -> [UInt8]? {
+        var low = 0, high = versions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if versions[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low < versions.count && versions[low].id == id ? versions[low].content : nil
     }
 }
 

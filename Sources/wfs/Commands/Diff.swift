@@ -49,11 +49,25 @@ extension WFS {
                 let oldRevision = try history.resolve(old)
                 let newRevision = try history.resolve(new)
                 let (diff, allKeys) = try history.comparison(oldRevision, newRevision)
-                let changed = Dictionary(diff.screens.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+                // The changes come sorted by key, as the keys do: found by walking beside the keys
+                // (which are asked for in order) rather than by a map, unless their keys are not
+                // strictly increasing.
+                let screens = diff.screens
+                var ordered = true
+                for index in screens.indices.dropFirst() where !(screens[index - 1].key < screens[index].key) { ordered = false }
+                let changed =
+                    ordered ? [:] : Dictionary(diff.screens.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+                var nextChange = 0
+                func change(_ key: String) -> ScreenChange? {
+                    guard ordered else { return changed[key] }
+                    while nextChange < screens.count, screens[nextChange].key < key { nextChange += 1 }
+                    return nextChange < screens.count && screens[nextChange].key == key ? screens[nextChange] : nil
+                }
                 let renamedFrom = Set(diff.screens.compactMap(\.previousKey))
                 switch format {
                 case .json:
-                    let unchangedCount = allKeys.filter { changed[$0] == nil && !renamedFrom.contains($0) }.count
+                    var unchangedCount = 0
+                    for key in allKeys where change(key) == nil && !renamedFrom.contains(key) { unchangedCount += 1 }
                     let result = Result(
                         from: RevisionJSON(oldRevision, changes: nil), to: RevisionJSON(newRevision, changes: nil),
                         documentFields: diff.documentFields.map { Result.Field(field: $0.field, old: $0.old, new: $0.new) },
@@ -82,7 +96,7 @@ extension WFS {
                         unchangedRun = 0
                     }
                     for key in allKeys {
-                        guard let change = changed[key] else {
+                        guard let change = change(key) else {
                             if !renamedFrom.contains(key) { unchangedRun += 1 }
                             continue
                         }
