@@ -83,16 +83,37 @@ extension WFS {
                     // three times as much appended to a `String`.
                     var text: [UInt8] = []
                     text.reserveCapacity(64 * allKeys.count + 256)
-                    func put(_ pieces: String...) {
-                        for piece in pieces { text.append(contentsOf: piece.utf8) }
+                    // One piece a call (a variadic list is an array allocated per call), and
+                    // quoted values written in place rather than built as strings first.
+                    func put(_ piece: String) { text.append(contentsOf: piece.utf8) }
+                    func putQuoted(_ value: String?) {
+                        guard let value else { return put("(none)") }
+                        text.append(UInt8(ascii: "\""))
+                        put(value)
+                        text.append(UInt8(ascii: "\""))
                     }
-                    put("--- ", TextForm.revisionLine(oldRevision), "\n+++ ", TextForm.revisionLine(newRevision), "\n")
-                    for field in diff.documentFields {
-                        put("  ", field.field, ": ", Self.quoted(field.old), " → ", Self.quoted(field.new), "\n")
+                    func putField(indent: String, _ field: FieldChange) {
+                        put(indent)
+                        put(field.field)
+                        put(": ")
+                        putQuoted(field.old)
+                        put(" → ")
+                        putQuoted(field.new)
+                        put("\n")
                     }
+                    put("--- ")
+                    put(TextForm.revisionLine(oldRevision))
+                    put("\n+++ ")
+                    put(TextForm.revisionLine(newRevision))
+                    put("\n")
+                    for field in diff.documentFields { putField(indent: "  ", field) }
                     var unchangedRun = 0
                     func flush() {
-                        if unchangedRun > 0 { put("  … ", String(unchangedRun), " unchanged screen", unchangedRun == 1 ? "" : "s", "\n") }
+                        if unchangedRun > 0 {
+                            put("  … ")
+                            put(String(unchangedRun))
+                            put(unchangedRun == 1 ? " unchanged screen\n" : " unchanged screens\n")
+                        }
                         unchangedRun = 0
                     }
                     for key in allKeys {
@@ -102,24 +123,23 @@ extension WFS {
                         }
                         flush()
                         switch change.kind {
-                        case .added: put("+ ", key, "\n")
-                        case .removed: put("- ", key, "\n")
-                        case .modified: put("~ ", key, "\n")
-                        case .renamed: put("> ", change.previousKey ?? "?", " → ", key, "\n")
+                        case .added: put("+ ")
+                        case .removed: put("- ")
+                        case .modified: put("~ ")
+                        case .renamed:
+                            put("> ")
+                            put(change.previousKey ?? "?")
+                            put(" → ")
                         }
-                        for field in change.fields where change.kind == .modified {
-                            put("    ", field.field, ": ", Self.quoted(field.old), " → ", Self.quoted(field.new), "\n")
-                        }
+                        put(key)
+                        put("\n")
+                        for field in change.fields where change.kind == .modified { putField(indent: "    ", field) }
                     }
                     flush()
                     if diff.isEmpty { put("no differences\n") }
                     Terminal.outputBytes(text)
                 }
             }
-        }
-
-        static func quoted(_ value: String?) -> String {
-            value.map { "\"\($0)\"" } ?? "(none)"
         }
     }
 }
