@@ -293,8 +293,10 @@ public struct ScreenComparison: Sendable {
     var oldIds: [Int64?]
     /// Beside ``keys``: the newer revision's version id where the two differ (nil elsewhere).
     var newIds: [Int64?]
-    /// The JSON of every id of the two lists, sorted by id.
-    var versions: [(id: Int64, content: [UInt8])] = []
+    /// Beside ``keys``: the JSON of ``oldIds``' versions (nil where the id is).
+    var oldContents: [[UInt8]?]
+    /// Beside ``keys``: the JSON of ``newIds``' versions (nil where the id is).
+    var newContents: [[UInt8]?]
 
     /// Creates a comparison with no differing screens.
     public init(oldHeader: [UInt8]?, newHeader: [UInt8]?, keys: [String]) {
@@ -303,6 +305,8 @@ public struct ScreenComparison: Sendable {
         self.keys = keys
         self.oldIds = Array(repeating: nil, count: keys.count)
         self.newIds = Array(repeating: nil, count: keys.count)
+        self.oldContents = Array(repeating: nil, count: keys.count)
+        self.newContents = Array(repeating: nil, count: keys.count)
     }
 
     /// The older revision's screens that differ from the newer's, key → version name (`#id`).
@@ -311,16 +315,18 @@ public struct ScreenComparison: Sendable {
     public var newScreenVersions: [String: String] { names(newIds) }
     /// Canonical screen JSON by version name, for every name of the two maps.
     public var contents: [String: [UInt8]] {
-        var result: [String: [UInt8]] = Dictionary(minimumCapacity: versions.count)
-        for version in versions { result["#\(version.id)"] = version.content }
+        var result: [String: [UInt8]] = [:]
+        for (ids, contents) in [(oldIds, oldContents), (newIds, newContents)] {
+            for (index, id) in ids.enumerated() { if let id, let content = contents[index] { result["#\(id)"] = content } }
+        }
         return result
     }
 
     /// The JSON of the older revision's screens that differ from the newer's, in the order of
     /// ``keys`` (no map, no names: what a diff splices into the header).
-    public var oldScreens: [[UInt8]] { screens(oldIds) }
+    public var oldScreens: [[UInt8]] { oldContents.compactMap { $0 } }
     /// The JSON of the newer revision's screens that differ from the older's, in key order.
-    public var newScreens: [[UInt8]] { screens(newIds) }
+    public var newScreens: [[UInt8]] { newContents.compactMap { $0 } }
 
     private func names(_ ids: [Int64?]) -> [String: String] {
         var result: [String: String] = [:]
@@ -328,21 +334,6 @@ public struct ScreenComparison: Sendable {
         return result
     }
 
-    private func screens(_ ids: [Int64?]) -> [[UInt8]] {
-        var result: [[UInt8]] = []
-        for id in ids { if let id, let content = content(id) { result.append(content) } }
-        return result
-    }
-
-    /// The JSON of a version of ``versions`` (a binary search by id).
-    private func content(_ id: Int64) -> [UInt8]? {
-        var low = 0, high = versions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if versions[middle].id < id { low = middle + 1 } else { high = middle }
-        }
-        return low < versions.count && versions[low].id == id ? versions[low].content : nil
-    }
 }
 
 /// What comparing two stored revisions needs, read in one transaction: their headers, their
