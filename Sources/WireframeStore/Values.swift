@@ -289,19 +289,51 @@ public struct ScreenComparison: Sendable {
     public var newHeader: [UInt8]?
     /// Every screen key of either revision, each once, in byte order.
     public var keys: [String]
-    /// The older revision's screens that differ from the newer's, key → version name (`#id`).
-    public var oldScreenVersions: [String: String] = [:]
-    /// The newer revision's screens that differ from the older's, key → version name (`#id`).
-    public var newScreenVersions: [String: String] = [:]
-    /// Canonical screen JSON by version name, for every name of the two maps.
-    public var contents: [String: [UInt8]] = [:]
+    /// Beside ``keys``: the older revision's version id where the two differ (nil elsewhere).
+    var oldIds: [Int64?]
+    /// Beside ``keys``: the newer revision's version id where the two differ (nil elsewhere).
+    var newIds: [Int64?]
+    /// Beside ``keys``: the JSON of ``oldIds``' versions (nil where the id is).
+    var oldContents: [[UInt8]?]
+    /// Beside ``keys``: the JSON of ``newIds``' versions (nil where the id is).
+    var newContents: [[UInt8]?]
 
     /// Creates a comparison with no differing screens.
     public init(oldHeader: [UInt8]?, newHeader: [UInt8]?, keys: [String]) {
         self.oldHeader = oldHeader
         self.newHeader = newHeader
         self.keys = keys
+        self.oldIds = Array(repeating: nil, count: keys.count)
+        self.newIds = Array(repeating: nil, count: keys.count)
+        self.oldContents = Array(repeating: nil, count: keys.count)
+        self.newContents = Array(repeating: nil, count: keys.count)
     }
+
+    /// The older revision's screens that differ from the newer's, key → version name (`#id`).
+    public var oldScreenVersions: [String: String] { names(oldIds) }
+    /// The newer revision's screens that differ from the older's, key → version name (`#id`).
+    public var newScreenVersions: [String: String] { names(newIds) }
+    /// Canonical screen JSON by version name, for every name of the two maps.
+    public var contents: [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        for (ids, contents) in [(oldIds, oldContents), (newIds, newContents)] {
+            for (index, id) in ids.enumerated() { if let id, let content = contents[index] { result["#\(id)"] = content } }
+        }
+        return result
+    }
+
+    /// The JSON of the older revision's screens that differ from the newer's, in the order of
+    /// ``keys`` (no map, no names: what a diff splices into the header).
+    public var oldScreens: [[UInt8]] { oldContents.compactMap { $0 } }
+    /// The JSON of the newer revision's screens that differ from the older's, in key order.
+    public var newScreens: [[UInt8]] { newContents.compactMap { $0 } }
+
+    private func names(_ ids: [Int64?]) -> [String: String] {
+        var result: [String: String] = [:]
+        for (index, id) in ids.enumerated() { if let id { result[keys[index]] = "#\(id)" } }
+        return result
+    }
+
 }
 
 /// What comparing two stored revisions needs, read in one transaction: their headers, their

@@ -114,24 +114,48 @@ public struct History: Sendable {
         try comparison(old, new).diff
     }
 
-    /// The diff between two revisions, and the keys of every screen either of them has (to
-    /// count the unchanged ones), from one read of the store where the stored screens allow it.
-    public func comparison(_ old: Revision, _ new: Revision) throws -> (diff: WireframeDiff, screenKeys: Set<String>) {
+    /// The diff between two revisions, and the keys of every screen either of them has, sorted
+    /// and each once (to count the unchanged ones), from one read of the store where the stored
+    /// screens allow it.
+    public func comparison(_ old: Revision, _ new: Revision) throws -> (diff: WireframeDiff, screenKeys: [String]) {
         if !old.isDeletion, !new.isDeletion {
             // The maps hold only the screens that differ; `keys` has every screen of either side.
             let pair = try store.screenComparison(oldId: old.id, newId: new.id)
-            // Versions are named by id (`#id`), one name per distinct content, as hashes would be.
-            let keys = ScreenSplice.changedKeys(pair.oldScreenVersions, pair.newScreenVersions)
-            if let oldHeader = pair.oldHeader, let newHeader = pair.newHeader,
-                let partialOld = ScreenSplice.wireframe(header: oldHeader, hashes: pair.oldScreenVersions, keys: keys, contents: pair.contents),
-                let partialNew = ScreenSplice.wireframe(header: newHeader, hashes: pair.newScreenVersions, keys: keys, contents: pair.contents)
-            {
-                return (WireframeDiff.between(partialOld, partialNew), Set(pair.keys))
+            let screenKeys = Self.sortedKeys(pair.keys)
+            if let oldHeader = pair.oldHeader, let newHeader = pair.newHeader {
+                // The store's keys in `String` order (almost always) are distinct as `String`s:
+                // the differing screens are spliced in as the store lists them, without maps by
+                // key. Else through the maps, where keys equal as `String`s are one.
+                let partialOld: Wireframe?, partialNew: Wireframe?
+                if screenKeys.count == pair.keys.count {
+                    partialOld = ScreenSplice.wireframe(header: oldHeader, screens: pair.oldScreens)
+                    partialNew = ScreenSplice.wireframe(header: newHeader, screens: pair.newScreens)
+                } else {
+                    // Versions are named by id (`#id`), one name per distinct content, as hashes would be.
+                    let (oldVersions, newVersions, contents) = (pair.oldScreenVersions, pair.newScreenVersions, pair.contents)
+                    let keys = ScreenSplice.changedKeys(oldVersions, newVersions)
+                    partialOld = ScreenSplice.wireframe(header: oldHeader, hashes: oldVersions, keys: keys, contents: contents)
+                    partialNew = ScreenSplice.wireframe(header: newHeader, hashes: newVersions, keys: keys, contents: contents)
+                }
+                if let partialOld, let partialNew {
+                    return (WireframeDiff.between(partialOld, partialNew), screenKeys)
+                }
             }
         }
         let oldWireframe = try wireframe(of: old), newWireframe = try wireframe(of: new)
         let screenKeys = Set((oldWireframe?.screens ?? []).map(\.key)).union((newWireframe?.screens ?? []).map(\.key))
-        return (WireframeDiff.between(oldWireframe, newWireframe), screenKeys)
+        return (WireframeDiff.between(oldWireframe, newWireframe), screenKeys.sorted())
+    }
+
+    /// Keys each once, in `String` order. The store's keys come in byte order, which is that
+    /// order for almost every key (one pass checks it); they are sorted only when it is not.
+    static func sortedKeys(_ keys: [String]) -> [String] {
+        var index = 1
+        while index < keys.count {
+            guard keys[index - 1] < keys[index] else { return Set(keys).sorted() }
+            index += 1
+        }
+        return keys
     }
 
     /// The canonical JSON (pretty, for people) of a revision; nil for a deletion.

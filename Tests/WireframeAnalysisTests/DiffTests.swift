@@ -110,6 +110,50 @@ struct DiffTests {
         #expect(diff.keys(.removed).isEmpty)
     }
 
+    @Test func renamesPairRemovedAndAddedScreensInKeyOrder() throws {
+        // "b" and "d" have one content, "e" another; of the added screens "a" and "c" take "b"
+        // and "d" (each the first unused in key order), "f" finds none left, "g" takes "e".
+        let same = #""title": "Same", "items": ["1"]"#
+        let other = #""title": "Other""#
+        let old = try canonical(app(#"""
+            { "name": "home", "title": "H" }, { "name": "b", \#(same) }, { "name": "d", \#(same) }, { "name": "e", \#(other) }
+            """#))
+        let new = try canonical(app(#"""
+            { "name": "home", "title": "H" }, { "name": "a", \#(same) }, { "name": "c", \#(same) },
+            { "name": "f", \#(same) }, { "name": "g", \#(other) }
+            """#))
+        let diff = WireframeDiff.between(old, new)
+        #expect(diff.screens.map(\.key) == ["a", "c", "f", "g"])
+        #expect(diff.screens.map(\.kind) == [.renamed, .renamed, .added, .renamed])
+        #expect(diff.screens.map(\.previousKey) == ["b", "d", nil, "e"])
+        #expect(diff.keys(.removed).isEmpty)
+        // With no added screen of its content, a removed screen stays removed.
+        let fewer = try canonical(app(#"{ "name": "home", "title": "H" }, { "name": "c", \#(same) }"#))
+        let shrunk = WireframeDiff.between(old, fewer)
+        #expect(shrunk.screens.map(\.key) == ["c", "d", "e"])
+        #expect(shrunk.screens.map(\.kind) == [.renamed, .removed, .removed])
+        #expect(shrunk.screens.first?.previousKey == "b")
+    }
+
+    @Test func screensOutOfKeyOrderGiveTheSameDiff() throws {
+        // Canonical wireframes list their screens in key order; others (and a key written twice,
+        // of which the first counts) are matched by key all the same.
+        let old = try canonical(app(baseRoutes))
+        let edited = baseRoutes.replacingOccurrences(of: #""title": "B""#, with: #""title": "B2""#)
+        let new = try canonical(app(edited + #", { "name": "c", "title": "C" }"#))
+        let expected = WireframeDiff.between(old, new)
+        #expect(expected.screens.map(\.key) == ["b", "c"])
+        #expect(expected.screens.map(\.kind) == [.modified, .added])
+        var reversedOld = old, reversedNew = new
+        reversedOld.screens.reverse()
+        reversedNew.screens.reverse()
+        #expect(WireframeDiff.between(reversedOld, reversedNew) == expected)
+        #expect(WireframeDiff.between(old, reversedNew) == expected)
+        var twice = new
+        twice.screens.append(try #require(old.screens.first { $0.key == "b" }))
+        #expect(WireframeDiff.between(old, twice) == expected)
+    }
+
     @Test func documentFields() throws {
         let old = try canonical(app(#"{ "name": "home", "title": "H" }, { "name": "a", "title": "A" }"#))
         let new = try canonical(app(#"{ "name": "home", "title": "H" }, { "name": "a", "title": "A" }"#, appName: "Other", root: "a"))

@@ -48,13 +48,26 @@ extension WFS {
                 let history = History(store: store)
                 let oldRevision = try history.resolve(old)
                 let newRevision = try history.resolve(new)
-                let (diff, screenKeys) = try history.comparison(oldRevision, newRevision)
-                let changed = Dictionary(diff.screens.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+                let (diff, allKeys) = try history.comparison(oldRevision, newRevision)
+                // The changes come sorted by key, as the keys do: found by walking beside the keys
+                // (which are asked for in order) rather than by a map, unless their keys are not
+                // strictly increasing.
+                let screens = diff.screens
+                var ordered = true
+                for index in screens.indices.dropFirst() where !(screens[index - 1].key < screens[index].key) { ordered = false }
+                let changed =
+                    ordered ? [:] : Dictionary(diff.screens.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+                var nextChange = 0
+                func change(_ key: String) -> ScreenChange? {
+                    guard ordered else { return changed[key] }
+                    while nextChange < screens.count, screens[nextChange].key < key { nextChange += 1 }
+                    return nextChange < screens.count && screens[nextChange].key == key ? screens[nextChange] : nil
+                }
                 let renamedFrom = Set(diff.screens.compactMap(\.previousKey))
-                let allKeys = screenKeys.sorted()
                 switch format {
                 case .json:
-                    let unchangedCount = allKeys.filter { changed[$0] == nil && !renamedFrom.contains($0) }.count
+                    var unchangedCount = 0
+                    for key in allKeys where change(key) == nil && !renamedFrom.contains(key) { unchangedCount += 1 }
                     let result = Result(
                         from: RevisionJSON(oldRevision, changes: nil), to: RevisionJSON(newRevision, changes: nil),
                         documentFields: diff.documentFields.map { Result.Field(field: $0.field, old: $0.old, new: $0.new) },
@@ -70,43 +83,63 @@ extension WFS {
                     // three times as much appended to a `String`.
                     var text: [UInt8] = []
                     text.reserveCapacity(64 * allKeys.count + 256)
-                    func put(_ pieces: String...) {
-                        for piece in pieces { text.append(contentsOf: piece.utf8) }
+                    // One piece a call (a variadic list is an array allocated per call), and
+                    // quoted values written in place rather than built as strings first.
+                    func put(_ piece: String) { text.append(contentsOf: piece.utf8) }
+                    func putQuoted(_ value: String?) {
+                        guard let value else { return put("(none)") }
+                        text.append(UInt8(ascii: "\""))
+                        put(value)
+                        text.append(UInt8(ascii: "\""))
                     }
-                    put("--- ", TextForm.revisionLine(oldRevision), "\n+++ ", TextForm.revisionLine(newRevision), "\n")
-                    for field in diff.documentFields {
-                        put("  ", field.field, ": ", Self.quoted(field.old), " → ", Self.quoted(field.new), "\n")
+                    func putField(indent: String, _ field: FieldChange) {
+                        put(indent)
+                        put(field.field)
+                        put(": ")
+                        putQuoted(field.old)
+                        put(" → ")
+                        putQuoted(field.new)
+                        put("\n")
                     }
+                    put("--- ")
+                    put(TextForm.revisionLine(oldRevision))
+                    put("\n+++ ")
+                    put(TextForm.revisionLine(newRevision))
+                    put("\n")
+                    for field in diff.documentFields { putField(indent: "  ", field) }
                     var unchangedRun = 0
                     func flush() {
-                        if unchangedRun > 0 { put("  … ", String(unchangedRun), " unchanged screen", unchangedRun == 1 ? "" : "s", "\n") }
+                        if unchangedRun > 0 {
+                            put("  … ")
+                            put(String(unchangedRun))
+                            put(unchangedRun == 1 ? " unchanged screen\n" : " unchanged screens\n")
+                        }
                         unchangedRun = 0
                     }
                     for key in allKeys {
-                        guard let change = changed[key] else {
+                        guard let change = change(key) else {
                             if !renamedFrom.contains(key) { unchangedRun += 1 }
                             continue
                         }
                         flush()
                         switch change.kind {
-                        case .added: put("+ ", key, "\n")
-                        case .removed: put("- ", key, "\n")
-                        case .modified: put("~ ", key, "\n")
-                        case .renamed: put("> ", change.previousKey ?? "?", " → ", key, "\n")
+                        case .added: put("+ ")
+                        case .removed: put("- ")
+                        case .modified: put("~ ")
+                        case .renamed:
+                            put("> ")
+                            put(change.previousKey ?? "?")
+                            put(" → ")
                         }
-                        for field in change.fields where change.kind == .modified {
-                            put("    ", field.field, ": ", Self.quoted(field.old), " → ", Self.quoted(field.new), "\n")
-                        }
+                        put(key)
+                        put("\n")
+                        for field in change.fields where change.kind == .modified { putField(indent: "    ", field) }
                     }
                     flush()
                     if diff.isEmpty { put("no differences\n") }
                     Terminal.outputBytes(text)
                 }
             }
-        }
-
-        static func quoted(_ value: String?) -> String {
-            value.map { "\"\($0)\"" } ?? "(none)"
         }
     }
 }
