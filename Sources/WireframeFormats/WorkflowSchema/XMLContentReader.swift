@@ -421,13 +421,34 @@ struct SourceLocator {
                     }
                     cursor &+= 8
                 }
+                // Fewer than eight bytes before the target: the word that holds them (inside the
+                // file) with its bytes from the target on cleared; a cleared byte is neither a line
+                // feed nor non-ASCII.
+                let remaining = target &- cursor
+                if remaining > 0, remaining < 8, cursor &+ 8 <= bytes.count {
+                    let whole = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
+                    let word = whole & ((1 &<< (UInt64(truncatingIfNeeded: remaining) &<< 3)) &- 1)
+                    if word & 0x8080_8080_8080_8080 == 0 {
+                        let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                        var marks = ~(lineFeeds &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
+                        if marks != 0 {
+                            lineStart = cursor &+ (64 &- marks.leadingZeroBitCount) &>> 3
+                            sawLineFeed = true
+                            repeat {
+                                line &+= 1
+                                marks &= marks &- 1
+                            } while marks != 0
+                        }
+                        cursor = target
+                    }
+                }
                 offset = cursor
                 self.line = line
                 self.lineStart = lineStart
                 if sawLineFeed { continuations = 0 }
             }
-            // Fewer than eight bytes before the target, or a word with a multi-byte character:
-            // up to eight bytes one at a time.
+            // The last bytes of the file, or a word with a multi-byte character: up to eight
+            // bytes one at a time.
             let end = min(offset + 8, target)
             while offset < end { step() }
         }
