@@ -50,8 +50,7 @@ final class ControllerNode {
         self.forwardsAllMessages = forwardsAllMessages
         firstUnnamed = names.firstIndex { $0.isEmpty }
         guard names.count > Self.namesScannedInOrder else { return }
-        var firstNamed: [String: Int] = [:]
-        firstNamed.reserveCapacity(names.count)
+        var firstNamed = [String: Int](minimumCapacity: names.count)
         for (position, name) in names.enumerated() where !name.isEmpty && firstNamed[name] == nil {
             firstNamed[name] = position
         }
@@ -133,8 +132,8 @@ struct SchemaMapper {
     /// Position of each key in `screens` and in `graph.controllers` (appended together, so the same).
     /// Keys are unique, so a controller just mapped is found by its position, not by its key:
     /// this table answers only for targets named by a path (a loaded file).
+    /// It is also the set of keys given so far (`uniqueKey`).
     var positions: [String: Int] = [:]
-    private var usedKeys: Set<String> = []
     /// The counter a repeated key's search starts at, by base (see `uniqueKey`).
     private var nextCounters: [String: Int] = [:]
     /// The path of the loadSchema whose success action is being mapped: `keyPath="schema"` proxies refer to it.
@@ -146,7 +145,6 @@ struct SchemaMapper {
         screens.reserveCapacity(expectedControllers)
         graph.controllers.reserveCapacity(expectedControllers)
         positions.reserveCapacity(expectedControllers)
-        usedKeys.reserveCapacity(expectedControllers)
     }
 
     mutating func map(_ root: SchemaObject) -> SchemaGraph {
@@ -156,20 +154,34 @@ struct SchemaMapper {
         return graph
     }
 
-    private mutating func uniqueKey(_ base: String) -> String {
-        // Inserting tells whether the key was free: one hash of the key instead of two.
-        if usedKeys.insert(base).inserted { return base }
+    /// A key not given before, made of `base`, and entered in `positions` at `position`.
+    private mutating func uniqueKey(_ base: String, position: Int) -> String {
+        if Self.insert(base, position, into: &positions) { return base }
         // Keys are never removed, so every counter below the last one given for a base is
         // taken: the search starts after it (copies of a file repeat the same names).
         var counter = nextCounters[base] ?? 2
         while true {
             let key = Self.path(base, "", .counter(counter))
             counter += 1
-            if usedKeys.insert(key).inserted {
+            if Self.insert(key, position, into: &positions) {
                 nextCounters[base] = counter
                 return key
             }
         }
+    }
+
+    /// Enters a key that is not in the table yet, with one hash of the key; false (and the
+    /// table unchanged) when it is there.
+    private static func insert(_ key: String, _ position: Int, into table: inout [String: Int]) -> Bool {
+        var inserted = false
+        func fill(_ slot: inout Int) {
+            if slot < 0 {
+                slot = position
+                inserted = true
+            }
+        }
+        fill(&table[key, default: -1])
+        return inserted
     }
 
     /// What follows a tag in a key path segment.
@@ -184,40 +196,61 @@ struct SchemaMapper {
         case counter(Int)
     }
 
-    /// `base/tag` with its suffix, in one allocation of the right size (string interpolation
-    /// grew its buffer piece by piece, and these paths are the keys of most controllers).
+    /// `base/tag` with its suffix, written in one allocation of the right size: string
+    /// interpolation and `append` grew the text piece by piece (about 2,000 instructions per
+    /// key), and these paths are the keys of most controllers.
     static func path(_ base: String, _ tag: String, _ suffix: PathSuffix) -> String {
-        var result = ""
+        var number = ""
+        var count = base.utf8.count
         switch suffix {
         case .none:
-            result.reserveCapacity(base.utf8.count + 1 + tag.utf8.count)
-            result.append(base)
-            result.append("/")
-            result.append(tag)
+            count += 1 + tag.utf8.count
         case .index(let index):
-            let number = String(index)
-            result.reserveCapacity(base.utf8.count + 3 + tag.utf8.count + number.utf8.count)
-            result.append(base)
-            result.append("/")
-            result.append(tag)
-            result.append("[")
-            result.append(number)
-            result.append("]")
+            number = String(index)
+            count += 3 + tag.utf8.count + number.utf8.count
         case .name(let name):
-            result.reserveCapacity(base.utf8.count + 2 + tag.utf8.count + name.utf8.count)
-            result.append(base)
-            result.append("/")
-            result.append(tag)
-            result.append("@")
-            result.append(name)
+            count += 2 + tag.utf8.count + name.utf8.count
         case .counter(let counter):
-            let number = String(counter)
-            result.reserveCapacity(base.utf8.count + 1 + number.utf8.count)
-            result.append(base)
-            result.append("#")
-            result.append(number)
+            number = String(counter)
+            count += 1 + number.utf8.count
         }
-        return result
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var at = 0
+            func write(_ text: String) {
+                var text = text
+                // Copied in one piece (a native or small string is contiguous already).
+                text.withUTF8 { bytes in
+                    UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[at..<(at + bytes.count)])
+                        .copyMemory(from: UnsafeRawBufferPointer(bytes))
+                    at += bytes.count
+                }
+            }
+            func write(_ byte: UInt8) {
+                buffer[at] = byte
+                at += 1
+            }
+            write(base)
+            switch suffix {
+            case .none:
+                write(UInt8(ascii: "/"))
+                write(tag)
+            case .index:
+                write(UInt8(ascii: "/"))
+                write(tag)
+                write(UInt8(ascii: "["))
+                write(number)
+                write(UInt8(ascii: "]"))
+            case .name(let name):
+                write(UInt8(ascii: "/"))
+                write(tag)
+                write(UInt8(ascii: "@"))
+                write(name)
+            case .counter:
+                write(UInt8(ascii: "#"))
+                write(number)
+            }
+            return at
+        }
     }
 
     static func containerType(_ schemaClass: SchemaClass) -> ContainerType {
@@ -238,17 +271,20 @@ struct SchemaMapper {
         guard object.mode == .ordinary else { return nil }
         let nameAttribute = object.attribute("name")
         let key: String
-        if let given = nameAttribute?.value, !given.isEmpty { key = uniqueKey(given) } else { key = uniqueKey(pathKey()) }
+        let screenIndex = screens.count
+        // The key is entered in `positions` as it is made: one hash of it.
+        if let given = nameAttribute?.value, !given.isEmpty {
+            key = uniqueKey(given, position: screenIndex)
+        } else {
+            key = uniqueKey(pathKey(), position: screenIndex)
+        }
         let controllerIndex = graph.controllers.count
         let node = ControllerNode(key: key, object: object, creator: creator)
         graph.controllers.append(node)
-        let screenIndex = screens.count
         let schemaClass = object.schemaClass
         screens.append(Screen(
             key: key, container: Self.containerType(schemaClass), parent: parentKey,
             locations: ScreenLocations(definition: object.location, key: nameAttribute?.valueLocation)))
-        // The key is new (`uniqueKey`): one insertion, no lookup before it.
-        positions[key] = screenIndex
 
         var elements: [Element] = []
         var properties: [String: String] = [:]
@@ -258,7 +294,7 @@ struct SchemaMapper {
         var actionObjects: [SchemaObject] = []
         var sawTitle = false, sawActions = false, sawForward = false
         var forwardsAllMessages = false
-        let definition = object.definition
+        let asParent = ContentParent(definition: object.definition, isOrdinary: true)
         // The parameters read from the storage in place: no parameter or value list per
         // parameter, and `title`, `actions` and `shouldForwardAllMessages` found in the same pass.
         let arena = object.arena
@@ -307,11 +343,7 @@ struct SchemaMapper {
                     properties[name] = text
                 case .object(let childIndex):
                     let child = SchemaObject(arena, childIndex)
-                    let start = elements.count
-                    mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: name, into: &elements)
-                    if start < elements.count, Self.bareRoute(definition, child) != name {
-                        for index in start..<elements.count { elements[index].properties["parameter"] = name }
-                    }
+                    mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: name, parent: asParent, into: &elements)
                 }
             }
         }
@@ -382,13 +414,25 @@ struct SchemaMapper {
         }
     }
 
+    /// The parent of a value given to `mapContent`: its definition and whether it is ordinary,
+    /// which decide whether an element made of the value records its parameter.
+    struct ContentParent {
+        var definition: TagDefinition
+        var isOrdinary: Bool
+    }
+
     /// Maps a value of a controller or view parameter: views and items become elements (appended
-    /// to `elements`, where they stay instead of being copied up level by level), hosted
-    /// controllers become child links.
+    /// to `elements`), hosted controllers become child links.
+    ///
+    /// An element's table of properties and its arrays of triggers and elements are made at the
+    /// size a first pass over its values counts, instead of growing (and rehashing) one entry
+    /// at a time.
     mutating func mapContent(
-        _ object: SchemaObject, owner: Int, screenKey: String, links: inout [Link], parameter: String, into elements: inout [Element]
+        _ object: SchemaObject, owner: Int, screenKey: String, links: inout [Link], parameter: String, parent: ContentParent,
+        into elements: inout [Element]
     ) {
-        if object.schemaClass.isController {
+        let schemaClass = object.schemaClass
+        if schemaClass.isController {
             let count = graph.controllers[owner].children.count
             if let target = linkTarget(object, pathKey: { Self.path(screenKey, object.tag, .index(count)) }, creator: owner, parentKey: screenKey, loadPath: nil) {
                 links.append(Link(.child, to: target.key, at: object.location))
@@ -402,15 +446,66 @@ struct SchemaMapper {
         default:
             return
         }
+        let mode = object.mode
+        let arena = object.arena
+        let storage = arena.storage
+        let parameters = storage.nodes[Int(object.index)].parameters
+        let textParameter = definition.hasTextParameter ? "text" : "title"
+        // The first pass: how many properties, triggers and elements the values make (at most),
+        // and which parameters hold messages (the first 64 remembered for the second pass).
+        var propertyCount = 0, triggerCount = 0, elementCount = 0
+        var messageParameters: UInt64 = 0
+        switch mode {
+        case .proxy: propertyCount += 2
+        case .conditional: propertyCount += 1
+        case .ordinary: break
+        }
+        let recordsParameter = !parent.isOrdinary || Self.bareRoute(parent.definition, object) != parameter
+        if recordsParameter { propertyCount += 1 }
+        for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
+            let name = storage.parameters[at].name
+            let values = storage.parameters[at].values
+            var isMessage: Bool?
+            var texts = 0
+            for value in Int(values.lowerBound)..<Int(values.upperBound) {
+                switch storage.values[value] {
+                case .text:
+                    if isMessage == nil { isMessage = Self.isMessageParameter(name) }
+                    if isMessage == true { triggerCount += 1 } else { texts += 1 }
+                case .object(let childIndex):
+                    // Read field by field: a copy of the node counted its references.
+                    let childClass = storage.nodes[Int(childIndex)].schemaClass
+                    if childClass == .message {
+                        triggerCount += 1
+                    } else if childClass == .string || childClass == .image {
+                        propertyCount += 2
+                    } else if !childClass.isController {
+                        let kind = storage.nodes[Int(childIndex)].definition.kind
+                        if kind == .view || kind == .item { elementCount += 1 }
+                    }
+                }
+            }
+            if texts > 0 { propertyCount += texts - (name == textParameter ? 1 : 0) }
+            if isMessage == true, at - Int(parameters.lowerBound) < 64 { messageParameters |= 1 << UInt64(at - Int(parameters.lowerBound)) }
+        }
+
         // Appended first and filled in place: appending a finished element copied all its fields.
         // The `name` and `class` attributes are found in one pass over the attributes.
         let position = elements.count
         let (nameAttribute, classAttribute) = object.nameAndClassAttributes()
         let location = object.location
+        // `init(minimumCapacity:)`: `reserveCapacity` of an empty table went through a generic
+        // (unspecialized) path.
+        let properties = propertyCount > 0 ? [String: String](minimumCapacity: propertyCount) : [:]
+        var triggers: [Trigger] = []
+        var children: [Element] = []
+        if triggerCount > 0 { triggers.reserveCapacity(triggerCount) }
+        if elementCount > 0 { children.reserveCapacity(elementCount) }
         elements.append(Element(
             kind: ElementKind(rawValue: object.tag), reference: nameAttribute?.value, styleClass: classAttribute?.value,
+            triggers: triggers, elements: children, properties: properties,
             locations: ElementLocations(definition: location, kind: location, reference: nameAttribute?.valueLocation)))
-        switch object.mode {
+        switch mode {
         case .proxy(let keyPath):
             elements[position].properties["keyPath"] = keyPath
             if let valueName = object.attribute("valueName")?.value { elements[position].properties["valueName"] = valueName }
@@ -419,54 +514,59 @@ struct SchemaMapper {
         case .ordinary:
             break
         }
-        let textParameter = definition.hasTextParameter ? "text" : "title"
-        object.forEachValue { parameterName, _, value in
-            switch value {
-            case .text(let text, _):
-                if Self.isMessageParameter(parameterName) {
-                    addTrigger(text: text, location: value.location, parameter: parameterName, event: nil, to: &elements[position], owner: owner)
-                } else if parameterName == textParameter, elements[position].text == nil {
-                    elements[position].text = text
-                } else if let earlier = elements[position].properties.updateValue(text, forKey: parameterName) {
-                    // A repeated parameter (`viewNames` and others): its texts joined by commas.
-                    // The first text is stored with one lookup; only a repeat needs a second.
-                    elements[position].properties[parameterName] = earlier + "," + text
-                }
-            case .object(let child):
-                if child.schemaClass == .message {
-                    if let message = Self.message(child) {
-                        addTrigger(message, parameter: parameterName, event: nil, to: &elements[position], owner: owner)
-                    } else {
-                        graph.controllers[owner].receivesUnknownMessages = true
+        let asParent = ContentParent(definition: definition, isOrdinary: mode == .ordinary)
+        for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
+            let parameterName = storage.parameters[at].name
+            let values = storage.parameters[at].values
+            let offset = at - Int(parameters.lowerBound)
+            for value in Int(values.lowerBound)..<Int(values.upperBound) {
+                switch storage.values[value] {
+                case .text(let text, let textLocation):
+                    let isMessage = offset < 64 ? messageParameters & (1 << UInt64(offset)) != 0 : Self.isMessageParameter(parameterName)
+                    if isMessage {
+                        addTrigger(text: text, location: textLocation, parameter: parameterName, event: nil, to: &elements[position], owner: owner)
+                    } else if parameterName == textParameter, elements[position].text == nil {
+                        elements[position].text = text
+                    } else if let earlier = elements[position].properties.updateValue(text, forKey: parameterName) {
+                        // A repeated parameter (`viewNames` and others): its texts joined by commas.
+                        // The first text is stored with one lookup; only a repeat needs a second.
+                        elements[position].properties[parameterName] = earlier + "," + text
                     }
-                } else if child.schemaClass == .string, case .proxy(let keyPath) = child.mode {
-                    elements[position].properties["\(parameterName).keyPath"] = keyPath
-                    if Self.isMessageParameter(parameterName) {
-                        graph.controllers[owner].receivesUnknownMessages = true
-                    }
-                } else if child.schemaClass == .image, child.mode == .ordinary {
-                    elements[position].properties[parameterName] = child.text("name") ?? ""
-                    if let label = child.text("accessibilityLabel") { elements[position].properties["\(parameterName).accessibilityLabel"] = label }
-                } else if child.schemaClass.isSubclass(of: .gesture) {
-                    for gestureParameter in child.parameters where gestureParameter.name.hasSuffix("essage") {
-                        let suffix = gestureParameter.name == "message" ? "" : "." + gestureParameter.name.replacingSuffix("Message")
-                        for gestureValue in gestureParameter.values {
-                            if case .text(let text, let location) = gestureValue {
-                                addTrigger(text: text, location: location, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
-                            } else if case .object(let messageObject) = gestureValue, let message = Self.message(messageObject) {
-                                addTrigger(message, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
+                case .object(let childIndex):
+                    let child = SchemaObject(arena, childIndex)
+                    let childClass = child.schemaClass
+                    if childClass == .message {
+                        if let message = Self.message(child) {
+                            addTrigger(message, parameter: parameterName, event: nil, to: &elements[position], owner: owner)
+                        } else {
+                            graph.controllers[owner].receivesUnknownMessages = true
+                        }
+                    } else if childClass == .string, case .proxy(let keyPath) = child.mode {
+                        elements[position].properties[parameterName + ".keyPath"] = keyPath
+                        if Self.isMessageParameter(parameterName) {
+                            graph.controllers[owner].receivesUnknownMessages = true
+                        }
+                    } else if childClass == .image, child.mode == .ordinary {
+                        elements[position].properties[parameterName] = child.text("name") ?? ""
+                        if let label = child.text("accessibilityLabel") { elements[position].properties[parameterName + ".accessibilityLabel"] = label }
+                    } else if childClass.isSubclass(of: .gesture) {
+                        for gestureParameter in child.parameters where gestureParameter.name.hasSuffix("essage") {
+                            let suffix = gestureParameter.name == "message" ? "" : "." + gestureParameter.name.replacingSuffix("Message")
+                            for gestureValue in gestureParameter.values {
+                                if case .text(let text, let location) = gestureValue {
+                                    addTrigger(text: text, location: location, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
+                                } else if case .object(let messageObject) = gestureValue, let message = Self.message(messageObject) {
+                                    addTrigger(message, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
+                                }
                             }
                         }
-                    }
-                } else {
-                    let start = elements[position].elements.count
-                    mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameterName, into: &elements[position].elements)
-                    if start < elements[position].elements.count, Self.bareRoute(definition, child) != parameterName || object.mode != .ordinary {
-                        for index in start..<elements[position].elements.count { elements[position].elements[index].properties["parameter"] = parameterName }
+                    } else {
+                        mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameterName, parent: asParent, into: &elements[position].elements)
                     }
                 }
             }
         }
+        if recordsParameter { elements[position].properties["parameter"] = parameter }
     }
 
     /// Whether a parameter holds a message: `message` or a name ending in `Message`. The bytes
@@ -524,8 +624,7 @@ struct SchemaMapper {
                 }
             }
             guard withText > 0 else { return [:] }
-            var properties: [String: String] = [:]
-            properties.reserveCapacity(withText)
+            var properties = [String: String](minimumCapacity: withText)
             for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
                 let values = storage.parameters[at].values
                 var joined = ""
