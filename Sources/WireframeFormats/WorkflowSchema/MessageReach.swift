@@ -18,9 +18,9 @@ struct MessageReach {
         names = Array(repeating: [], count: count)
         answered = Array(repeating: [], count: count)
         unknown = Array(repeating: false, count: count)
-        allNames = []
-        // Room made once: growing a set rehashes its names.
-        allNames.reserveCapacity(graph.sends.count)
+        // Room made once: growing a set rehashes its names (`init(minimumCapacity:)`: the
+        // set's `reserveCapacity` went through a generic, unspecialized path).
+        allNames = Set(minimumCapacity: graph.sends.count)
         var named: [String: [Int]] = [:]
         for (index, controller) in graph.controllers.enumerated() {
             if let name = controller.object.workflowName, !name.isEmpty { named[name, default: []].append(index) }
@@ -45,7 +45,7 @@ struct MessageReach {
             for target in targets {
                 guard let receiver = RoutingChecks.receiver(from: target, in: graph) else { continue }
                 // A controller receives a few names: room for them at the first.
-                if names[receiver].isEmpty { names[receiver].reserveCapacity(8) }
+                if names[receiver].isEmpty { names[receiver] = Set(minimumCapacity: 8) }
                 names[receiver].insert(name)
                 if hasResponses { answered[receiver].insert(name) }
             }

@@ -8,10 +8,10 @@ enum LifecycleTypoCheck {
 
     static func run(_ graph: SchemaGraph, reach: MessageReach, into diagnostics: inout [Diagnostic]) {
         for controller in graph.controllers {
-            for action in controller.actions {
-                guard let attribute = action.attribute("name"), !attribute.value.isEmpty,
-                    !NamedAction.lifecycleNames.contains(attribute.value), !reach.allNames.contains(attribute.value),
-                    let event = lifecycleEvent(like: attribute.value)
+            // The names the mapper read: the attribute is looked up only for a finding.
+            for (position, name) in controller.actionNames.enumerated() {
+                guard !name.isEmpty, !NamedAction.lifecycleNames.contains(name), !reach.allNames.contains(name),
+                    let event = lifecycleEvent(like: name), let attribute = controller.actions[position].attribute("name")
                 else { continue }
                 diagnostics.append(Diagnostic(.warning, code, message(attribute.value, event: event), at: attribute.valueLocation))
             }
