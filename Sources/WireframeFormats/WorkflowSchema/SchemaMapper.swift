@@ -60,6 +60,10 @@ final class ControllerNode {
     /// Whether it forwards every message to its creator (read once: the routing checks ask often).
     private(set) var forwardsAllMessages = false
 
+    /// The named views of its view hierarchy and whether the hierarchy is complete, once a
+    /// routing check has asked for them (`CheckSupport.namedViews`).
+    var namedViews: (views: [String: [SchemaObject]], complete: Bool)?
+
     /// Every action, nested ones included, with where it sits (made on first use: several
     /// routing checks walk them).
     private(set) lazy var actionSites = RoutingChecks.actionSites(of: actions)

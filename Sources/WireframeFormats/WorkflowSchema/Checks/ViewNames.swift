@@ -10,7 +10,10 @@ enum ViewNamesCheck {
         for (index, controller) in graph.controllers.enumerated() {
             var hierarchy: (views: [String: [SchemaObject]], complete: Bool)?
             RoutingChecks.walkActions(of: controller) { action, _ in
-                guard [.showViews, .hideViews, .updateViews].contains(action.schemaClass) else { return }
+                switch action.schemaClass {
+                case .showViews, .hideViews, .updateViews: break
+                default: return
+                }
                 let found = hierarchy ?? CheckSupport.namedViews(of: index, in: graph)
                 hierarchy = found
                 guard found.complete else { return }
