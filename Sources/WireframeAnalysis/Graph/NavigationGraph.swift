@@ -311,7 +311,7 @@ public struct NavigationGraph: Sendable {
         }
         for named in screen.actions {
             let via = Via.action(name: named.name)
-            for action in named.action.flattened {
+            named.action.forEachAction { action in
                 let location = action.targetLocation ?? action.location
                 switch action.kind {
                 case .push(let target): add(target, .push, via: via, at: location)

@@ -24,7 +24,7 @@ public struct KnownTaskRule: Rule {
                 }
             }
             for named in screen.actions {
-                for action in named.action.flattened {
+                named.action.forEachAction { action in
                     if case .task(let name, let parameter) = action.kind {
                         check(name, parameter, at: action.targetLocation ?? action.location)
                     }
