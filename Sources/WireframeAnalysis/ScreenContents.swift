@@ -56,8 +56,10 @@ extension Screen {
     /// One loop over a stack of element lists rather than a recursive function: a rule's closure
     /// is then called from one frame, and what it captures is not passed down (and copied) at
     /// every level (a recursive version copied `ValidationContext` per call). The closure gets
-    /// each element where it is stored (`withUnsafeBufferPointer`), not a copy.
-    func forEachElement(_ body: (Element) -> Void) {
+    /// a pointer to each element where it is stored, valid during the call only: an element
+    /// passed by value was copied whole (its strings, arrays and table retained and released)
+    /// for rules that read one field.
+    func forEachElement(_ body: (UnsafePointer<Element>) -> Void) {
         guard !elements.isEmpty else { return }
         var stack: [(elements: [Element], next: Int)] = []
         stack.reserveCapacity(8)
@@ -70,9 +72,11 @@ extension Screen {
                 continue
             }
             stack[top].next = index + 1
-            let children = list.withUnsafeBufferPointer { buffer in
-                body(buffer[index])
-                return buffer[index].elements
+            let children = list.withUnsafeBufferPointer { buffer -> [Element] in
+                guard let base = buffer.baseAddress else { return [] }
+                let element = base + index
+                body(element)
+                return element.pointee.elements
             }
             // Its children come before its next sibling.
             if !children.isEmpty { stack.append((children, 0)) }

@@ -296,8 +296,8 @@ public struct NavigationGraph: Sendable {
         }
         if !screen.elements.isEmpty {
             screen.forEachElement { element in
-                let via = Via.element(kind: element.kind.rawValue, label: element.reference ?? element.text ?? element.kind.rawValue)
-                for trigger in element.triggers {
+                let via = Via.element(kind: element.pointee.kind.rawValue, label: element.pointee.reference ?? element.pointee.text ?? element.pointee.kind.rawValue)
+                for trigger in element.pointee.triggers {
                     switch trigger.effect {
                     case .target(let target):
                         add(target, nil, via: via, at: trigger.location)

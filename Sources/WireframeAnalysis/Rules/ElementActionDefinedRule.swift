@@ -11,7 +11,7 @@ public struct ElementActionDefinedRule: Rule {
             let screen = context.wireframe.screens[position]
             let names = screen.actions.compactMap(\.name)
             screen.forEachElement { element in
-                for trigger in element.triggers {
+                for trigger in element.pointee.triggers {
                     guard case .action(let name) = trigger.effect, !names.contains(name) else { continue }
                     diagnostics.append(Diagnostic(
                         .error, code, Self.message(name, route: screen.key) + Suggestions.didYouMean(name, in: names),

@@ -19,7 +19,7 @@ public struct KnownTaskRule: Rule {
         for position in context.contents.withElementsOrActions {
             let screen = context.wireframe.screens[position]
             screen.forEachElement { element in
-                for trigger in element.triggers {
+                for trigger in element.pointee.triggers {
                     if case .task(let name, let parameter) = trigger.effect { check(name, parameter, at: trigger.location) }
                 }
             }
