@@ -26,6 +26,20 @@ enum DuplicateActionCheck {
     /// `names`: the actions' names when known ("" for none; a controller's, which the mapper
     /// read): an attribute is then looked up only for a repeated name and the one it repeats.
     static func check(_ actions: [SchemaObject], names: [String]?, into diagnostics: inout [Diagnostic]) {
+        if let names, names.count <= 16 {
+            // A short list whose names are known: each name is compared with the ones before it
+            // in place, without a list of the names seen (its allocation and growth per list).
+            for position in names.indices where !names[position].isEmpty {
+                let name = names[position]
+                let count = name.utf8.count
+                guard let earlier = names[..<position].firstIndex(where: { $0.utf8.count == count && $0 == name }),
+                    let attribute = actions[position].attribute("name"), let first = actions[earlier].attribute("name")
+                else { continue }
+                diagnostics.append(Diagnostic(
+                    .warning, code, message(name), at: attribute.valueLocation, notes: [DiagnosticNote(noteMessage, at: first.valueLocation)]))
+            }
+            return
+        }
         // Most lists hold a few names, compared one by one; a dictionary is built only for long ones.
         var few: [(name: String, position: Int)] = []
         var many: [String: Int]?
