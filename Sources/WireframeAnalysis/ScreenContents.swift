@@ -41,7 +41,7 @@ public struct ScreenContents: Sendable {
             withTabs.append(position)
         }
         for named in actions {
-            for action in named.action.flattened {
+            named.action.forEachAction { action in
                 if case .loadSchema(let path, _, _) = action.kind { loadedFiles.insert(path) }
             }
         }
@@ -55,21 +55,48 @@ extension Screen {
     ///
     /// One loop over a stack of element lists rather than a recursive function: a rule's closure
     /// is then called from one frame, and what it captures is not passed down (and copied) at
-    /// every level.
-    func forEachElement(_ body: (Element) -> Void) {
+    /// every level (a recursive version copied `ValidationContext` per call). The closure gets
+    /// a pointer to each element where it is stored, valid during the call only: an element
+    /// passed by value was copied whole (its strings, arrays and table retained and released)
+    /// for rules that read one field.
+    func forEachElement(_ body: (UnsafePointer<Element>) -> Void) {
         guard !elements.isEmpty else { return }
-        var stack: [(elements: [Element], next: Int)] = [(elements, 0)]
+        var stack: [(elements: [Element], next: Int)] = []
+        stack.reserveCapacity(8)
+        stack.append((elements, 0))
         while let top = stack.indices.last {
             let index = stack[top].next
-            guard index < stack[top].elements.count else {
+            let list = stack[top].elements
+            guard index < list.count else {
                 stack.removeLast()
                 continue
             }
             stack[top].next = index + 1
-            let list = stack[top].elements
-            body(list[index])
+            let children = list.withUnsafeBufferPointer { buffer -> [Element] in
+                guard let base = buffer.baseAddress else { return [] }
+                let element = base + index
+                body(element)
+                return element.pointee.elements
+            }
             // Its children come before its next sibling.
-            if !list[index].elements.isEmpty { stack.append((list[index].elements, 0)) }
+            if !children.isEmpty { stack.append((children, 0)) }
+        }
+    }
+}
+
+extension Action {
+    /// Visits this action and every action nested in it, depth first (the order of
+    /// `flattened`), without making an array per level.
+    func forEachAction(_ body: (Action) -> Void) {
+        body(self)
+        switch kind {
+        case .sequence(let actions):
+            for action in actions { action.forEachAction(body) }
+        case .loadSchema(_, let success, let failure), .conditional(_, let success, let failure):
+            if let success { success.forEachAction(body) }
+            if let failure { failure.forEachAction(body) }
+        default:
+            break
         }
     }
 }

@@ -296,8 +296,8 @@ public struct NavigationGraph: Sendable {
         }
         if !screen.elements.isEmpty {
             screen.forEachElement { element in
-                let via = Via.element(kind: element.kind.rawValue, label: element.reference ?? element.text ?? element.kind.rawValue)
-                for trigger in element.triggers {
+                let via = Via.element(kind: element.pointee.kind.rawValue, label: element.pointee.reference ?? element.pointee.text ?? element.pointee.kind.rawValue)
+                for trigger in element.pointee.triggers {
                     switch trigger.effect {
                     case .target(let target):
                         add(target, nil, via: via, at: trigger.location)
@@ -311,7 +311,7 @@ public struct NavigationGraph: Sendable {
         }
         for named in screen.actions {
             let via = Via.action(name: named.name)
-            for action in named.action.flattened {
+            named.action.forEachAction { action in
                 let location = action.targetLocation ?? action.location
                 switch action.kind {
                 case .push(let target): add(target, .push, via: via, at: location)

@@ -21,7 +21,7 @@ public struct DependencySupplyRule: Rule {
         var producers: [String: [Int]] = [:]
         for position in context.contents.withElements where context.reachable[position] {
             screens[position].forEachElement { element in
-                if let reference = element.reference { producers[reference, default: []].append(position) }
+                if let reference = element.pointee.reference { producers[reference, default: []].append(position) }
             }
         }
         // The dependencies that need a walk, each numbered once, in the order they come up.

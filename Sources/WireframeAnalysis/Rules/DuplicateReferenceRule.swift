@@ -11,8 +11,8 @@ public struct DuplicateReferenceRule: Rule {
             let screen = context.wireframe.screens[position]
             var first: [String: SourceLocation] = [:]
             screen.forEachElement { element in
-                guard let reference = element.reference else { return }
-                let location = element.locations.reference ?? element.locations.definition
+                guard let reference = element.pointee.reference else { return }
+                let location = element.pointee.locations.reference ?? element.pointee.locations.definition
                 if let original = first[reference] {
                     diagnostics.append(Diagnostic(
                         .error, code, Self.message(reference, route: screen.key), at: location,

@@ -9,10 +9,13 @@ public struct ElementActionDefinedRule: Rule {
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         for position in context.contents.withElements {
             let screen = context.wireframe.screens[position]
-            let names = screen.actions.compactMap(\.name)
+            // The list of names is made only for a finding ("did you mean"): made per screen, it
+            // cost an array and its growth for every screen with elements.
+            let actions = screen.actions
             screen.forEachElement { element in
-                for trigger in element.triggers {
-                    guard case .action(let name) = trigger.effect, !names.contains(name) else { continue }
+                for trigger in element.pointee.triggers {
+                    guard case .action(let name) = trigger.effect, !actions.contains(where: { $0.name == name }) else { continue }
+                    let names = actions.compactMap(\.name)
                     diagnostics.append(Diagnostic(
                         .error, code, Self.message(name, route: screen.key) + Suggestions.didYouMean(name, in: names),
                         at: trigger.location))

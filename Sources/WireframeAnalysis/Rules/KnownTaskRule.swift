@@ -19,12 +19,12 @@ public struct KnownTaskRule: Rule {
         for position in context.contents.withElementsOrActions {
             let screen = context.wireframe.screens[position]
             screen.forEachElement { element in
-                for trigger in element.triggers {
+                for trigger in element.pointee.triggers {
                     if case .task(let name, let parameter) = trigger.effect { check(name, parameter, at: trigger.location) }
                 }
             }
             for named in screen.actions {
-                for action in named.action.flattened {
+                named.action.forEachAction { action in
                     if case .task(let name, let parameter) = action.kind {
                         check(name, parameter, at: action.targetLocation ?? action.location)
                     }

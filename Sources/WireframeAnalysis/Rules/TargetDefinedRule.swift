@@ -23,7 +23,7 @@ public struct TargetDefinedRule: Rule {
         for position in context.contents.withElementsOrActions {
             let screen = screens[position]
             screen.forEachElement { element in
-                for trigger in element.triggers {
+                for trigger in element.pointee.triggers {
                     switch trigger.effect {
                     case .target(let target) where !context.isTarget(target):
                         report("target", target, at: trigger.location)

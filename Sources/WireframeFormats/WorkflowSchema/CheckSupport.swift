@@ -38,7 +38,16 @@ enum CheckSupport {
     /// header/footer, and those of its child controllers (stack, tabs, hosted), templates
     /// included, bar items excluded. `complete` is false when part of it comes from data or
     /// another file (a keyPath view, section, cell or controller).
+    ///
+    /// Kept in the controller's node once made: A05 and A06 both ask for it.
     static func namedViews(of index: Int, in graph: SchemaGraph) -> (views: [String: [SchemaObject]], complete: Bool) {
+        if let known = graph.controllers[index].namedViews { return known }
+        let found = collectNamedViews(of: index, in: graph)
+        graph.controllers[index].namedViews = found
+        return found
+    }
+
+    private static func collectNamedViews(of index: Int, in graph: SchemaGraph) -> (views: [String: [SchemaObject]], complete: Bool) {
         var views: [String: [SchemaObject]] = [:]
         var complete = true
         var controllers = [index]

@@ -3,9 +3,9 @@ import WireframeModel
 /// Which message names reach each controller of a file (spec §3.3, §3.4), after forwarding.
 struct MessageReach {
     /// Names that reach each controller, by index.
-    var names: [Set<String>]
+    var names: [MessageNames]
     /// Names that reach each controller from a sendMessage with response actions (its result is used).
-    var answered: [Set<String>]
+    var answered: [MessageNames]
     /// Whether a controller may receive messages the file does not show: it is named (a
     /// `descendant` target from anywhere), creates a controller taken from data or another file, or
     /// owns a message whose name is data.
@@ -15,12 +15,12 @@ struct MessageReach {
 
     init(_ graph: SchemaGraph) {
         let count = graph.controllers.count
-        names = Array(repeating: [], count: count)
-        answered = Array(repeating: [], count: count)
+        names = Array(repeating: MessageNames(), count: count)
+        answered = Array(repeating: MessageNames(), count: count)
         unknown = Array(repeating: false, count: count)
-        allNames = []
-        // Room made once: growing a set rehashes its names.
-        allNames.reserveCapacity(graph.sends.count)
+        // Room made once: growing a set rehashes its names (`init(minimumCapacity:)`: the
+        // set's `reserveCapacity` went through a generic, unspecialized path).
+        allNames = Set(minimumCapacity: graph.sends.count)
         var named: [String: [Int]] = [:]
         for (index, controller) in graph.controllers.enumerated() {
             if let name = controller.object.workflowName, !name.isEmpty { named[name, default: []].append(index) }
@@ -44,8 +44,6 @@ struct MessageReach {
             }
             for target in targets {
                 guard let receiver = RoutingChecks.receiver(from: target, in: graph) else { continue }
-                // A controller receives a few names: room for them at the first.
-                if names[receiver].isEmpty { names[receiver].reserveCapacity(8) }
                 names[receiver].insert(name)
                 if hasResponses { answered[receiver].insert(name) }
             }
@@ -67,5 +65,32 @@ struct MessageReach {
         case .table: return name == "didSelectCell"
         default: return false
         }
+    }
+}
+
+/// The names that reach one controller: most receive a few, compared in order (length first)
+/// instead of hashed into a set per controller; past 16 they go to a set.
+struct MessageNames {
+    private var few: [String] = []
+    private var many: Set<String>?
+
+    static let keptInOrder = 16
+
+    mutating func insert(_ name: String) {
+        if many != nil {
+            many?.insert(name)
+        } else if !few.contains(where: { $0.utf8.count == name.utf8.count && $0 == name }) {
+            few.append(name)
+            if few.count > Self.keptInOrder {
+                many = Set(few)
+                few = []
+            }
+        }
+    }
+
+    func contains(_ name: String) -> Bool {
+        if let many { return many.contains(name) }
+        let count = name.utf8.count
+        return few.contains { $0.utf8.count == count && $0 == name }
     }
 }

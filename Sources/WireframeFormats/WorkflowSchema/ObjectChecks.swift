@@ -4,13 +4,18 @@ import WireframeModel
 /// every object of a tree, lazily created sub-trees included. `locale` is the document's `lang`.
 enum ObjectChecks {
     static func run(_ root: SchemaObject, locale: String?, into diagnostics: inout [Diagnostic]) {
-        visit(root, locale: locale, into: &diagnostics)
+        var patterns = RegularExpressionCheck.Patterns()
+        visit(root, locale: locale, patterns: &patterns, into: &diagnostics)
     }
 
     /// Checks an object and then its children, in document order. Recursive, like the mapper:
     /// objects nest no deeper than the reader's depth limit, and a stack of copies cost a
     /// reference count per object and per push.
-    private static func visit(_ object: SchemaObject, locale: String?, into diagnostics: inout [Diagnostic]) {
+    ///
+    /// `patterns` remembers which regular expressions compiled, for C09, within the one read.
+    private static func visit(
+        _ object: SchemaObject, locale: String?, patterns: inout RegularExpressionCheck.Patterns, into diagnostics: inout [Diagnostic]
+    ) {
         // The checks in their order; one that looks at a single class (or mode) is called for
         // it alone, its own guard kept: a call whose guard fails cost about a hundred
         // instructions, some twenty times per object.
@@ -30,7 +35,7 @@ enum ObjectChecks {
             if schemaClass == .longPressGesture { LongPressCheck.run(object, into: &diagnostics) }
             if schemaClass == .imageView { ImageViewCheck.run(object, into: &diagnostics) }
             StringValueCheck.run(object, into: &diagnostics)
-            if schemaClass == .doesMatchRegularExpression { RegularExpressionCheck.run(object, into: &diagnostics) }
+            if schemaClass == .doesMatchRegularExpression { RegularExpressionCheck.run(object, patterns: &patterns, into: &diagnostics) }
             if schemaClass == .date || schemaClass == .datePicker { DateValueCheck.run(object, locale: locale, into: &diagnostics) }
             NumberValueCheck.run(object, locale: locale, into: &diagnostics)
             BooleanValueCheck.run(object, into: &diagnostics)
@@ -50,7 +55,7 @@ enum ObjectChecks {
         EmptyParameterCheck.run(object, into: &diagnostics)
         if case .proxy = mode { ProxyClassCheck.run(object, into: &diagnostics) }
         if mode == .conditional { ConditionalSchemaCheck.run(object, into: &diagnostics) }
-        object.forEachChild { _, child in visit(child, locale: locale, into: &diagnostics) }
+        object.forEachChild { _, child in visit(child, locale: locale, patterns: &patterns, into: &diagnostics) }
     }
 }
 

@@ -21,15 +21,34 @@ enum RoutingChecks {
         FormSubmissionCheck.run(graph, reach: reach, into: &diagnostics)
         CellSelectionCheck.run(graph, into: &diagnostics)
         NavigationStackCheck.run(graph, isEntry: isEntry, into: &diagnostics)
-        MissingControllerCheck.run(graph, into: &diagnostics)
-        DismissCheck.run(graph, isEntry: isEntry, into: &diagnostics)
-        ViewNamesCheck.run(graph, into: &diagnostics)
-        UpdateViewsCheck.run(graph, into: &diagnostics)
-        TransientValueCheck.run(graph, reach: reach, into: &diagnostics)
-        SequenceStopCheck.run(graph, into: &diagnostics)
         ConditionalResultCheck.run(graph, reach: reach, into: &diagnostics)
         ProxySlotCheck.run(graph, into: &diagnostics)
-        TemplateValueCheck.run(graph, into: &diagnostics)
+        walkActionChecks(graph, isEntry: isEntry, reach: reach, into: &diagnostics)
+    }
+
+    /// A03–A08 and D04 look at every action of every controller: one walk over a controller's
+    /// action sites calls each of them (seven walks cost a reference count per site and check).
+    /// The diagnostics are sorted by place, code and message afterwards, so the order in which
+    /// the checks find them does not show; none of them looks at the diagnostics found before.
+    static func walkActionChecks(_ graph: SchemaGraph, isEntry: Bool, reach: MessageReach, into diagnostics: inout [Diagnostic]) {
+        for (index, controller) in graph.controllers.enumerated() {
+            var dismiss = DismissCheck.Found()
+            var stored = TemplateValueCheck.Found()
+            for entry in controller.actionSites {
+                let action = entry.action
+                let site = entry.site
+                let schemaClass = action.schemaClass
+                MissingControllerCheck.visit(action, class: schemaClass, site: site, into: &diagnostics)
+                if isEntry { DismissCheck.visit(action, class: schemaClass, into: &dismiss) }
+                ViewNamesCheck.visit(action, class: schemaClass, controller: index, in: graph, into: &diagnostics)
+                UpdateViewsCheck.visit(action, class: schemaClass, controller: index, in: graph, into: &diagnostics)
+                TransientValueCheck.visit(action, class: schemaClass, site: site, controller: index, reach: reach, into: &diagnostics)
+                SequenceStopCheck.visit(action, class: schemaClass, site: site, into: &diagnostics)
+                TemplateValueCheck.visit(action, class: schemaClass, into: &stored)
+            }
+            if isEntry { DismissCheck.finish(dismiss, controller: index, in: graph, into: &diagnostics) }
+            TemplateValueCheck.finish(stored, controller: controller, into: &diagnostics)
+        }
     }
 
     /// Where an action sits, for the checks that walk action trees.
@@ -42,12 +61,6 @@ enum RoutingChecks {
         var inResponse = false
         /// In a multipleActions, with actions after it.
         var hasFollowers = false
-    }
-
-    /// Visits every action of a controller, nested ones included, depth first in document order.
-    /// The walk is made once per controller (`ControllerNode.actionSites`) and shared by the checks.
-    static func walkActions(of controller: ControllerNode, _ visit: (SchemaObject, ActionSite) -> Void) {
-        for entry in controller.actionSites { visit(entry.action, entry.site) }
     }
 
     /// Every action of a controller with where it sits, depth first in document order.

@@ -22,37 +22,47 @@ final class ControllerNode {
     enum Arrival {
         case root, child, pushed, presented, replacedRoot
     }
-    /// The controller's actions, in order.
-    let actions: [SchemaObject]
-    /// The position in `actions` of the first action of each name.
-    private let firstNamed: [String: Int]
+    /// The controller's actions, in order (given by the mapper once it has read the controller).
+    private(set) var actions: [SchemaObject] = []
+    /// Each action's name, "" when it has none (compared without reading attributes again).
+    private(set) var actionNames: [String] = []
+    /// The position in `actions` of the first action of each name: made only for controllers
+    /// with many actions; with a few, the names are compared in order.
+    private var firstNamed: [String: Int]?
     /// The position of the first unnamed action (it catches every message).
-    private let firstUnnamed: Int?
+    private var firstUnnamed: Int?
+
+    /// Past this many actions, names are found by hashing instead of comparing them in order.
+    static let namesScannedInOrder = 16
 
     init(key: String, object: SchemaObject, creator: Int?) {
         self.key = key
         self.object = object
         self.creator = creator
         self.arrival = creator == nil ? .root : .child
-        let actions = object.objects("actions")
-        var firstNamed: [String: Int] = [:]
-        firstNamed.reserveCapacity(actions.count)
-        var firstUnnamed: Int?
-        for (position, action) in actions.enumerated() {
-            if let name = action.workflowName, !name.isEmpty {
-                if firstNamed[name] == nil { firstNamed[name] = position }
-            } else if firstUnnamed == nil {
-                firstUnnamed = position
-            }
-        }
+    }
+
+    /// Sets what the mapper read of the controller: its actions with their names, and whether
+    /// it forwards every message.
+    func finish(actions: [SchemaObject], names: [String], forwardsAllMessages: Bool) {
         self.actions = actions
+        self.actionNames = names
+        self.forwardsAllMessages = forwardsAllMessages
+        firstUnnamed = names.firstIndex { $0.isEmpty }
+        guard names.count > Self.namesScannedInOrder else { return }
+        var firstNamed = [String: Int](minimumCapacity: names.count)
+        for (position, name) in names.enumerated() where !name.isEmpty && firstNamed[name] == nil {
+            firstNamed[name] = position
+        }
         self.firstNamed = firstNamed
-        self.firstUnnamed = firstUnnamed
-        self.forwardsAllMessages = object.text("shouldForwardAllMessages").map(BooleanText.isTrue) ?? false
     }
 
     /// Whether it forwards every message to its creator (read once: the routing checks ask often).
-    let forwardsAllMessages: Bool
+    private(set) var forwardsAllMessages = false
+
+    /// The named views of its view hierarchy and whether the hierarchy is complete, once a
+    /// routing check has asked for them (`CheckSupport.namedViews`).
+    var namedViews: (views: [String: [SchemaObject]], complete: Bool)?
 
     /// Every action, nested ones included, with where it sits (made on first use: several
     /// routing checks walk them).
@@ -60,11 +70,20 @@ final class ControllerNode {
 
     /// The first action a message of that name runs (a named match or an unnamed catch-all), if any.
     func handler(for name: String) -> SchemaObject? {
+        guard let firstNamed else {
+            // The first action that is unnamed or has that name.
+            let count = name.utf8.count
+            for position in actionNames.indices {
+                let candidate = actionNames[position]
+                if candidate.isEmpty || (candidate.utf8.count == count && candidate == name) { return actions[position] }
+            }
+            return nil
+        }
         switch (firstNamed[name], firstUnnamed) {
-        case (let named?, let unnamed?): actions[min(named, unnamed)]
-        case (let named?, nil): actions[named]
-        case (nil, let unnamed?): actions[unnamed]
-        case (nil, nil): nil
+        case (let named?, let unnamed?): return actions[min(named, unnamed)]
+        case (let named?, nil): return actions[named]
+        case (nil, let unnamed?): return actions[unnamed]
+        case (nil, nil): return nil
         }
     }
 
@@ -117,8 +136,10 @@ struct SchemaMapper {
     /// Position of each key in `screens` and in `graph.controllers` (appended together, so the same).
     /// Keys are unique, so a controller just mapped is found by its position, not by its key:
     /// this table answers only for targets named by a path (a loaded file).
+    /// It is also the set of keys given so far (`uniqueKey`).
     var positions: [String: Int] = [:]
-    private var usedKeys: Set<String> = []
+    /// The counter a repeated key's search starts at, by base (see `uniqueKey`).
+    private var nextCounters: [String: Int] = [:]
     /// The path of the loadSchema whose success action is being mapped: `keyPath="schema"` proxies refer to it.
     private var currentLoadPath: String?
 
@@ -128,7 +149,6 @@ struct SchemaMapper {
         screens.reserveCapacity(expectedControllers)
         graph.controllers.reserveCapacity(expectedControllers)
         positions.reserveCapacity(expectedControllers)
-        usedKeys.reserveCapacity(expectedControllers)
     }
 
     mutating func map(_ root: SchemaObject) -> SchemaGraph {
@@ -138,14 +158,102 @@ struct SchemaMapper {
         return graph
     }
 
-    private mutating func uniqueKey(_ base: String) -> String {
-        // Inserting tells whether the key was free: one hash of the key instead of two.
-        if usedKeys.insert(base).inserted { return base }
-        var counter = 2
+    /// A key not given before, made of `base`, and entered in `positions` at `position`.
+    private mutating func uniqueKey(_ base: String, position: Int) -> String {
+        if Self.insert(base, position, into: &positions) { return base }
+        // Keys are never removed, so every counter below the last one given for a base is
+        // taken: the search starts after it (copies of a file repeat the same names).
+        var counter = nextCounters[base] ?? 2
         while true {
-            let key = "\(base)#\(counter)"
-            if usedKeys.insert(key).inserted { return key }
+            let key = Self.path(base, "", .counter(counter))
             counter += 1
+            if Self.insert(key, position, into: &positions) {
+                nextCounters[base] = counter
+                return key
+            }
+        }
+    }
+
+    /// Enters a key that is not in the table yet, with one hash of the key; false (and the
+    /// table unchanged) when it is there.
+    private static func insert(_ key: String, _ position: Int, into table: inout [String: Int]) -> Bool {
+        var inserted = false
+        func fill(_ slot: inout Int) {
+            if slot < 0 {
+                slot = position
+                inserted = true
+            }
+        }
+        fill(&table[key, default: -1])
+        return inserted
+    }
+
+    /// What follows a tag in a key path segment.
+    enum PathSuffix {
+        /// Nothing: `base/tag`.
+        case none
+        /// A position: `base/tag[index]`.
+        case index(Int)
+        /// A name: `base/tag@name`.
+        case name(String)
+        /// A repeated key's counter: `base#counter` (the tag is not written, nor a slash).
+        case counter(Int)
+    }
+
+    /// `base/tag` with its suffix, written in one allocation of the right size: string
+    /// interpolation and `append` grew the text piece by piece (about 2,000 instructions per
+    /// key), and these paths are the keys of most controllers.
+    static func path(_ base: String, _ tag: String, _ suffix: PathSuffix) -> String {
+        var number = ""
+        var count = base.utf8.count
+        switch suffix {
+        case .none:
+            count += 1 + tag.utf8.count
+        case .index(let index):
+            number = String(index)
+            count += 3 + tag.utf8.count + number.utf8.count
+        case .name(let name):
+            count += 2 + tag.utf8.count + name.utf8.count
+        case .counter(let counter):
+            number = String(counter)
+            count += 1 + number.utf8.count
+        }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var at = 0
+            func write(_ text: String) {
+                var text = text
+                // Copied in one piece (a native or small string is contiguous already).
+                text.withUTF8 { bytes in
+                    UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[at..<(at + bytes.count)])
+                        .copyMemory(from: UnsafeRawBufferPointer(bytes))
+                    at += bytes.count
+                }
+            }
+            func write(_ byte: UInt8) {
+                buffer[at] = byte
+                at += 1
+            }
+            write(base)
+            switch suffix {
+            case .none:
+                write(UInt8(ascii: "/"))
+                write(tag)
+            case .index:
+                write(UInt8(ascii: "/"))
+                write(tag)
+                write(UInt8(ascii: "["))
+                write(number)
+                write(UInt8(ascii: "]"))
+            case .name(let name):
+                write(UInt8(ascii: "/"))
+                write(tag)
+                write(UInt8(ascii: "@"))
+                write(name)
+            case .counter:
+                write(UInt8(ascii: "#"))
+                write(number)
+            }
+            return at
         }
     }
 
@@ -165,56 +273,104 @@ struct SchemaMapper {
     /// not for every action and slot passed on the way.
     mutating func mapController(_ object: SchemaObject, pathKey: () -> String, creator: Int?, parentKey: String?) -> String? {
         guard object.mode == .ordinary else { return nil }
-        let key = uniqueKey(object.workflowName.flatMap { $0.isEmpty ? nil : $0 } ?? pathKey())
-        let controllerIndex = graph.controllers.count
-        graph.controllers.append(ControllerNode(key: key, object: object, creator: creator))
+        let nameAttribute = object.attribute("name")
+        let key: String
         let screenIndex = screens.count
-        var locations = ScreenLocations(definition: object.location, key: object.attribute("name")?.valueLocation)
-        locations.title = object.parameter("title")?.location
+        // The key is entered in `positions` as it is made: one hash of it.
+        if let given = nameAttribute?.value, !given.isEmpty {
+            key = uniqueKey(given, position: screenIndex)
+        } else {
+            key = uniqueKey(pathKey(), position: screenIndex)
+        }
+        let controllerIndex = graph.controllers.count
+        let node = ControllerNode(key: key, object: object, creator: creator)
+        graph.controllers.append(node)
+        let schemaClass = object.schemaClass
         screens.append(Screen(
-            key: key, title: object.text("title") ?? "", container: Self.containerType(object.schemaClass),
-            parent: parentKey, locations: locations))
-        // The key is new (`uniqueKey`): one insertion, no lookup before it.
-        positions[key] = screenIndex
+            key: key, container: Self.containerType(schemaClass), parent: parentKey,
+            locations: ScreenLocations(definition: object.location, key: nameAttribute?.valueLocation)))
 
         var elements: [Element] = []
         var properties: [String: String] = [:]
         var links: [Link] = []
-        let definition = object.definition
-        // Values read from the storage in place: no parameter or value list per parameter.
-        object.forEachValue { name, index, value in
+        var title: String?
+        var titleLocation: SourceLocation?
+        var actionObjects: [SchemaObject] = []
+        var sawTitle = false, sawActions = false, sawForward = false
+        var forwardsAllMessages = false
+        let asParent = ContentParent(definition: object.definition, isOrdinary: true)
+        // The parameters read from the storage in place: no parameter or value list per
+        // parameter, and `title`, `actions` and `shouldForwardAllMessages` found in the same pass.
+        let arena = object.arena
+        let storage = arena.storage
+        let parameters = storage.nodes[Int(object.index)].parameters
+        for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
+            let name = storage.parameters[at].name
+            let values = Int(storage.parameters[at].values.lowerBound)..<Int(storage.parameters[at].values.upperBound)
             switch name {
-            case "title", "actions":
-                return
+            case "title":
+                // The first parameter of the name, as `parameter(_:)` and `text(_:)` find it.
+                if !sawTitle {
+                    sawTitle = true
+                    titleLocation = storage.parameters[at].location
+                    for value in values { if case .text(let text, _) = storage.values[value] { title = text; break } }
+                }
+                continue
+            case "actions":
+                if !sawActions {
+                    sawActions = true
+                    actionObjects.reserveCapacity(values.count)
+                    for value in values { if case .object(let child) = storage.values[value] { actionObjects.append(SchemaObject(arena, child)) } }
+                }
+                continue
             case "viewControllers":
-                guard case .object(let child) = value else { return }
-                if let target = linkTarget(child, pathKey: { "\(key)/\(child.tag)[\(index)]" }, creator: controllerIndex, parentKey: key, loadPath: nil) {
-                    links.append(Link(object.schemaClass == .tabs ? .tab : .child, to: target.key, at: child.location))
+                for value in values {
+                    guard case .object(let childIndex) = storage.values[value] else { continue }
+                    let child = SchemaObject(arena, childIndex)
+                    let index = value - values.lowerBound
+                    if let target = linkTarget(child, pathKey: { Self.path(key, child.tag, .index(index)) }, creator: controllerIndex, parentKey: key, loadPath: nil) {
+                        links.append(Link(schemaClass == .tabs ? .tab : .child, to: target.key, at: child.location))
+                    }
+                }
+                continue
+            case "shouldForwardAllMessages":
+                if !sawForward {
+                    sawForward = true
+                    for value in values { if case .text(let text, _) = storage.values[value] { forwardsAllMessages = BooleanText.isTrue(text); break } }
                 }
             default:
-                switch value {
+                break
+            }
+            for value in values {
+                switch storage.values[value] {
                 case .text(let text, _):
                     properties[name] = text
-                case .object(let child):
-                    let start = elements.count
-                    mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: name, into: &elements)
-                    if start < elements.count, Self.bareRoute(definition, child) != name {
-                        for index in start..<elements.count { elements[index].properties["parameter"] = name }
-                    }
+                case .object(let childIndex):
+                    let child = SchemaObject(arena, childIndex)
+                    mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: name, parent: asParent, into: &elements)
                 }
             }
         }
+        var actionNames: [String] = []
+        actionNames.reserveCapacity(actionObjects.count)
+        for action in actionObjects { actionNames.append(action.workflowName ?? "") }
+        node.finish(actions: actionObjects, names: actionNames, forwardsAllMessages: forwardsAllMessages)
+
         var actions: [NamedAction] = []
+        actions.reserveCapacity(actionObjects.count)
         let savedLoadPath = currentLoadPath
         currentLoadPath = nil
         defer { currentLoadPath = savedLoadPath }
-        // The controller's node holds its actions already: no second array of them.
-        for (index, action) in graph.controllers[controllerIndex].actions.enumerated() {
+        for (index, action) in actionObjects.enumerated() {
+            let nameAttribute = action.attribute("name")
+            let name = actionNames[index]
             actions.append(NamedAction(
-                name: action.workflowName,
-                action: mapAction(action, performer: controllerIndex, path: { "\(key)/\(Self.segment(action, index: index))" }, loadPath: nil),
-                nameLocation: action.attribute("name")?.valueLocation ?? action.location))
+                name: nameAttribute?.value,
+                action: mapAction(action, performer: controllerIndex, path: { Self.path(key, action.tag, name.isEmpty ? .index(index) : .name(name)) }, loadPath: nil),
+                nameLocation: nameAttribute?.valueLocation ?? action.location))
         }
+        screens[screenIndex].title = title ?? ""
+        screens[screenIndex].locations.title = titleLocation
         screens[screenIndex].elements = elements
         screens[screenIndex].properties = properties
         screens[screenIndex].links = links + screens[screenIndex].links
@@ -230,9 +386,10 @@ struct SchemaMapper {
         return definition.defaultParameter(for: child.schemaClass)
     }
 
-    static func segment(_ action: SchemaObject, index: Int) -> String {
-        if let name = action.workflowName, !name.isEmpty { return "\(action.tag)@\(name)" }
-        return "\(action.tag)[\(index)]"
+    /// `base/` and an action's segment: `tag@name`, or `tag[index]` for an unnamed action.
+    static func path(_ base: String, action: SchemaObject, index: Int) -> String {
+        if let name = action.workflowName, !name.isEmpty { return path(base, action.tag, .name(name)) }
+        return path(base, action.tag, .index(index))
     }
 
     /// The key a controller slot links to: an inline controller's key with its position, or the
@@ -261,15 +418,27 @@ struct SchemaMapper {
         }
     }
 
+    /// The parent of a value given to `mapContent`: its definition and whether it is ordinary,
+    /// which decide whether an element made of the value records its parameter.
+    struct ContentParent {
+        var definition: TagDefinition
+        var isOrdinary: Bool
+    }
+
     /// Maps a value of a controller or view parameter: views and items become elements (appended
-    /// to `elements`, where they stay instead of being copied up level by level), hosted
-    /// controllers become child links.
+    /// to `elements`), hosted controllers become child links.
+    ///
+    /// An element's table of properties and its arrays of triggers and elements are made at the
+    /// size a first pass over its values counts, instead of growing (and rehashing) one entry
+    /// at a time.
     mutating func mapContent(
-        _ object: SchemaObject, owner: Int, screenKey: String, links: inout [Link], parameter: String, into elements: inout [Element]
+        _ object: SchemaObject, owner: Int, screenKey: String, links: inout [Link], parameter: String, parent: ContentParent,
+        into elements: inout [Element]
     ) {
-        if object.schemaClass.isController {
+        let schemaClass = object.schemaClass
+        if schemaClass.isController {
             let count = graph.controllers[owner].children.count
-            if let target = linkTarget(object, pathKey: { "\(screenKey)/\(object.tag)[\(count)]" }, creator: owner, parentKey: screenKey, loadPath: nil) {
+            if let target = linkTarget(object, pathKey: { Self.path(screenKey, object.tag, .index(count)) }, creator: owner, parentKey: screenKey, loadPath: nil) {
                 links.append(Link(.child, to: target.key, at: object.location))
             }
             return
@@ -281,15 +450,66 @@ struct SchemaMapper {
         default:
             return
         }
+        let mode = object.mode
+        let arena = object.arena
+        let storage = arena.storage
+        let parameters = storage.nodes[Int(object.index)].parameters
+        let textParameter = definition.hasTextParameter ? "text" : "title"
+        // The first pass: how many properties, triggers and elements the values make (at most),
+        // and which parameters hold messages (the first 64 remembered for the second pass).
+        var propertyCount = 0, triggerCount = 0, elementCount = 0
+        var messageParameters: UInt64 = 0
+        switch mode {
+        case .proxy: propertyCount += 2
+        case .conditional: propertyCount += 1
+        case .ordinary: break
+        }
+        let recordsParameter = !parent.isOrdinary || Self.bareRoute(parent.definition, object) != parameter
+        if recordsParameter { propertyCount += 1 }
+        for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
+            let name = storage.parameters[at].name
+            let values = storage.parameters[at].values
+            var isMessage: Bool?
+            var texts = 0
+            for value in Int(values.lowerBound)..<Int(values.upperBound) {
+                switch storage.values[value] {
+                case .text:
+                    if isMessage == nil { isMessage = Self.isMessageParameter(name) }
+                    if isMessage == true { triggerCount += 1 } else { texts += 1 }
+                case .object(let childIndex):
+                    // Read field by field: a copy of the node counted its references.
+                    let childClass = storage.nodes[Int(childIndex)].schemaClass
+                    if childClass == .message {
+                        triggerCount += 1
+                    } else if childClass == .string || childClass == .image {
+                        propertyCount += 2
+                    } else if !childClass.isController {
+                        let kind = storage.nodes[Int(childIndex)].definition.kind
+                        if kind == .view || kind == .item { elementCount += 1 }
+                    }
+                }
+            }
+            if texts > 0 { propertyCount += texts - (name == textParameter ? 1 : 0) }
+            if isMessage == true, at - Int(parameters.lowerBound) < 64 { messageParameters |= 1 << UInt64(at - Int(parameters.lowerBound)) }
+        }
+
         // Appended first and filled in place: appending a finished element copied all its fields.
         // The `name` and `class` attributes are found in one pass over the attributes.
         let position = elements.count
         let (nameAttribute, classAttribute) = object.nameAndClassAttributes()
         let location = object.location
+        // `init(minimumCapacity:)`: `reserveCapacity` of an empty table went through a generic
+        // (unspecialized) path.
+        let properties = propertyCount > 0 ? [String: String](minimumCapacity: propertyCount) : [:]
+        var triggers: [Trigger] = []
+        var children: [Element] = []
+        if triggerCount > 0 { triggers.reserveCapacity(triggerCount) }
+        if elementCount > 0 { children.reserveCapacity(elementCount) }
         elements.append(Element(
             kind: ElementKind(rawValue: object.tag), reference: nameAttribute?.value, styleClass: classAttribute?.value,
+            triggers: triggers, elements: children, properties: properties,
             locations: ElementLocations(definition: location, kind: location, reference: nameAttribute?.valueLocation)))
-        switch object.mode {
+        switch mode {
         case .proxy(let keyPath):
             elements[position].properties["keyPath"] = keyPath
             if let valueName = object.attribute("valueName")?.value { elements[position].properties["valueName"] = valueName }
@@ -298,54 +518,59 @@ struct SchemaMapper {
         case .ordinary:
             break
         }
-        let textParameter = definition.hasTextParameter ? "text" : "title"
-        object.forEachValue { parameterName, _, value in
-            switch value {
-            case .text(let text, _):
-                if Self.isMessageParameter(parameterName) {
-                    addTrigger(text: text, location: value.location, parameter: parameterName, event: nil, to: &elements[position], owner: owner)
-                } else if parameterName == textParameter, elements[position].text == nil {
-                    elements[position].text = text
-                } else if let earlier = elements[position].properties.updateValue(text, forKey: parameterName) {
-                    // A repeated parameter (`viewNames` and others): its texts joined by commas.
-                    // The first text is stored with one lookup; only a repeat needs a second.
-                    elements[position].properties[parameterName] = earlier + "," + text
-                }
-            case .object(let child):
-                if child.schemaClass == .message {
-                    if let message = Self.message(child) {
-                        addTrigger(message, parameter: parameterName, event: nil, to: &elements[position], owner: owner)
-                    } else {
-                        graph.controllers[owner].receivesUnknownMessages = true
+        let asParent = ContentParent(definition: definition, isOrdinary: mode == .ordinary)
+        for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
+            let parameterName = storage.parameters[at].name
+            let values = storage.parameters[at].values
+            let offset = at - Int(parameters.lowerBound)
+            for value in Int(values.lowerBound)..<Int(values.upperBound) {
+                switch storage.values[value] {
+                case .text(let text, let textLocation):
+                    let isMessage = offset < 64 ? messageParameters & (1 << UInt64(offset)) != 0 : Self.isMessageParameter(parameterName)
+                    if isMessage {
+                        addTrigger(text: text, location: textLocation, parameter: parameterName, event: nil, to: &elements[position], owner: owner)
+                    } else if parameterName == textParameter, elements[position].text == nil {
+                        elements[position].text = text
+                    } else if let earlier = elements[position].properties.updateValue(text, forKey: parameterName) {
+                        // A repeated parameter (`viewNames` and others): its texts joined by commas.
+                        // The first text is stored with one lookup; only a repeat needs a second.
+                        elements[position].properties[parameterName] = earlier + "," + text
                     }
-                } else if child.schemaClass == .string, case .proxy(let keyPath) = child.mode {
-                    elements[position].properties["\(parameterName).keyPath"] = keyPath
-                    if Self.isMessageParameter(parameterName) {
-                        graph.controllers[owner].receivesUnknownMessages = true
-                    }
-                } else if child.schemaClass == .image, child.mode == .ordinary {
-                    elements[position].properties[parameterName] = child.text("name") ?? ""
-                    if let label = child.text("accessibilityLabel") { elements[position].properties["\(parameterName).accessibilityLabel"] = label }
-                } else if child.schemaClass.isSubclass(of: .gesture) {
-                    for gestureParameter in child.parameters where gestureParameter.name.hasSuffix("essage") {
-                        let suffix = gestureParameter.name == "message" ? "" : "." + gestureParameter.name.replacingSuffix("Message")
-                        for gestureValue in gestureParameter.values {
-                            if case .text(let text, let location) = gestureValue {
-                                addTrigger(text: text, location: location, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
-                            } else if case .object(let messageObject) = gestureValue, let message = Self.message(messageObject) {
-                                addTrigger(message, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
+                case .object(let childIndex):
+                    let child = SchemaObject(arena, childIndex)
+                    let childClass = child.schemaClass
+                    if childClass == .message {
+                        if let message = Self.message(child) {
+                            addTrigger(message, parameter: parameterName, event: nil, to: &elements[position], owner: owner)
+                        } else {
+                            graph.controllers[owner].receivesUnknownMessages = true
+                        }
+                    } else if childClass == .string, case .proxy(let keyPath) = child.mode {
+                        elements[position].properties[parameterName + ".keyPath"] = keyPath
+                        if Self.isMessageParameter(parameterName) {
+                            graph.controllers[owner].receivesUnknownMessages = true
+                        }
+                    } else if childClass == .image, child.mode == .ordinary {
+                        elements[position].properties[parameterName] = child.text("name") ?? ""
+                        if let label = child.text("accessibilityLabel") { elements[position].properties[parameterName + ".accessibilityLabel"] = label }
+                    } else if childClass.isSubclass(of: .gesture) {
+                        for gestureParameter in child.parameters where gestureParameter.name.hasSuffix("essage") {
+                            let suffix = gestureParameter.name == "message" ? "" : "." + gestureParameter.name.replacingSuffix("Message")
+                            for gestureValue in gestureParameter.values {
+                                if case .text(let text, let location) = gestureValue {
+                                    addTrigger(text: text, location: location, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
+                                } else if case .object(let messageObject) = gestureValue, let message = Self.message(messageObject) {
+                                    addTrigger(message, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
+                                }
                             }
                         }
-                    }
-                } else {
-                    let start = elements[position].elements.count
-                    mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameterName, into: &elements[position].elements)
-                    if start < elements[position].elements.count, Self.bareRoute(definition, child) != parameterName || object.mode != .ordinary {
-                        for index in start..<elements[position].elements.count { elements[position].elements[index].properties["parameter"] = parameterName }
+                    } else {
+                        mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameterName, parent: asParent, into: &elements[position].elements)
                     }
                 }
             }
         }
+        if recordsParameter { elements[position].properties["parameter"] = parameter }
     }
 
     /// Whether a parameter holds a message: `message` or a name ending in `Message`. The bytes
@@ -390,11 +615,31 @@ struct SchemaMapper {
     /// Maps an action performed by controller `performer`; `path` is its key path segment chain.
     mutating func mapAction(_ action: SchemaObject, performer: Int, path: () -> String, loadPath: String?) -> Action {
         let performerKey = graph.controllers[performer].key
+        /// The parameters with literal text, each one's texts joined by commas, read from the
+        /// storage (no parameter or text list per parameter, a table of the right size).
         func literalProperties() -> [String: String] {
-            var properties: [String: String] = [:]
-            for parameter in action.parameters {
-                let texts = parameter.values.compactMap { if case .text(let text, _) = $0 { text } else { nil } }
-                if !texts.isEmpty { properties[parameter.name] = texts.joined(separator: ",") }
+            let storage = action.arena.storage
+            let parameters = storage.nodes[Int(action.index)].parameters
+            var withText = 0
+            for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
+                let values = storage.parameters[at].values
+                for value in Int(values.lowerBound)..<Int(values.upperBound) {
+                    if case .text = storage.values[value] { withText += 1; break }
+                }
+            }
+            guard withText > 0 else { return [:] }
+            var properties = [String: String](minimumCapacity: withText)
+            for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
+                let values = storage.parameters[at].values
+                var joined = ""
+                var texts = 0
+                for value in Int(values.lowerBound)..<Int(values.upperBound) {
+                    guard case .text(let text, _) = storage.values[value] else { continue }
+                    if texts > 0 { joined.append(",") }
+                    joined.append(text)
+                    texts += 1
+                }
+                if texts > 0 { properties[storage.parameters[at].name] = joined }
             }
             return properties
         }
@@ -404,9 +649,9 @@ struct SchemaMapper {
             var target: String?
             // The screen the action shows: known by position when mapped here, else looked up by key.
             var targetIndex: Int?
-            let controllerObject = action.objects("controller").first
+            let controllerObject = action.firstObject("controller")
             if let controller = controllerObject {
-                let linked = linkTarget(controller, pathKey: { "\(path())/\(controller.tag)" }, creator: performer, parentKey: performerKey, loadPath: loadPath)
+                let linked = linkTarget(controller, pathKey: { Self.path(path(), controller.tag, .none) }, creator: performer, parentKey: performerKey, loadPath: loadPath)
                 target = linked?.key
                 targetIndex = linked?.index
                 if controller.mode == .ordinary, let index = targetIndex {
@@ -415,7 +660,7 @@ struct SchemaMapper {
                     graph.controllers[performer].shown.append(index)
                     graph.controllers[performer].children.removeAll { $0 == index }
                 }
-            } else if action.parameter("controller") == nil {
+            } else if !action.hasParameter("controller") {
                 target = loadPath
                 graph.controllers[performer].receivesUnknownMessages = true
             }
@@ -439,16 +684,20 @@ struct SchemaMapper {
         case .dismissController:
             return Action(.dismiss, at: action.location)
         case .showAlert:
-            for button in action.objects("cancelButtonItem") + action.objects("otherButtonItems") {
-                if let value = button.values("message").first, let message = Self.message(value) {
-                    graph.sends.append(MessageSend(message: message, owner: performer, sender: .element))
+            for name in ["cancelButtonItem", "otherButtonItems"] {
+                action.forEachObject(name) { button in
+                    if let value = button.values("message").first, let message = Self.message(value) {
+                        graph.sends.append(MessageSend(message: message, owner: performer, sender: .element))
+                    }
                 }
             }
             return Action(.alert(action.text("message") ?? ""), at: action.location)
         case .showActionSheet:
-            for button in action.objects("cancelButtonItem") + action.objects("destructiveButtonItem") + action.objects("otherButtonItems") {
-                if let value = button.values("message").first, let message = Self.message(value) {
-                    graph.sends.append(MessageSend(message: message, owner: performer, sender: .element))
+            for name in ["cancelButtonItem", "destructiveButtonItem", "otherButtonItems"] {
+                action.forEachObject(name) { button in
+                    if let value = button.values("message").first, let message = Self.message(value) {
+                        graph.sends.append(MessageSend(message: message, owner: performer, sender: .element))
+                    }
                 }
             }
             return Action(.other(kind: action.tag, properties: literalProperties()), at: action.location)
@@ -459,8 +708,11 @@ struct SchemaMapper {
                 return Action(.other(kind: action.tag, properties: [:]), at: action.location)
             }
             graph.sends.append(MessageSend(message: message, owner: performer, sender: .action(action)))
-            for (index, response) in action.objects("actions").enumerated() {
-                _ = mapAction(response, performer: performer, path: { "\(path())/\(Self.segment(response, index: index))" }, loadPath: loadPath)
+            var index = 0
+            action.forEachObject("actions") { response in
+                let position = index
+                _ = mapAction(response, performer: performer, path: { Self.path(path(), action: response, index: position) }, loadPath: loadPath)
+                index += 1
             }
             return Action(.send(message), at: action.location, targetLocation: message.location)
         case .loadSchema:
@@ -469,28 +721,30 @@ struct SchemaMapper {
                 path: loadedPath, location: action.parameter("path")?.location ?? action.location, performer: performer, expectedTags: []))
             let savedLoadPath = currentLoadPath
             currentLoadPath = loadedPath
-            let success = action.objects("successAction").first.map { next in
-                mapAction(next, performer: performer, path: { "\(path())/\(Self.segment(next, index: 0))" }, loadPath: loadedPath)
+            let success = action.firstObject("successAction").map { next in
+                mapAction(next, performer: performer, path: { Self.path(path(), action: next, index: 0) }, loadPath: loadedPath)
             }
             currentLoadPath = savedLoadPath
-            let failure = action.objects("failureAction").first.map { next in
-                mapAction(next, performer: performer, path: { "\(path())/\(Self.segment(next, index: 1))" }, loadPath: loadPath)
+            let failure = action.firstObject("failureAction").map { next in
+                mapAction(next, performer: performer, path: { Self.path(path(), action: next, index: 1) }, loadPath: loadPath)
             }
             return Action(.loadSchema(path: loadedPath, success: success, failure: failure), at: action.location,
                           targetLocation: action.parameter("path")?.location)
         case .multipleActions:
-            let actions = action.objects("actions").enumerated().map { index, nested in
-                mapAction(nested, performer: performer, path: { "\(path())/\(Self.segment(nested, index: index))" }, loadPath: loadPath)
+            var actions: [Action] = []
+            action.forEachObject("actions") { nested in
+                let position = actions.count
+                actions.append(mapAction(nested, performer: performer, path: { Self.path(path(), action: nested, index: position) }, loadPath: loadPath))
             }
             return Action(.sequence(actions), at: action.location)
         case .conditionalAction:
-            let success = action.objects("successAction").first.map { next in
-                mapAction(next, performer: performer, path: { "\(path())/\(Self.segment(next, index: 0))" }, loadPath: loadPath)
+            let success = action.firstObject("successAction").map { next in
+                mapAction(next, performer: performer, path: { Self.path(path(), action: next, index: 0) }, loadPath: loadPath)
             }
-            let failure = action.objects("failureAction").first.map { next in
-                mapAction(next, performer: performer, path: { "\(path())/\(Self.segment(next, index: 1))" }, loadPath: loadPath)
+            let failure = action.firstObject("failureAction").map { next in
+                mapAction(next, performer: performer, path: { Self.path(path(), action: next, index: 1) }, loadPath: loadPath)
             }
-            let condition = action.objects("condition").first.map(Self.describeCondition) ?? ""
+            let condition = action.firstObject("condition").map(Self.describeCondition) ?? ""
             return Action(.conditional(condition: condition, success: success, failure: failure), at: action.location)
         default:
             return Action(.other(kind: action.tag, properties: literalProperties()), at: action.location)
@@ -507,6 +761,16 @@ struct SchemaMapper {
             }
         }
         return parts.isEmpty ? condition.tag : "\(condition.tag)(\(parts.joined(separator: ", ")))"
+    }
+}
+
+extension SchemaObject {
+    /// The first object value of the parameter of that name, read from the storage without
+    /// making a list of its objects.
+    func firstObject(_ name: String) -> SchemaObject? {
+        var first: SchemaObject?
+        forEachObject(name) { object in if first == nil { first = object } }
+        return first
     }
 }
 

@@ -6,19 +6,23 @@ import WireframeModel
 enum DismissCheck {
     static let code: DiagnosticCode = "WF1504"
 
-    static func run(_ graph: SchemaGraph, isEntry: Bool, into diagnostics: inout [Diagnostic]) {
-        guard isEntry else { return }
-        for (index, controller) in graph.controllers.enumerated() {
-            var dismisses: [SchemaObject] = []
-            var presents = false
-            RoutingChecks.walkActions(of: controller) { action, _ in
-                if action.schemaClass == .dismissController { dismisses.append(action) }
-                if action.schemaClass == .presentController { presents = true }
-            }
-            guard !dismisses.isEmpty, !presents, !isPresented(index, graph: graph) else { continue }
-            for action in dismisses {
-                diagnostics.append(Diagnostic(.note, code, message(controller.key), at: action.location))
-            }
+    /// What one controller's actions hold, gathered by the routing checks' walk (`RoutingChecks.walkActionChecks`).
+    struct Found {
+        var dismisses: [SchemaObject] = []
+        var presents = false
+    }
+
+    /// Looks at one action of the controller (only for a project's entry file).
+    static func visit(_ action: SchemaObject, class schemaClass: SchemaClass, into found: inout Found) {
+        if schemaClass == .dismissController { found.dismisses.append(action) }
+        if schemaClass == .presentController { found.presents = true }
+    }
+
+    /// Reports once every action of the controller at `index` has been visited.
+    static func finish(_ found: Found, controller index: Int, in graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
+        guard !found.dismisses.isEmpty, !found.presents, !isPresented(index, graph: graph) else { return }
+        for action in found.dismisses {
+            diagnostics.append(Diagnostic(.note, code, message(graph.controllers[index].key), at: action.location))
         }
     }
 

@@ -8,15 +8,27 @@ enum LifecycleTypoCheck {
 
     static func run(_ graph: SchemaGraph, reach: MessageReach, into diagnostics: inout [Diagnostic]) {
         for controller in graph.controllers {
-            for action in controller.actions {
-                guard let attribute = action.attribute("name"), !attribute.value.isEmpty,
-                    !NamedAction.lifecycleNames.contains(attribute.value), !reach.allNames.contains(attribute.value),
-                    let event = lifecycleEvent(like: attribute.value)
+            // The names the mapper read: the attribute is looked up only for a finding.
+            for (position, name) in controller.actionNames.enumerated() {
+                guard !name.isEmpty, !isLifecycleName(name), !reach.allNames.contains(name),
+                    let event = lifecycleEvent(like: name), let attribute = controller.actions[position].attribute("name")
                 else { continue }
                 diagnostics.append(Diagnostic(.warning, code, message(attribute.value, event: event), at: attribute.valueLocation))
             }
         }
     }
+
+    /// Whether a name is exactly a lifecycle event's. The lengths are compared first: those
+    /// names have 11 to 17 bytes, and most action names have another length.
+    static func isLifecycleName(_ name: String) -> Bool {
+        lifecycleLengths.contains(name.utf8.count) && NamedAction.lifecycleNames.contains(name)
+    }
+
+    /// The lengths in bytes of the lifecycle names, from the shortest to the longest.
+    static let lifecycleLengths: ClosedRange<Int> = {
+        let counts = NamedAction.lifecycleNames.map(\.utf8.count)
+        return (counts.min() ?? 0)...(counts.max() ?? 0)
+    }()
 
     /// The lifecycle name that `name` is probably a misspelling of.
     static func lifecycleEvent(like name: String) -> String? {

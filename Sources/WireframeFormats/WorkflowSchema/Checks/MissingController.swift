@@ -6,15 +6,13 @@ import WireframeModel
 enum MissingControllerCheck {
     static let code: DiagnosticCode = "WF1503"
 
-    static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
-        for controller in graph.controllers {
-            RoutingChecks.walkActions(of: controller) { action, site in
-                guard action.schemaClass.isSubclass(of: .controllerAction), !action.has("controller"),
-                    !site.inLoadSuccess, !site.inResponse
-                else { return }
-                diagnostics.append(Diagnostic(.warning, code, message(action.tag), at: action.location))
-            }
-        }
+    /// Looks at one action of a controller (called by `RoutingChecks.walkActionChecks`).
+    static func visit(
+        _ action: SchemaObject, class schemaClass: SchemaClass, site: RoutingChecks.ActionSite, into diagnostics: inout [Diagnostic]
+    ) {
+        guard !site.inLoadSuccess, !site.inResponse, schemaClass.isSubclass(of: .controllerAction), !action.has("controller")
+        else { return }
+        diagnostics.append(Diagnostic(.warning, code, message(action.tag), at: action.location))
     }
 
     static func message(_ tag: String) -> String {

@@ -9,34 +9,46 @@ enum ProxySlotCheck {
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         guard let root = graph.controllers.first?.object else { return }
-        visit(root, quiet: false, into: &diagnostics)
+        let arena = root.arena
+        visit(Int(root.index), in: arena.storage, arena: arena, quiet: false, into: &diagnostics)
     }
 
     /// Checks an object and then its children, in document order. Recursive: the builder keeps
-    /// no element deeper than the reader's depth limit, and a stack of copies cost a reference
-    /// count per object and per push.
-    private static func visit(_ object: SchemaObject, quiet: Bool, into diagnostics: inout [Diagnostic]) {
-        if !quiet, object.mode == .ordinary {
-            // Parameters are tested in the storage; a parameter (name and values) is made only
-            // for one whose values are all proxies without `default` (an empty one reports nothing).
-            object.forEachParameter(where: { storage, values in
-                !values.isEmpty && values.allSatisfy { position in
+    /// no element deeper than the reader's depth limit. The walk reads the storage by position:
+    /// a view per child cost a reference count on the storage, and the check reads every object.
+    private static func visit(
+        _ node: Int, in storage: SchemaStorage, arena: SchemaArena, quiet: Bool, into diagnostics: inout [Diagnostic]
+    ) {
+        let parameters = Int(storage.nodes[node].parameters.lowerBound)..<Int(storage.nodes[node].parameters.upperBound)
+        if !quiet, case .ordinary = storage.nodes[node].mode {
+            // A parameter (name and values) is made only for one whose values are all proxies
+            // without `default` (an empty one reports nothing).
+            for at in parameters {
+                let values = Int(storage.parameters[at].values.lowerBound)..<Int(storage.parameters[at].values.upperBound)
+                let allBareProxies = !values.isEmpty && values.allSatisfy { position in
                     guard case .object(let value) = storage.values[position], case .proxy = storage.nodes[Int(value)].mode else { return false }
                     return !storage.hasParameter("default", of: Int(value))
                 }
-            }) { parameter in
-                guard let definition = object.definition.parameter(parameter.name), definition.isMandatory, !definition.isLazy else { return }
+                guard allBareProxies else { continue }
+                let object = SchemaObject(arena, Int32(node))
+                let parameter = SchemaParameter.stored(in: arena, at: at)
+                guard let definition = object.definition.parameter(parameter.name), definition.isMandatory, !definition.isLazy else { continue }
                 for case .object(let proxy) in parameter.values {
                     guard case .proxy(let keyPath) = proxy.mode, keyPath != "schema" else { continue }
                     diagnostics.append(Diagnostic(.warning, code, message(keyPath, parameter: definition.name, tag: object.tag), at: proxy.location))
                 }
             }
         }
-        let isProxy = object.isProxy
-        let isSendMessage = object.schemaClass == .sendMessage
-        object.forEachChild { parameter, child in
-            let nestedQuiet = quiet || (isProxy && parameter == "template") || (isSendMessage && parameter == "actions")
-            visit(child, quiet: nestedQuiet, into: &diagnostics)
+        let isProxy = if case .proxy = storage.nodes[node].mode { true } else { false }
+        let isSendMessage = storage.nodes[node].schemaClass == .sendMessage
+        for at in parameters {
+            let values = Int(storage.parameters[at].values.lowerBound)..<Int(storage.parameters[at].values.upperBound)
+            for value in values {
+                guard case .object(let child) = storage.values[value] else { continue }
+                let nestedQuiet =
+                    quiet || (isProxy && storage.parameters[at].name == "template") || (isSendMessage && storage.parameters[at].name == "actions")
+                visit(Int(child), in: storage, arena: arena, quiet: nestedQuiet, into: &diagnostics)
+            }
         }
     }
 

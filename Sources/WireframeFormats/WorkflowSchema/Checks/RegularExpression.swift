@@ -5,12 +5,21 @@ import WireframeModel
 enum RegularExpressionCheck {
     static let code: DiagnosticCode = "WF1309"
 
-    static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
+    /// Whether each pattern met so far in a read compiles: a file repeats its patterns (the
+    /// same validation on many fields), and compiling one costs thousands of instructions.
+    typealias Patterns = [String: Bool]
+
+    static func run(_ object: SchemaObject, patterns: inout Patterns, into diagnostics: inout [Diagnostic]) {
         guard object.schemaClass == .doesMatchRegularExpression else { return }
         for case .text(let pattern, let location) in object.values("pattern") {
-            if (try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])) == nil {
-                diagnostics.append(Diagnostic(.error, code, message(pattern), at: location))
+            let compiles: Bool
+            if let known = patterns[pattern] {
+                compiles = known
+            } else {
+                compiles = (try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])) != nil
+                patterns[pattern] = compiles
             }
+            if !compiles { diagnostics.append(Diagnostic(.error, code, message(pattern), at: location)) }
         }
     }
 

@@ -6,18 +6,17 @@ import WireframeModel
 enum SequenceStopCheck {
     static let code: DiagnosticCode = "WF1508"
 
-    static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
-        for controller in graph.controllers {
-            RoutingChecks.walkActions(of: controller) { action, site in
-                guard site.hasFollowers else { return }
-                if action.schemaClass == .conditionalAction {
-                    for branch in ["successAction", "failureAction"] where !action.has(branch) {
-                        diagnostics.append(Diagnostic(.note, code, branchMessage(branch), at: action.location))
-                    }
-                } else if action.schemaClass.isSubclass(of: .controllerAction), !action.has("controller") {
-                    diagnostics.append(Diagnostic(.note, code, controllerMessage(action.tag), at: action.location))
-                }
+    /// Looks at one action of a controller (called by `RoutingChecks.walkActionChecks`).
+    static func visit(
+        _ action: SchemaObject, class schemaClass: SchemaClass, site: RoutingChecks.ActionSite, into diagnostics: inout [Diagnostic]
+    ) {
+        guard site.hasFollowers else { return }
+        if schemaClass == .conditionalAction {
+            for branch in ["successAction", "failureAction"] where !action.has(branch) {
+                diagnostics.append(Diagnostic(.note, code, branchMessage(branch), at: action.location))
             }
+        } else if schemaClass.isSubclass(of: .controllerAction), !action.has("controller") {
+            diagnostics.append(Diagnostic(.note, code, controllerMessage(action.tag), at: action.location))
         }
     }
 

@@ -7,28 +7,33 @@ import WireframeModel
 enum TemplateValueCheck {
     static let code: DiagnosticCode = "WF1704"
 
-    static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
-        for controller in graph.controllers {
-            var literal: [String: String] = [:]  // key → what is stored there
-            var other = Set<String>()
-            RoutingChecks.walkActions(of: controller) { action, _ in
-                guard action.schemaClass == .storeValue, let key = action.text("name") else { return }
-                switch action.values("value").first {
-                case .text?:
-                    literal[key] = "text"
-                case .object(let value)? where value.mode == .ordinary && value.definition.kind == .value && value.tag != "null":
-                    literal[key] = "a '\(value.tag)'"
-                default:
-                    other.insert(key)
-                }
-            }
-            guard !literal.isEmpty else { continue }
-            CheckSupport.ownedObjects(of: controller.object) { object, dynamic in
-                guard !dynamic, case .proxy(let keyPath) = object.mode, object.has("template"), object.attribute("valueName") == nil,
-                    !other.contains(keyPath), let stored = literal[keyPath]
-                else { return }
-                diagnostics.append(Diagnostic(.warning, code, message(keyPath, stored: stored), at: object.location))
-            }
+    /// What one controller's actions store, gathered by the routing checks' walk (`RoutingChecks.walkActionChecks`).
+    struct Found {
+        var literal: [String: String] = [:]  // key → what is stored there
+        var other = Set<String>()
+    }
+
+    /// Looks at one action of the controller.
+    static func visit(_ action: SchemaObject, class schemaClass: SchemaClass, into found: inout Found) {
+        guard schemaClass == .storeValue, let key = action.text("name") else { return }
+        switch action.values("value").first {
+        case .text?:
+            found.literal[key] = "text"
+        case .object(let value)? where value.mode == .ordinary && value.definition.kind == .value && value.tag != "null":
+            found.literal[key] = "a '\(value.tag)'"
+        default:
+            found.other.insert(key)
+        }
+    }
+
+    /// Reports once every action of the controller has been visited.
+    static func finish(_ found: Found, controller: ControllerNode, into diagnostics: inout [Diagnostic]) {
+        guard !found.literal.isEmpty else { return }
+        CheckSupport.ownedObjects(of: controller.object) { object, dynamic in
+            guard !dynamic, case .proxy(let keyPath) = object.mode, object.has("template"), object.attribute("valueName") == nil,
+                !found.other.contains(keyPath), let stored = found.literal[keyPath]
+            else { return }
+            diagnostics.append(Diagnostic(.warning, code, message(keyPath, stored: stored), at: object.location))
         }
     }
 

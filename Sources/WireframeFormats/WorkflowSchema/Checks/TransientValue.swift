@@ -6,16 +6,16 @@ import WireframeModel
 enum TransientValueCheck {
     static let code: DiagnosticCode = "WF1507"
 
-    static func run(_ graph: SchemaGraph, reach: MessageReach, into diagnostics: inout [Diagnostic]) {
-        for (index, controller) in graph.controllers.enumerated() {
-            RoutingChecks.walkActions(of: controller) { action, site in
-                guard action.schemaClass == .storeValue, let transient = action.parameter("transient"),
-                    action.text("transient").map(BooleanText.isTrue) ?? false, !site.hasFollowers
-                else { return }
-                if !site.inResponse, reach.unknown[index] || reach.answered[index].contains(site.topLevel.workflowName ?? "") { return }
-                diagnostics.append(Diagnostic(.note, code, message(action.text("name") ?? ""), at: transient.location))
-            }
-        }
+    /// Looks at one action of the controller at `index` (called by `RoutingChecks.walkActionChecks`).
+    static func visit(
+        _ action: SchemaObject, class schemaClass: SchemaClass, site: RoutingChecks.ActionSite, controller index: Int,
+        reach: MessageReach, into diagnostics: inout [Diagnostic]
+    ) {
+        guard schemaClass == .storeValue, let transient = action.parameter("transient"),
+            action.text("transient").map(BooleanText.isTrue) ?? false, !site.hasFollowers
+        else { return }
+        if !site.inResponse, reach.unknown[index] || reach.answered[index].contains(site.topLevel.workflowName ?? "") { return }
+        diagnostics.append(Diagnostic(.note, code, message(action.text("name") ?? ""), at: transient.location))
     }
 
     static func message(_ name: String) -> String {

@@ -16,15 +16,15 @@ enum UnreachableActionCheck {
         var messageNames: [String]?
         for (index, controller) in graph.controllers.enumerated() where !reach.unknown[index] {
             var seen = Set<String>()
-            for action in controller.actions {
-                guard let attribute = action.attribute("name"), !attribute.value.isEmpty else { continue }
-                let name = attribute.value
+            // The names the mapper read: the attribute is looked up only for a finding.
+            for (position, name) in controller.actionNames.enumerated() {
+                guard !name.isEmpty else { continue }
                 // The conditions depend on the name only, so a name is remembered when it is
                 // reported, and a later action of that name is skipped.
                 guard !controller.handlesReserved(name), !reach.reaches(name, index, in: graph),
                     !reach.allNames.contains(name),
                     LifecycleTypoCheck.lifecycleEvent(like: name) == nil,
-                    seen.insert(name).inserted
+                    seen.insert(name).inserted, let attribute = controller.actions[position].attribute("name")
                 else { continue }
                 let names = messageNames ?? reach.allNames.sorted()
                 messageNames = names

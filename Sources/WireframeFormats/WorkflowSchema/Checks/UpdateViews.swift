@@ -6,42 +6,40 @@ import WireframeModel
 enum UpdateViewsCheck {
     static let code: DiagnosticCode = "WF1506"
 
-    static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
-        for (index, controller) in graph.controllers.enumerated() {
-            var hierarchy: [String: [SchemaObject]]?
-            RoutingChecks.walkActions(of: controller) { action, _ in
-                guard action.schemaClass == .updateViews, let parameterName = action.text("parameterName"),
-                    let location = action.parameter("parameterName")?.location
-                else { return }
-                let views = hierarchy ?? CheckSupport.namedViews(of: index, in: graph).views
-                hierarchy = views
-                let value = action.values("value").first
-                var reported = Set<String>()
-                for case .text(let name, _) in action.values("viewNames") {
-                    for view in views[name] ?? [] where reported.insert(view.tag).inserted {
-                        guard let parameter = view.definition.parameter(parameterName) else {
-                            let names = view.definition.parameters.map(\.name)
-                            diagnostics.append(Diagnostic(
-                                .error, code, unknownMessage(parameterName, tag: view.tag, view: name) + Suggestions.didYouMean(parameterName, in: names),
-                                at: location))
-                            continue
-                        }
-                        guard let value, !value.isDynamic else { continue }
-                        let valueClass: SchemaClass =
-                            switch value {
-                            case .text: .string
-                            case .object(let object): object.schemaClass
-                            }
-                        if !parameter.accepts(valueClass) {
-                            diagnostics.append(Diagnostic(
-                                .error, code,
-                                WrongValueKindCheck.message(parameterName, tag: view.tag, expected: parameter.accepts, found: WrongValueKindCheck.describe(value)),
-                                at: value.location))
-                        }
+    /// Looks at one action of the controller at `index` (called by `RoutingChecks.walkActionChecks`).
+    static func visit(
+        _ action: SchemaObject, class schemaClass: SchemaClass, controller index: Int, in graph: SchemaGraph,
+        into diagnostics: inout [Diagnostic]
+    ) {
+        guard schemaClass == .updateViews, let parameterName = action.text("parameterName"),
+            let location = action.parameter("parameterName")?.location
+        else { return }
+        let views = CheckSupport.namedViews(of: index, in: graph).views
+        let value = action.values("value").first
+        var reported = Set<String>()
+        for case .text(let name, _) in action.values("viewNames") {
+            for view in views[name] ?? [] where reported.insert(view.tag).inserted {
+                guard let parameter = view.definition.parameter(parameterName) else {
+                    let names = view.definition.parameters.map(\.name)
+                    diagnostics.append(Diagnostic(
+                        .error, code, unknownMessage(parameterName, tag: view.tag, view: name) + Suggestions.didYouMean(parameterName, in: names),
+                        at: location))
+                    continue
+                }
+                guard let value, !value.isDynamic else { continue }
+                let valueClass: SchemaClass =
+                    switch value {
+                    case .text: .string
+                    case .object(let object): object.schemaClass
                     }
+                if !parameter.accepts(valueClass) {
+                    diagnostics.append(Diagnostic(
+                        .error, code,
+                        WrongValueKindCheck.message(parameterName, tag: view.tag, expected: parameter.accepts, found: WrongValueKindCheck.describe(value)),
+                        at: value.location))
                 }
             }
-        }
+                }
     }
 
     static func unknownMessage(_ parameter: String, tag: String, view: String) -> String {

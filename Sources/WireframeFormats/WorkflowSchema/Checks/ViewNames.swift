@@ -6,20 +6,22 @@ import WireframeModel
 enum ViewNamesCheck {
     static let code: DiagnosticCode = "WF1505"
 
-    static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
-        for (index, controller) in graph.controllers.enumerated() {
-            var hierarchy: (views: [String: [SchemaObject]], complete: Bool)?
-            RoutingChecks.walkActions(of: controller) { action, _ in
-                guard [.showViews, .hideViews, .updateViews].contains(action.schemaClass) else { return }
-                let found = hierarchy ?? CheckSupport.namedViews(of: index, in: graph)
-                hierarchy = found
-                guard found.complete else { return }
-                for case .text(let name, let location) in action.values("viewNames") where found.views[name] == nil {
-                    diagnostics.append(Diagnostic(
-                        .warning, code, message(name, controller: controller.key) + Suggestions.didYouMean(name, in: found.views.keys.sorted()),
-                        at: location))
-                }
-            }
+    /// Looks at one action of the controller at `index` (called by `RoutingChecks.walkActionChecks`).
+    static func visit(
+        _ action: SchemaObject, class schemaClass: SchemaClass, controller index: Int, in graph: SchemaGraph,
+        into diagnostics: inout [Diagnostic]
+    ) {
+        switch schemaClass {
+        case .showViews, .hideViews, .updateViews: break
+        default: return
+        }
+        let found = CheckSupport.namedViews(of: index, in: graph)
+        guard found.complete else { return }
+        for case .text(let name, let location) in action.values("viewNames") where found.views[name] == nil {
+            diagnostics.append(Diagnostic(
+                .warning, code,
+                message(name, controller: graph.controllers[index].key) + Suggestions.didYouMean(name, in: found.views.keys.sorted()),
+                at: location))
         }
     }
 
