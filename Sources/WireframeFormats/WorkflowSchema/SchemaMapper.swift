@@ -305,7 +305,7 @@ struct SchemaMapper {
         let storage = arena.storage
         let parameters = storage.nodes[Int(object.index)].parameters
         for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
-            let name = storage.parameters[at].name
+            let name = storage.parameterName(at)
             let values = Int(storage.parameters[at].values.lowerBound)..<Int(storage.parameters[at].values.upperBound)
             switch name {
             case "title":
@@ -313,7 +313,7 @@ struct SchemaMapper {
                 if !sawTitle {
                     sawTitle = true
                     titleLocation = storage.parameters[at].location
-                    for value in values { if case .text(let text, _) = storage.values[value] { title = text; break } }
+                    for value in values { if case .text(let text, _) = storage.values[value] { title = storage.text(text); break } }
                 }
                 continue
             case "actions":
@@ -336,7 +336,7 @@ struct SchemaMapper {
             case "shouldForwardAllMessages":
                 if !sawForward {
                     sawForward = true
-                    for value in values { if case .text(let text, _) = storage.values[value] { forwardsAllMessages = BooleanText.isTrue(text); break } }
+                    for value in values { if case .text(let text, _) = storage.values[value] { forwardsAllMessages = BooleanText.isTrue(storage.text(text)); break } }
                 }
             default:
                 break
@@ -344,7 +344,7 @@ struct SchemaMapper {
             for value in values {
                 switch storage.values[value] {
                 case .text(let text, _):
-                    properties[name] = text
+                    properties[name] = storage.text(text)
                 case .object(let childIndex):
                     let child = SchemaObject(arena, childIndex)
                     mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: name, parent: asParent, into: &elements)
@@ -467,7 +467,7 @@ struct SchemaMapper {
         let recordsParameter = !parent.isOrdinary || Self.bareRoute(parent.definition, object) != parameter
         if recordsParameter { propertyCount += 1 }
         for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
-            let name = storage.parameters[at].name
+            let name = storage.parameterName(at)
             let values = storage.parameters[at].values
             var isMessage: Bool?
             var texts = 0
@@ -520,12 +520,13 @@ struct SchemaMapper {
         }
         let asParent = ContentParent(definition: definition, isOrdinary: mode == .ordinary)
         for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
-            let parameterName = storage.parameters[at].name
+            let parameterName = storage.parameterName(at)
             let values = storage.parameters[at].values
             let offset = at - Int(parameters.lowerBound)
             for value in Int(values.lowerBound)..<Int(values.upperBound) {
                 switch storage.values[value] {
-                case .text(let text, let textLocation):
+                case .text(let textAt, let textLocation):
+                    let text = storage.text(textAt)
                     let isMessage = offset < 64 ? messageParameters & (1 << UInt64(offset)) != 0 : Self.isMessageParameter(parameterName)
                     if isMessage {
                         addTrigger(text: text, location: textLocation, parameter: parameterName, event: nil, to: &elements[position], owner: owner)
@@ -636,10 +637,10 @@ struct SchemaMapper {
                 for value in Int(values.lowerBound)..<Int(values.upperBound) {
                     guard case .text(let text, _) = storage.values[value] else { continue }
                     if texts > 0 { joined.append(",") }
-                    joined.append(text)
+                    joined.append(storage.text(text))
                     texts += 1
                 }
-                if texts > 0 { properties[storage.parameters[at].name] = joined }
+                if texts > 0 { properties[storage.parameterName(at)] = joined }
             }
             return properties
         }

@@ -46,7 +46,8 @@ enum ProxySlotCheck {
             for value in values {
                 guard case .object(let child) = storage.values[value] else { continue }
                 let nestedQuiet =
-                    quiet || (isProxy && storage.parameters[at].name == "template") || (isSendMessage && storage.parameters[at].name == "actions")
+                    quiet || (isProxy && storage.name(storage.parameters[at].name) == "template")
+                    || (isSendMessage && storage.name(storage.parameters[at].name) == "actions")
                 visit(Int(child), in: storage, arena: arena, quiet: nestedQuiet, into: &diagnostics)
             }
         }
