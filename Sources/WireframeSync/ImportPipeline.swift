@@ -195,8 +195,13 @@ public struct ImportPipeline: Sendable {
         let isJSON = DocumentFormat(path: relativePath) != .workflowSchema
         let previous = isJSON ? reuse?.entry(path: relativePath) : nil
         let canonicalBytes = Handoff<[UInt8]>()
+        let graphMemory = read.graphMemory
+        let readNumber = read.readNumber
+        let reuse = self.reuse
         let ((findings, contentHash), (prepared, candidate, remembered)) = concurrently({
-            let findings = validator.validate(wireframe)
+            // The daemon's: the graph of the file's last read is kept for the next one.
+            let (findings, graph) = validator.validate(wireframe, after: graphMemory)
+            if let reuse, let readNumber { reuse.rememberGraph(graph, path: relativePath, read: readNumber) }
             return (findings, ContentHash.hex(of: canonicalBytes.take()))
         }) { () -> (CanonicalDocument, Result<Round, any Error>, ScreenReuse.Entry?) in
             let prepared = canonicalDocument(wireframe, source: source, remembered: previous, reusing: isJSON && reuse != nil)
@@ -401,6 +406,10 @@ public struct ImportPipeline: Sendable {
         var wireframe: Wireframe?
         var diagnostics: [Diagnostic]
         var loadTargets: Set<String>
+        /// The daemon's: what validation can take from the graph of the file's last read.
+        var graphMemory: GraphMemory? = nil
+        /// The daemon's: the number of this read in ``ScreenReuse``, when it is remembered.
+        var readNumber: UInt64? = nil
     }
 
     func readDocument(absolutePath: String, relativePath: String) -> ReadDocument {
@@ -433,9 +442,14 @@ public struct ImportPipeline: Sendable {
             if let reuse, bytes.count <= reader.maximumFileSize, DocumentFormat(path: absolutePath) ?? .json == .json {
                 // The daemon's case: the routes whose text is unchanged since the file's last
                 // read are taken from it, as read then, instead of being parsed and read again.
-                let read = JSONWireframeReader().read(bytes, after: reuse.readMemory(path: relativePath))
-                reuse.rememberRead(read.memory, path: relativePath)
-                return ReadDocument(bytes: bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [])
+                let last = reuse.lastRead(path: relativePath)
+                let read = JSONWireframeReader().read(bytes, after: last?.memory)
+                let number = reuse.rememberRead(read.memory, path: relativePath)
+                // The graph of the last read's wireframe, for validation to take what it can from.
+                let graphMemory = last?.graph.map { GraphMemory(previous: $0, origins: read.screenOrigins) }
+                return ReadDocument(
+                    bytes: bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [],
+                    graphMemory: graphMemory, readNumber: read.memory == nil ? nil : number)
             }
             let read = reader.read(bytes: bytes, path: absolutePath)
             return ReadDocument(bytes: read.bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [])
