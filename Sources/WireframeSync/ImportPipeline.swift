@@ -194,7 +194,7 @@ public struct ImportPipeline: Sendable {
         let source = read.bytes
         let isJSON = DocumentFormat(path: relativePath) != .workflowSchema
         let previous = isJSON ? reuse?.entry(path: relativePath) : nil
-        let canonicalBytes = Handoff<[UInt8]>()
+        let canonicalBytes = Handoff<CanonicalPieces>()
         let graphMemory = read.graphMemory
         let readNumber = read.readNumber
         let reuse = self.reuse
@@ -202,18 +202,19 @@ public struct ImportPipeline: Sendable {
             // The daemon's: the graph of the file's last read is kept for the next one.
             let (findings, graph) = validator.validate(wireframe, after: graphMemory)
             if let reuse, let readNumber { reuse.rememberGraph(graph, path: relativePath, read: readNumber) }
-            return (findings, ContentHash.hex(of: canonicalBytes.take()))
-        }) { () -> (CanonicalDocument, Result<Round, any Error>, ScreenReuse.Entry?) in
+            return (findings, canonicalBytes.take().contentHash)
+        }) { () -> (CanonicalDocument, Result<Round, any Error>, (@Sendable () -> ScreenReuse.Entry)?) in
             let prepared = canonicalDocument(wireframe, source: source, remembered: previous, reusing: isJSON && reuse != nil)
-            canonicalBytes.give(prepared.documentBytes)
+            canonicalBytes.give(prepared.pieces)
             // The diff is made while the other core hashes: a version that means what the head
             // means shows no change, and is found unchanged once the hash is known. What to
             // remember of it for the next save is made meanwhile too, and kept only if the
             // version is valid and new.
             let candidate = Result { try revisionRound(prepared, path: relativePath, screens: nil, headState: early.head.get()) }
-            var remembered: ScreenReuse.Entry?
+            // Made once the save is reported, or when the next import of the file asks for it.
+            var remembered: (@Sendable () -> ScreenReuse.Entry)?
             if reuse != nil, let texts = prepared.routeTexts, case .success(.revision(_, _, let contents, _)) = candidate {
-                remembered = Self.reuseEntry(source: source, texts: texts, screens: contents)
+                remembered = { Self.reuseEntry(source: source, texts: texts, screens: contents) }
             }
             return (prepared, candidate, remembered)
         }
@@ -235,7 +236,7 @@ public struct ImportPipeline: Sendable {
         } else {
             round = try Self.unchangedHead(early.head.get(), contentHash: contentHash).map { Round.unchanged(head: $0) } ?? candidate.get()
         }
-        if let reuse, let remembered, case .revision = round { reuse.remember(remembered, path: relativePath) }
+        if let reuse, let remembered, case .revision = round { reuse.remember(later: remembered, path: relativePath) }
         for attemptNumber in 0..<5 {
             let headState: HeadState?
             let headScreens: [ScreenContent]?
@@ -324,10 +325,10 @@ public struct ImportPipeline: Sendable {
         var screenBytes: [[UInt8]]
         /// The hashes of the screens whose bytes were taken from memory (nil for the others).
         var screenHashes: [String?]
-        /// The whole document's canonical bytes.
-        var documentBytes: [UInt8]
+        /// The whole document's canonical bytes, in the pieces they are made of.
+        var pieces: CanonicalPieces
         /// Their hash, the document's content hash (the import computes it on the other core).
-        var contentHash: String { ContentHash.hex(of: documentBytes) }
+        var contentHash: String { pieces.contentHash }
         /// Where each screen's route text lies in the source (nil for screens that cannot be
         /// reused), to remember (see ``ScreenReuse``); nil without reuse.
         var routeTexts: [Range<Int>?]?
@@ -373,10 +374,27 @@ public struct ImportPipeline: Sendable {
             screenBytes.append(writer.canonicalBytes(screen: screens[index]))
             screenHashes.append(nil)
         }
-        let documentBytes = writer.canonicalBytes(header: header, screens: screenBytes) ?? writer.canonicalBytes(canonical)
+        // The header and the screens' bytes are hashed as they are, never put together.
+        let pieces = writer.canJoin(header: header) ? CanonicalPieces.joined(header: header, screens: screenBytes) : .whole(writer.canonicalBytes(canonical))
         return CanonicalDocument(
             canonical: canonical, header: header, screenBytes: screenBytes, screenHashes: screenHashes,
-            documentBytes: documentBytes, routeTexts: routes == nil ? nil : texts)
+            pieces: pieces, routeTexts: routes == nil ? nil : texts)
+    }
+
+    /// A document's canonical bytes: its header and its screens' bytes, which
+    /// ``JSONWireframeWriter/canonicalBytes(header:screens:)`` would join, or the whole.
+    enum CanonicalPieces: Sendable {
+        /// A header that the writer can join screens to, and the screens.
+        case joined(header: [UInt8], screens: [[UInt8]])
+        case whole([UInt8])
+
+        /// The SHA-256 of the bytes, the document's content hash.
+        var contentHash: String {
+            switch self {
+            case .joined(let header, let screens): ContentHash.hex(ofHeader: header, screens: screens)
+            case .whole(let bytes): ContentHash.hex(of: bytes)
+            }
+        }
     }
 
     /// What to remember of a version for the next import of its document: its source, and for

@@ -74,11 +74,26 @@ public final class ScreenReuse: Sendable {
     /// How many documents are remembered.
     public var documentCount: Int { entries.withLock { $0.count } }
 
-    func entry(path: String) -> Entry? { entries.withLock { $0[path] } }
+    /// What to remember of each document's last version, not made yet (``remember(later:path:)``).
+    private let pending = Mutex<[String: @Sendable () -> Entry]>([:])
+
+    func entry(path: String) -> Entry? {
+        if let make = pending.withLock({ $0.removeValue(forKey: path) }) { remember(make(), path: path) }
+        return entries.withLock { $0[path] }
+    }
 
     func remember(_ entry: Entry, path: String) {
         let old = entries.withLock { $0.updateValue(entry, forKey: path) }
         discard(old)
+    }
+
+    /// Remembers what `make` makes for the document, made once the save is reported
+    /// (``emptyTrash()``) or when the next import of the document asks for it, whichever is first:
+    /// until then the document's remembered version is none, never the one before.
+    func remember(later make: @escaping @Sendable () -> Entry, path: String) {
+        let old = entries.withLock { $0.removeValue(forKey: path) }
+        discard(old)
+        pending.withLock { $0[path] = make }
     }
 
     /// What an import replaced or made and no longer needs, released by ``emptyTrash()``: freeing
@@ -94,6 +109,11 @@ public final class ScreenReuse: Sendable {
 
     /// Releases what imports discarded (the next import does it too, if nobody did before).
     public func emptyTrash() {
+        let made = pending.withLock { pending -> [String: @Sendable () -> Entry] in
+            defer { pending = [:] }
+            return pending
+        }
+        for (path, make) in made { remember(make(), path: path) }
         let discarded = trash.withLock { trash -> [any Sendable] in
             defer { trash = [] }
             return trash
@@ -103,6 +123,7 @@ public final class ScreenReuse: Sendable {
 
     /// Forgets a document (its file is gone).
     public func forget(path: String) {
+        _ = pending.withLock { $0.removeValue(forKey: path) }
         _ = entries.withLock { $0.removeValue(forKey: path) }
         _ = reads.withLock { $0.removeValue(forKey: path) }
     }

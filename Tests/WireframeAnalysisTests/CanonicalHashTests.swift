@@ -167,6 +167,22 @@ struct CanonicalHashTests {
         #expect(ContentHash.hex(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
+    /// The daemon hashes a document's header and screens' bytes as pieces, never joined.
+    @Test func theHashOfThePiecesIsTheHashOfTheDocument() throws {
+        let writer = JSONWireframeWriter()
+        for routes in ["", #"{ "name": "home", "title": "H" }"#, #"{ "name": "home", "title": "H", "subroutes": ["a"] }, { "name": "a", "title": "A" }"#] {
+            let (wireframe, _) = JSONWireframeReader().read(Array(app(routes).utf8))
+            let canonical = CanonicalForm.canonicalize(try #require(wireframe))
+            let header = writer.canonicalHeaderBytes(canonical)
+            let screens = canonical.screens.map { writer.canonicalBytes(screen: $0) }
+            #expect(writer.canJoin(header: header))
+            #expect(ContentHash.hex(ofHeader: header, screens: screens) == ContentHash.of(canonical))
+            #expect(ContentHash.hex(ofHeader: header, screens: screens) == ContentHash.hex(of: try #require(writer.canonicalBytes(header: header, screens: screens))))
+        }
+        #expect(!writer.canJoin(header: Array("{}".utf8)))
+        #expect(!writer.canJoin(header: Array("[1]".utf8)))
+    }
+
     @Test func locationsNeverReachTheHash() throws {
         let compact = try canonical(app(#"{"name":"home","title":"H","subroutes":["a"]},{"name":"a","title":"A"}"#))
         let spread = try canonical("\n\n\n" + app(#"  { "name" :  "home" , "title" : "H" , "subroutes" : [ "a" ] } ,   { "name": "a", "title": "A" }"#))

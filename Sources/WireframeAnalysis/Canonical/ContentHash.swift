@@ -9,6 +9,15 @@ public enum ContentHash {
         hex(SHA256.hash(data: bytes))
     }
 
+    /// The SHA-256 of ``JSONWireframeWriter/canonicalBytes(header:screens:)``, fed piece by
+    /// piece, for a header that ``JSONWireframeWriter/canJoin(header:)``.
+    public static func hex(ofHeader header: [UInt8], screens: [[UInt8]]) -> String {
+        let writer = JSONWireframeWriter()
+        var hasher = SHA256()
+        writer.canonicalPieces(header: header, screens: screens) { hasher.update(bufferPointer: $0) }
+        return hex(hasher.finalize())
+    }
+
     private static func hex(_ digest: SHA256.Digest) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
