@@ -161,16 +161,18 @@ public struct ImportPipeline: Sendable {
                 // Meanwhile the other core hashes the source and makes its delta against the
                 // head's, which the write would otherwise make while it holds the store.
                 let headId = remembered.state.revision.id
+                let reuse = self.reuse
                 let (side, main) = concurrently({
-                    (sourceHash: ContentHash.hex(of: bytes), delta: store.sourceDelta(documentPath: relativePath, headId: headId, source: bytes))
+                    (sourceHash: Self.sourceHash(bytes, path: relativePath, reuse: reuse), delta: store.sourceDelta(documentPath: relativePath, headId: headId, source: bytes))
                 }) {
                     parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
                 }
                 read = main
                 early = (head: .success(remembered.state), sourceHash: side.sourceHash, fromMemory: true, sourceDelta: side.delta)
             } else {
+                let reuse = self.reuse
                 let (side, main) = concurrently({
-                    (head: Result { try store.headState(documentPath: relativePath, useMemory: true) }, sourceHash: ContentHash.hex(of: bytes))
+                    (head: Result { try store.headState(documentPath: relativePath, useMemory: true) }, sourceHash: Self.sourceHash(bytes, path: relativePath, reuse: reuse))
                 }) {
                     parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
                 }
@@ -202,7 +204,7 @@ public struct ImportPipeline: Sendable {
             // The daemon's: the graph of the file's last read is kept for the next one.
             let (findings, graph) = validator.validate(wireframe, after: graphMemory)
             if let reuse, let readNumber { reuse.rememberGraph(graph, path: relativePath, read: readNumber) }
-            return (findings, canonicalBytes.take().contentHash)
+            return (findings, canonicalBytes.take().contentHash(path: relativePath, reuse: reuse))
         }) { () -> (CanonicalDocument, Result<Round, any Error>, (@Sendable () -> ScreenReuse.Entry)?) in
             let prepared = canonicalDocument(wireframe, source: source, remembered: previous, reusing: isJSON && reuse != nil)
             canonicalBytes.give(prepared.pieces)
@@ -388,6 +390,20 @@ public struct ImportPipeline: Sendable {
         case joined(header: [UInt8], screens: [[UInt8]])
         case whole([UInt8])
 
+        /// The content hash; in the daemon, hashed from the first chunk that differs from the
+        /// document's last canonical bytes (``ContentHash/Checkpoints``).
+        func contentHash(path: String, reuse: ScreenReuse?) -> String {
+            guard let reuse else { return contentHash }
+            let previous = reuse.hashCheckpoints(path: path)?.canonical
+            let (hex, checkpoints) =
+                switch self {
+                case .joined(let header, let screens): ContentHash.hex(ofHeader: header, screens: screens, after: previous)
+                case .whole(let bytes): ContentHash.hex(of: bytes, after: previous)
+                }
+            reuse.rememberHash(checkpoints, path: path, canonical: true)
+            return hex
+        }
+
         /// The SHA-256 of the bytes, the document's content hash.
         var contentHash: String {
             switch self {
@@ -395,6 +411,15 @@ public struct ImportPipeline: Sendable {
             case .whole(let bytes): ContentHash.hex(of: bytes)
             }
         }
+    }
+
+    /// The SHA-256 of a document's source; in the daemon, hashed from the first chunk that
+    /// differs from the document's last source (``ContentHash/Checkpoints``).
+    static func sourceHash(_ bytes: [UInt8], path: String, reuse: ScreenReuse?) -> String {
+        guard let reuse else { return ContentHash.hex(of: bytes) }
+        let (hex, checkpoints) = ContentHash.hex(of: bytes, after: reuse.hashCheckpoints(path: path)?.source)
+        reuse.rememberHash(checkpoints, path: path, canonical: false)
+        return hex
     }
 
     /// What to remember of a version for the next import of its document: its source, and for

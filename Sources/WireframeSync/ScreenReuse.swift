@@ -121,8 +121,35 @@ public final class ScreenReuse: Sendable {
         _ = discarded
     }
 
+    /// What hashing each document's last source and last canonical bytes leaves for hashing
+    /// the next ones (``ContentHash/Checkpoints``): the hashes never depend on it, only the work.
+    private let hashes = Mutex<[String: Hashes]>([:])
+
+    struct Hashes: Sendable {
+        var source: ContentHash.Checkpoints?
+        var canonical: ContentHash.Checkpoints?
+    }
+
+    func hashCheckpoints(path: String) -> Hashes? {
+        hashes.withLock { $0[path] }
+    }
+
+    /// Keeps what hashing the document's source (or, with `canonical`, its canonical bytes) left;
+    /// what it replaces is released after the import (see ``emptyTrash()``).
+    func rememberHash(_ checkpoints: ContentHash.Checkpoints, path: String, canonical: Bool) {
+        let old = hashes.withLock { hashes -> ContentHash.Checkpoints? in
+            var entry = hashes.removeValue(forKey: path) ?? Hashes()
+            let old = canonical ? entry.canonical : entry.source
+            if canonical { entry.canonical = checkpoints } else { entry.source = checkpoints }
+            hashes[path] = entry
+            return old
+        }
+        discard(old)
+    }
+
     /// Forgets a document (its file is gone).
     public func forget(path: String) {
+        _ = hashes.withLock { $0.removeValue(forKey: path) }
         _ = pending.withLock { $0.removeValue(forKey: path) }
         _ = entries.withLock { $0.removeValue(forKey: path) }
         _ = reads.withLock { $0.removeValue(forKey: path) }
