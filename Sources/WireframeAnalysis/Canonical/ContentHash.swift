@@ -43,7 +43,8 @@ public enum ContentHash {
     /// after the same bytes is the same); from the first chunk that differs on, it is hashed.
     /// The hash never depends on what was remembered, only the work does.
     public struct Checkpoints: @unchecked Sendable {  // SHA256 is a value (its state copied on write)
-        fileprivate var chunks: [[UInt8]] = []
+        /// Slices of the bytes hashed (a source's share its storage, which the reader keeps too).
+        fileprivate var chunks: [ArraySlice<UInt8>] = []
         fileprivate var states: [SHA256] = []
         /// How many chunks were taken from the version before (for tests and figures).
         public fileprivate(set) var chunksTaken = 0
@@ -63,7 +64,7 @@ public enum ContentHash {
             matching = previous != nil
         }
 
-        mutating func add(_ chunk: [UInt8]) {
+        mutating func add(_ chunk: ArraySlice<UInt8>) {
             let index = made.chunks.count
             if matching, let previous, index < previous.chunks.count, Self.same(previous.chunks[index], chunk) {
                 hasher = previous.states[index]
@@ -76,7 +77,7 @@ public enum ContentHash {
             made.states.append(hasher)
         }
 
-        static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        static func same(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
             guard a.count == b.count else { return false }
             return a.withUnsafeBytes { a in
                 b.withUnsafeBytes { b in
@@ -98,7 +99,7 @@ public enum ContentHash {
         var start = 0
         repeat {
             let end = min(start + chunkSize, bytes.count)
-            hasher.add(Array(bytes[start..<end]))
+            hasher.add(bytes[start..<end])
             start = end
         } while start < bytes.count
         return hasher.finish()
@@ -112,17 +113,18 @@ public enum ContentHash {
         buffer.reserveCapacity(chunkSize)
         JSONWireframeWriter().canonicalPieces(header: header, screens: screens) { piece in
             if buffer.count + piece.count > chunkSize, !buffer.isEmpty {
-                hasher.add(buffer)
+                hasher.add(buffer[...])
                 buffer = []
                 buffer.reserveCapacity(chunkSize)
             }
             if piece.count >= chunkSize {
-                hasher.add(Array(piece))
+                hasher.add(Array(piece)[...])
             } else {
                 buffer.append(contentsOf: piece)
             }
         }
-        hasher.add(buffer)
+        // The last chunk is kept at its own size (a small document's is not a 32 KB buffer).
+        hasher.add(buffer.withUnsafeBufferPointer { Array($0) }[...])
         return hasher.finish()
     }
 
