@@ -161,16 +161,18 @@ public struct ImportPipeline: Sendable {
                 // Meanwhile the other core hashes the source and makes its delta against the
                 // head's, which the write would otherwise make while it holds the store.
                 let headId = remembered.state.revision.id
+                let reuse = self.reuse
                 let (side, main) = concurrently({
-                    (sourceHash: ContentHash.hex(of: bytes), delta: store.sourceDelta(documentPath: relativePath, headId: headId, source: bytes))
+                    (sourceHash: Self.sourceHash(bytes, path: relativePath, reuse: reuse), delta: store.sourceDelta(documentPath: relativePath, headId: headId, source: bytes))
                 }) {
                     parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
                 }
                 read = main
                 early = (head: .success(remembered.state), sourceHash: side.sourceHash, fromMemory: true, sourceDelta: side.delta)
             } else {
+                let reuse = self.reuse
                 let (side, main) = concurrently({
-                    (head: Result { try store.headState(documentPath: relativePath, useMemory: true) }, sourceHash: ContentHash.hex(of: bytes))
+                    (head: Result { try store.headState(documentPath: relativePath, useMemory: true) }, sourceHash: Self.sourceHash(bytes, path: relativePath, reuse: reuse))
                 }) {
                     parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
                 }
@@ -194,21 +196,27 @@ public struct ImportPipeline: Sendable {
         let source = read.bytes
         let isJSON = DocumentFormat(path: relativePath) != .workflowSchema
         let previous = isJSON ? reuse?.entry(path: relativePath) : nil
-        let canonicalBytes = Handoff<[UInt8]>()
+        let canonicalBytes = Handoff<CanonicalPieces>()
+        let graphMemory = read.graphMemory
+        let readNumber = read.readNumber
+        let reuse = self.reuse
         let ((findings, contentHash), (prepared, candidate, remembered)) = concurrently({
-            let findings = validator.validate(wireframe)
-            return (findings, ContentHash.hex(of: canonicalBytes.take()))
-        }) { () -> (CanonicalDocument, Result<Round, any Error>, ScreenReuse.Entry?) in
+            // The daemon's: the graph of the file's last read is kept for the next one.
+            let (findings, graph) = validator.validate(wireframe, after: graphMemory)
+            if let reuse, let readNumber { reuse.rememberGraph(graph, path: relativePath, read: readNumber) }
+            return (findings, canonicalBytes.take().contentHash(path: relativePath, reuse: reuse))
+        }) { () -> (CanonicalDocument, Result<Round, any Error>, (@Sendable () -> ScreenReuse.Entry)?) in
             let prepared = canonicalDocument(wireframe, source: source, remembered: previous, reusing: isJSON && reuse != nil)
-            canonicalBytes.give(prepared.documentBytes)
+            canonicalBytes.give(prepared.pieces)
             // The diff is made while the other core hashes: a version that means what the head
             // means shows no change, and is found unchanged once the hash is known. What to
             // remember of it for the next save is made meanwhile too, and kept only if the
             // version is valid and new.
             let candidate = Result { try revisionRound(prepared, path: relativePath, screens: nil, headState: early.head.get()) }
-            var remembered: ScreenReuse.Entry?
+            // Made once the save is reported, or when the next import of the file asks for it.
+            var remembered: (@Sendable () -> ScreenReuse.Entry)?
             if reuse != nil, let texts = prepared.routeTexts, case .success(.revision(_, _, let contents, _)) = candidate {
-                remembered = Self.reuseEntry(source: source, texts: texts, screens: contents)
+                remembered = { Self.reuseEntry(source: source, texts: texts, screens: contents) }
             }
             return (prepared, candidate, remembered)
         }
@@ -230,7 +238,7 @@ public struct ImportPipeline: Sendable {
         } else {
             round = try Self.unchangedHead(early.head.get(), contentHash: contentHash).map { Round.unchanged(head: $0) } ?? candidate.get()
         }
-        if let reuse, let remembered, case .revision = round { reuse.remember(remembered, path: relativePath) }
+        if let reuse, let remembered, case .revision = round { reuse.remember(later: remembered, path: relativePath) }
         for attemptNumber in 0..<5 {
             let headState: HeadState?
             let headScreens: [ScreenContent]?
@@ -319,10 +327,10 @@ public struct ImportPipeline: Sendable {
         var screenBytes: [[UInt8]]
         /// The hashes of the screens whose bytes were taken from memory (nil for the others).
         var screenHashes: [String?]
-        /// The whole document's canonical bytes.
-        var documentBytes: [UInt8]
+        /// The whole document's canonical bytes, in the pieces they are made of.
+        var pieces: CanonicalPieces
         /// Their hash, the document's content hash (the import computes it on the other core).
-        var contentHash: String { ContentHash.hex(of: documentBytes) }
+        var contentHash: String { pieces.contentHash }
         /// Where each screen's route text lies in the source (nil for screens that cannot be
         /// reused), to remember (see ``ScreenReuse``); nil without reuse.
         var routeTexts: [Range<Int>?]?
@@ -368,10 +376,50 @@ public struct ImportPipeline: Sendable {
             screenBytes.append(writer.canonicalBytes(screen: screens[index]))
             screenHashes.append(nil)
         }
-        let documentBytes = writer.canonicalBytes(header: header, screens: screenBytes) ?? writer.canonicalBytes(canonical)
+        // The header and the screens' bytes are hashed as they are, never put together.
+        let pieces = writer.canJoin(header: header) ? CanonicalPieces.joined(header: header, screens: screenBytes) : .whole(writer.canonicalBytes(canonical))
         return CanonicalDocument(
             canonical: canonical, header: header, screenBytes: screenBytes, screenHashes: screenHashes,
-            documentBytes: documentBytes, routeTexts: routes == nil ? nil : texts)
+            pieces: pieces, routeTexts: routes == nil ? nil : texts)
+    }
+
+    /// A document's canonical bytes: its header and its screens' bytes, which
+    /// ``JSONWireframeWriter/canonicalBytes(header:screens:)`` would join, or the whole.
+    enum CanonicalPieces: Sendable {
+        /// A header that the writer can join screens to, and the screens.
+        case joined(header: [UInt8], screens: [[UInt8]])
+        case whole([UInt8])
+
+        /// The content hash; in the daemon, hashed from the first chunk that differs from the
+        /// document's last canonical bytes (``ContentHash/Checkpoints``).
+        func contentHash(path: String, reuse: ScreenReuse?) -> String {
+            guard let reuse else { return contentHash }
+            let previous = reuse.hashCheckpoints(path: path)?.canonical
+            let (hex, checkpoints) =
+                switch self {
+                case .joined(let header, let screens): ContentHash.hex(ofHeader: header, screens: screens, after: previous)
+                case .whole(let bytes): ContentHash.hex(of: bytes, after: previous)
+                }
+            reuse.rememberHash(checkpoints, path: path, canonical: true)
+            return hex
+        }
+
+        /// The SHA-256 of the bytes, the document's content hash.
+        var contentHash: String {
+            switch self {
+            case .joined(let header, let screens): ContentHash.hex(ofHeader: header, screens: screens)
+            case .whole(let bytes): ContentHash.hex(of: bytes)
+            }
+        }
+    }
+
+    /// The SHA-256 of a document's source; in the daemon, hashed from the first chunk that
+    /// differs from the document's last source (``ContentHash/Checkpoints``).
+    static func sourceHash(_ bytes: [UInt8], path: String, reuse: ScreenReuse?) -> String {
+        guard let reuse else { return ContentHash.hex(of: bytes) }
+        let (hex, checkpoints) = ContentHash.hex(of: bytes, after: reuse.hashCheckpoints(path: path)?.source)
+        reuse.rememberHash(checkpoints, path: path, canonical: false)
+        return hex
     }
 
     /// What to remember of a version for the next import of its document: its source, and for
@@ -401,6 +449,10 @@ public struct ImportPipeline: Sendable {
         var wireframe: Wireframe?
         var diagnostics: [Diagnostic]
         var loadTargets: Set<String>
+        /// The daemon's: what validation can take from the graph of the file's last read.
+        var graphMemory: GraphMemory? = nil
+        /// The daemon's: the number of this read in ``ScreenReuse``, when it is remembered.
+        var readNumber: UInt64? = nil
     }
 
     func readDocument(absolutePath: String, relativePath: String) -> ReadDocument {
@@ -433,9 +485,14 @@ public struct ImportPipeline: Sendable {
             if let reuse, bytes.count <= reader.maximumFileSize, DocumentFormat(path: absolutePath) ?? .json == .json {
                 // The daemon's case: the routes whose text is unchanged since the file's last
                 // read are taken from it, as read then, instead of being parsed and read again.
-                let read = JSONWireframeReader().read(bytes, after: reuse.readMemory(path: relativePath))
-                reuse.rememberRead(read.memory, path: relativePath)
-                return ReadDocument(bytes: bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [])
+                let last = reuse.lastRead(path: relativePath)
+                let read = JSONWireframeReader().read(bytes, after: last?.memory)
+                let number = reuse.rememberRead(read.memory, path: relativePath)
+                // The graph of the last read's wireframe, for validation to take what it can from.
+                let graphMemory = last?.graph.map { GraphMemory(previous: $0, origins: read.screenOrigins) }
+                return ReadDocument(
+                    bytes: bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [],
+                    graphMemory: graphMemory, readNumber: read.memory == nil ? nil : number)
             }
             let read = reader.read(bytes: bytes, path: absolutePath)
             return ReadDocument(bytes: read.bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [])

@@ -1,6 +1,7 @@
 import Synchronization
 import WireframeFormats
 import WireframeModel
+import WireframeAnalysis
 
 /// The canonical bytes and hashes of the screens of each document's last imported version, with
 /// the bytes of the source each came from, so that the next import of the same document writes
@@ -51,8 +52,21 @@ public final class ScreenReuse: Sendable {
 
     private let entries = Mutex<[String: Entry]>([:])
     /// What the JSON reader kept of each document's last read, whatever its verdict: the next
-    /// read of the file parses only the routes whose text changed (``JSONReadMemory``).
-    private let reads = Mutex<[String: JSONReadMemory]>([:])
+    /// read of the file parses only the routes whose text changed (``JSONReadMemory``); and the
+    /// navigation graph that validation built of that read's wireframe, once it has, for the
+    /// next validation to take what it can from (``GraphMemory``).
+    private let reads = Mutex<[String: Read]>([:])
+
+    /// One document's last read.
+    struct Read: Sendable {
+        var memory: JSONReadMemory
+        /// Tells this read from the others of the document (``rememberGraph(_:path:read:)``).
+        var number: UInt64
+        var graph: NavigationGraph?
+    }
+
+    /// The numbers given to reads.
+    private let readNumbers = Atomic<UInt64>(0)
 
     /// Creates an empty memory.
     public init() {}
@@ -60,11 +74,26 @@ public final class ScreenReuse: Sendable {
     /// How many documents are remembered.
     public var documentCount: Int { entries.withLock { $0.count } }
 
-    func entry(path: String) -> Entry? { entries.withLock { $0[path] } }
+    /// What to remember of each document's last version, not made yet (``remember(later:path:)``).
+    private let pending = Mutex<[String: @Sendable () -> Entry]>([:])
+
+    func entry(path: String) -> Entry? {
+        if let make = pending.withLock({ $0.removeValue(forKey: path) }) { remember(make(), path: path) }
+        return entries.withLock { $0[path] }
+    }
 
     func remember(_ entry: Entry, path: String) {
         let old = entries.withLock { $0.updateValue(entry, forKey: path) }
         discard(old)
+    }
+
+    /// Remembers what `make` makes for the document, made once the save is reported
+    /// (``emptyTrash()``) or when the next import of the document asks for it, whichever is first:
+    /// until then the document's remembered version is none, never the one before.
+    func remember(later make: @escaping @Sendable () -> Entry, path: String) {
+        let old = entries.withLock { $0.removeValue(forKey: path) }
+        discard(old)
+        pending.withLock { $0[path] = make }
     }
 
     /// What an import replaced or made and no longer needs, released by ``emptyTrash()``: freeing
@@ -80,6 +109,11 @@ public final class ScreenReuse: Sendable {
 
     /// Releases what imports discarded (the next import does it too, if nobody did before).
     public func emptyTrash() {
+        let made = pending.withLock { pending -> [String: @Sendable () -> Entry] in
+            defer { pending = [:] }
+            return pending
+        }
+        for (path, make) in made { remember(make(), path: path) }
         let discarded = trash.withLock { trash -> [any Sendable] in
             defer { trash = [] }
             return trash
@@ -87,22 +121,66 @@ public final class ScreenReuse: Sendable {
         _ = discarded
     }
 
+    /// What hashing each document's last source and last canonical bytes leaves for hashing
+    /// the next ones (``ContentHash/Checkpoints``): the hashes never depend on it, only the work.
+    private let hashes = Mutex<[String: Hashes]>([:])
+
+    struct Hashes: Sendable {
+        var source: ContentHash.Checkpoints?
+        var canonical: ContentHash.Checkpoints?
+    }
+
+    func hashCheckpoints(path: String) -> Hashes? {
+        hashes.withLock { $0[path] }
+    }
+
+    /// Keeps what hashing the document's source (or, with `canonical`, its canonical bytes) left;
+    /// what it replaces is released after the import (see ``emptyTrash()``).
+    func rememberHash(_ checkpoints: ContentHash.Checkpoints, path: String, canonical: Bool) {
+        let old = hashes.withLock { hashes -> ContentHash.Checkpoints? in
+            var entry = hashes.removeValue(forKey: path) ?? Hashes()
+            let old = canonical ? entry.canonical : entry.source
+            if canonical { entry.canonical = checkpoints } else { entry.source = checkpoints }
+            hashes[path] = entry
+            return old
+        }
+        discard(old)
+    }
+
     /// Forgets a document (its file is gone).
     public func forget(path: String) {
+        _ = hashes.withLock { $0.removeValue(forKey: path) }
+        _ = pending.withLock { $0.removeValue(forKey: path) }
         _ = entries.withLock { $0.removeValue(forKey: path) }
         _ = reads.withLock { $0.removeValue(forKey: path) }
     }
 
-    /// The JSON reader's memory of the document's last read, if any.
-    func readMemory(path: String) -> JSONReadMemory? { reads.withLock { $0[path] } }
+    /// The JSON reader's memory of the document's last read, if any, with the graph of its
+    /// wireframe if validation made one.
+    func lastRead(path: String) -> (memory: JSONReadMemory, graph: NavigationGraph?)? {
+        reads.withLock { $0[path].map { ($0.memory, $0.graph) } }
+    }
 
-    /// Keeps (or, for nil, forgets) the JSON reader's memory of the document's last read.
-    func rememberRead(_ memory: JSONReadMemory?, path: String) {
+    /// Keeps (or, for nil, forgets) the JSON reader's memory of the document's last read; the
+    /// number it returns names that read for ``rememberGraph(_:path:read:)``.
+    @discardableResult
+    func rememberRead(_ memory: JSONReadMemory?, path: String) -> UInt64 {
+        let number = readNumbers.add(1, ordering: .relaxed).newValue
         // The old memory is released after the import (see ``emptyTrash()``).
         let old = reads.withLock { reads in
-            if let memory { reads.updateValue(memory, forKey: path) } else { reads.removeValue(forKey: path) }
+            if let memory { reads.updateValue(Read(memory: memory, number: number, graph: nil), forKey: path) } else { reads.removeValue(forKey: path) }
         }
         discard(old)
+        return number
+    }
+
+    /// Keeps the graph that validation made of the wireframe of read `read` of the document,
+    /// if that read is still its last.
+    func rememberGraph(_ graph: NavigationGraph, path: String, read: UInt64) {
+        reads.withLock { reads in
+            guard reads[path]?.number == read else { return }
+            reads[path]?.graph = graph
+        }
     }
 
     /// The top-level routes of `screens` as the JSON reader gives them (in the order they are

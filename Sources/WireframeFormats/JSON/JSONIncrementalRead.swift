@@ -51,6 +51,10 @@ public struct JSONRememberedRead: Sendable {
     public var memory: JSONReadMemory?
     /// How many top-level routes were taken from the read before instead of being read.
     public var reusedRoutes: Int
+    /// For each screen of ``wireframe``, the position in the wireframe of the read before of
+    /// the screen it was taken from (the same screen, its locations moved), or -1 for a screen
+    /// read anew; empty when no route was taken.
+    public var screenOrigins: [Int] = []
 }
 
 extension JSONWireframeReader {
@@ -98,8 +102,16 @@ extension JSONWireframeReader {
         guard routes.taken == parsed.skipped.count else { return nil }
         let memory = routes.isComplete
             ? JSONReadMemory(bytes: bytes, screens: state.screens, diagnostics: routes.diagnostics, routes: routes.routes) : nil
+        var origins: [Int] = []
+        if let wireframe, !routes.takenScreens.isEmpty {
+            origins = Array(repeating: -1, count: wireframe.screens.count)
+            for run in routes.takenScreens {
+                for (offset, old) in run.old.enumerated() where run.new + offset < origins.count { origins[run.new + offset] = old }
+            }
+        }
         return JSONRememberedRead(
-            wireframe: wireframe, diagnostics: state.diagnostics.sorted(by: Diagnostic.sourceOrder), memory: memory, reusedRoutes: routes.taken)
+            wireframe: wireframe, diagnostics: state.diagnostics.sorted(by: Diagnostic.sourceOrder), memory: memory, reusedRoutes: routes.taken,
+            screenOrigins: origins)
     }
 }
 
@@ -121,6 +133,9 @@ struct RouteMemoryState {
     var previous: JSONReadMemory?
     /// How many routes were taken from `previous`.
     var taken = 0
+    /// Where the screens of the routes taken went (`new`, their first position in this read) and
+    /// where they were in `previous` (`old`).
+    var takenScreens: [(new: Int, old: Range<Int>)] = []
     /// What is remembered of this read.
     var routes: [JSONReadMemory.Route] = []
     var diagnostics: [Diagnostic] = []
@@ -272,6 +287,7 @@ extension ReadState {
             // The parser skipped it: its screens and diagnostics are the read before's, moved.
             let old = previous.routes[routeMemory.sources[routeMemory.nextOffered]]
             routeMemory.taken += 1
+            routeMemory.takenScreens.append((new: firstScreen, old: old.screens))
             let shift = LocationShift(from: old.location, to: location)
             if shift.isNone {
                 screens.append(contentsOf: previous.screens[old.screens])

@@ -49,18 +49,33 @@ public struct JSONWireframeWriter: Sendable {
     /// without writing the screens a second time. Nil when `header` is not a compact object with
     /// at least one member (it always is when it comes from ``canonicalHeaderBytes(_:)``).
     public func canonicalBytes(header: [UInt8], screens: [[UInt8]]) -> [UInt8]? {
-        guard header.count > 2, header.first == UInt8(ascii: "{"), header.last == UInt8(ascii: "}") else { return nil }
+        guard canJoin(header: header) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(header.count + 16 + screens.reduce(0) { $0 + $1.count + 1 })
-        bytes += header.dropLast()
-        bytes += #","routes":["#.utf8
-        for (index, screen) in screens.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes += screen
-        }
-        bytes += "]}".utf8
+        canonicalPieces(header: header, screens: screens) { bytes.append(contentsOf: $0) }
         return bytes
     }
+
+    /// Whether ``canonicalBytes(header:screens:)`` can join screens to this header.
+    public func canJoin(header: [UInt8]) -> Bool {
+        header.count > 2 && header.first == UInt8(ascii: "{") && header.last == UInt8(ascii: "}")
+    }
+
+    /// Calls `body` with the pieces of ``canonicalBytes(header:screens:)`` in order, without
+    /// putting them together (for a hash); the header must be one that ``canJoin(header:)``.
+    public func canonicalPieces(header: [UInt8], screens: [[UInt8]], _ body: (UnsafeRawBufferPointer) -> Void) {
+        header.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
+        Self.routesOpening.withUnsafeBytes { body($0) }
+        for index in screens.indices {
+            if index > 0 { Self.comma.withUnsafeBytes { body($0) } }
+            screens[index].withUnsafeBytes { body($0) }
+        }
+        Self.routesClosing.withUnsafeBytes { body($0) }
+    }
+
+    private static let routesOpening = Array(#","routes":["#.utf8)
+    private static let comma: [UInt8] = [UInt8(ascii: ",")]
+    private static let routesClosing = Array("]}".utf8)
 
     /// Compact bytes of one screen, as it appears in `routes`.
     public func canonicalBytes(screen: Screen) -> [UInt8] {
