@@ -402,23 +402,12 @@ struct SourceLocator {
         while offset < target {
             if let base = bytes.baseAddress {
                 // Whole words of ASCII before the target (inside the file, as the target is), in
-                // locals: a line feed in a word of ASCII is a byte of `lineFeeds` that is zero,
-                // the only one whose sum with 0x7F leaves the high bit clear.
+                // locals (``countLineFeeds(_:at:line:lineStart:sawLineFeed:)``).
                 var cursor = offset, line = line, lineStart = lineStart, sawLineFeed = false
                 while cursor &+ 8 <= target {
                     let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
                     if word & 0x8080_8080_8080_8080 != 0 { break }
-                    let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                    var marks = ~(lineFeeds &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
-                    if marks != 0 {
-                        // The byte after the last line feed (the highest mark) starts the line.
-                        lineStart = cursor &+ (64 &- marks.leadingZeroBitCount) &>> 3
-                        sawLineFeed = true
-                        repeat {
-                            line &+= 1
-                            marks &= marks &- 1
-                        } while marks != 0
-                    }
+                    Self.countLineFeeds(word, at: cursor, line: &line, lineStart: &lineStart, sawLineFeed: &sawLineFeed)
                     cursor &+= 8
                 }
                 // Fewer than eight bytes before the target: the word that holds them (inside the
@@ -429,16 +418,7 @@ struct SourceLocator {
                     let whole = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
                     let word = whole & ((1 &<< (UInt64(truncatingIfNeeded: remaining) &<< 3)) &- 1)
                     if word & 0x8080_8080_8080_8080 == 0 {
-                        let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                        var marks = ~(lineFeeds &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
-                        if marks != 0 {
-                            lineStart = cursor &+ (64 &- marks.leadingZeroBitCount) &>> 3
-                            sawLineFeed = true
-                            repeat {
-                                line &+= 1
-                                marks &= marks &- 1
-                            } while marks != 0
-                        }
+                        Self.countLineFeeds(word, at: cursor, line: &line, lineStart: &lineStart, sawLineFeed: &sawLineFeed)
                         cursor = target
                     }
                 }
@@ -453,6 +433,25 @@ struct SourceLocator {
             while offset < end { step() }
         }
         return SourceLocation(line: line, column: target - lineStart - continuations + 1, offset: target)
+    }
+
+    /// Counts the line feeds of `word`, eight ASCII bytes read at `cursor`: a line feed is a byte
+    /// of `word ^ 0x0A…` that is zero, the only one whose sum with 0x7F leaves the high bit clear
+    /// (no byte is above 0x7F, so no sum carries into the next). The byte after the last line feed
+    /// (the highest mark) starts the line. The marks are counted one at a time: without the
+    /// `popcnt` instruction (not in the x86-64 baseline) `nonzeroBitCount` is slower.
+    @inline(__always)
+    private static func countLineFeeds(
+        _ word: UInt64, at cursor: Int, line: inout Int, lineStart: inout Int, sawLineFeed: inout Bool
+    ) {
+        var marks = ~((word ^ 0x0A0A_0A0A_0A0A_0A0A) &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
+        guard marks != 0 else { return }
+        lineStart = cursor &+ (64 &- marks.leadingZeroBitCount) &>> 3
+        sawLineFeed = true
+        repeat {
+            line &+= 1
+            marks &= marks &- 1
+        } while marks != 0
     }
 
     /// Moves over one byte.
