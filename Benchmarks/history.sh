@@ -40,7 +40,13 @@ else
   work="$(mktemp -d)"
   trap 'rm -rf "$work"' EXIT
 fi
-export WFS_BENCH_WORK="$work" WFS_BENCH_WFS="$(cd "$(dirname "$wfs")" && pwd)/$(basename "$wfs")" WFS_BENCH_WIREGEN="$wiregen"
+# The binaries are timed from fresh copies: a file written in pieces (as `strip -o` writes one) is
+# mapped in smaller pieces than a copy written at once, and a command then takes ~1 ms more to
+# start (docs/PERFORMANCE.md, "A binary written by `strip -o` runs slower than a copy of it").
+mkdir -p "$work/bin"
+cp "$wfs" "$work/bin/wfs"
+[ ! -x "$(dirname "$wfs")/wfsd" ] || cp "$(dirname "$wfs")/wfsd" "$work/bin/wfsd"
+export WFS_BENCH_WORK="$work" WFS_BENCH_WFS="$work/bin/wfs" WFS_BENCH_WIREGEN="$wiregen"
 export WFS_BENCH_SCREENS="$screens" WFS_BENCH_VERSIONS="$versions" WFS_BENCH_SCALE="$scale"
 export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=bench@example.invalid GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=bench@example.invalid
 exec python3 - <<'PY'
