@@ -40,9 +40,9 @@ else
   work="$(mktemp -d)"
   trap 'rm -rf "$work"' EXIT
 fi
-# The binaries are timed from fresh copies: a file written in pieces (as `strip -o` writes one) is
-# mapped in smaller pieces than a copy written at once, and a command then takes ~1 ms more to
-# start (docs/PERFORMANCE.md, "A binary written by `strip -o` runs slower than a copy of it").
+# The binaries are timed from copies in the work folder, so that two builds compared are always
+# run from files written alike (a freshly stripped binary once timed ~1 ms slower than a copy of
+# it; not reproduced later: docs/PERFORMANCE.md, session 9).
 mkdir -p "$work/bin"
 cp "$wfs" "$work/bin/wfs"
 [ ! -x "$(dirname "$wfs")/wfsd" ] || cp "$(dirname "$wfs")/wfsd" "$work/bin/wfsd"
