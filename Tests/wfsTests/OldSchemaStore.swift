@@ -39,6 +39,32 @@ enum OldSchemaStore {
         return hashes
     }
 
+    /// Writes the content of a current store, as ``schema0010Copy(of:)`` gives it, into a new store
+    /// migrated up to `migration`: `tables` copied whole in that order (`beforeTable` runs before
+    /// each, for what a table refers to that the copy does not hold), then the table counts.
+    static func writeFrom0010Copy(
+        of currentPath: String, to oldPath: String, upTo migration: String, tables: [String],
+        beforeTable: (Database, String) throws -> Void = { _, _ in }
+    ) throws {
+        let current0010 = try schema0010Copy(of: currentPath)
+        let pool = try DatabasePool(path: oldPath)
+        try WireframeStore.migrator.migrate(pool, upTo: migration)
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current0010])
+            try db.inTransaction {
+                for table in tables {
+                    try beforeTable(db, table)
+                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
+                }
+                try db.execute(sql: "DELETE FROM main.tableCount")
+                try db.execute(sql: "INSERT INTO main.tableCount SELECT * FROM current.tableCount")
+                return .commit
+            }
+            try db.execute(sql: "DETACH DATABASE current")
+        }
+        try pool.close()
+    }
+
     /// A copy of a current store beside it with its screen versions and packs as schema 0010 kept
     /// them (for the tests of older migrations, whose copies read those tables): a version row of
     /// id, hash prefix, pack, start and length, the prefix indexed; a pack row of id, size, data.

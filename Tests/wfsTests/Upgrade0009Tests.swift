@@ -16,25 +16,10 @@ import WireframeStore
     /// Writes the content of a current store into a new store at schema 0008.
     static func writeSchema0008(from currentPath: String, to oldPath: String) throws {
         let hashes = try OldSchemaStore.screenVersionHashes(of: currentPath)
-        // Its screen versions and packs as schema 0010 kept them (the versions by id with their places).
-        let current0010 = try OldSchemaStore.schema0010Copy(of: currentPath)
-        let pool = try DatabasePool(path: oldPath)
-        try WireframeStore.migrator.migrate(pool, upTo: "0008_integer_times")
-        try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current0010])
-            try db.inTransaction {
-                for table in tables {
-                    // The intervals refer to the versions, which refer to the packs.
-                    if table == "documentScreen" { try OldSchemaStore.copyScreenVersions(db, hashes: hashes) }
-                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
-                }
-                try db.execute(sql: "DELETE FROM main.tableCount")
-                try db.execute(sql: "INSERT INTO main.tableCount SELECT * FROM current.tableCount")
-                return .commit
-            }
-            try db.execute(sql: "DETACH DATABASE current")
+        // The intervals refer to the versions, which refer to the packs.
+        try OldSchemaStore.writeFrom0010Copy(of: currentPath, to: oldPath, upTo: "0008_integer_times", tables: tables) { db, table in
+            if table == "documentScreen" { try OldSchemaStore.copyScreenVersions(db, hashes: hashes) }
         }
-        try pool.close()
     }
 
     static let intervals = "SELECT documentId, validFrom, screenKey, validUntil, versionId FROM documentScreen ORDER BY documentId, validFrom, screenKey"

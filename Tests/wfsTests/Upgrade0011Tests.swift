@@ -15,20 +15,7 @@ import Testing
 
     /// Writes the content of a current store into a new store at schema 0010.
     static func writeSchema0010(from currentPath: String, to oldPath: String) throws {
-        let current0010 = try OldSchemaStore.schema0010Copy(of: currentPath)
-        let pool = try DatabasePool(path: oldPath)
-        try WireframeStore.migrator.migrate(pool, upTo: "0010_screen_hash_prefix")
-        try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current0010])
-            try db.inTransaction {
-                for table in tables { try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)") }
-                try db.execute(sql: "DELETE FROM main.tableCount")
-                try db.execute(sql: "INSERT INTO main.tableCount SELECT * FROM current.tableCount")
-                return .commit
-            }
-            try db.execute(sql: "DETACH DATABASE current")
-        }
-        try pool.close()
+        try OldSchemaStore.writeFrom0010Copy(of: currentPath, to: oldPath, upTo: "0010_screen_hash_prefix", tables: tables)
     }
 
     static let intervals = "SELECT documentId, validFrom, screenKey, validUntil, versionId FROM documentScreen ORDER BY documentId, screenKey, validFrom"
