@@ -65,6 +65,23 @@ enum OldSchemaStore {
         try pool.close()
     }
 
+    /// The tables of schemas 0008 and 0009 whose columns are those of the current schema in the
+    /// same order (their screen versions, with whole hashes, are written by ``copyScreenVersions(_:hashes:)``).
+    static let wholeHashTables = [
+        "project", "session", "document", "revisionHeader", "revision", "change", "source", "screenPack", "documentScreen",
+        "importAttempt", "diagnostic",
+    ]
+
+    /// Writes the content of a current store into a new store at a schema before 0010 (whole
+    /// screen hashes), migrated up to `migration`.
+    static func writeWholeHashSchema(from currentPath: String, to oldPath: String, upTo migration: String) throws {
+        let hashes = try screenVersionHashes(of: currentPath)
+        try writeFrom0010Copy(of: currentPath, to: oldPath, upTo: migration, tables: wholeHashTables) { db, table in
+            // The intervals refer to the versions, which refer to the packs.
+            if table == "documentScreen" { try copyScreenVersions(db, hashes: hashes) }
+        }
+    }
+
     /// A copy of a current store beside it with its screen versions and packs as schema 0010 kept
     /// them (for the tests of older migrations, whose copies read those tables): a version row of
     /// id, hash prefix, pack, start and length, the prefix indexed; a pack row of id, size, data.

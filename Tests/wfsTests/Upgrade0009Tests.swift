@@ -7,19 +7,9 @@ import WireframeStore
 /// once this binary has upgraded it with `0009_intervals_by_key`: the intervals keyed by screen
 /// key, one open interval per key kept by triggers instead of a partial unique index.
 @Suite struct Upgrade0009Tests {
-    /// The tables of schema 0008, every one with the columns of the current schema in the same order.
-    static let tables = [
-        "project", "session", "document", "revisionHeader", "revision", "change", "source", "screenPack", "documentScreen",
-        "importAttempt", "diagnostic",
-    ]
-
-    /// Writes the content of a current store into a new store at schema 0008.
+    /// Writes the content of a current store into a new store at schema 0008 (whole screen hashes).
     static func writeSchema0008(from currentPath: String, to oldPath: String) throws {
-        let hashes = try OldSchemaStore.screenVersionHashes(of: currentPath)
-        // The intervals refer to the versions, which refer to the packs.
-        try OldSchemaStore.writeFrom0010Copy(of: currentPath, to: oldPath, upTo: "0008_integer_times", tables: tables) { db, table in
-            if table == "documentScreen" { try OldSchemaStore.copyScreenVersions(db, hashes: hashes) }
-        }
+        try OldSchemaStore.writeWholeHashSchema(from: currentPath, to: oldPath, upTo: "0008_integer_times")
     }
 
     static let intervals = "SELECT documentId, validFrom, screenKey, validUntil, versionId FROM documentScreen ORDER BY documentId, validFrom, screenKey"

@@ -8,19 +8,9 @@ import WireframeStore
 /// first 4 bytes of its hash instead of all 32 (and, with `0011_pack_directories`, which the
 /// upgrade applies too, only them and its id).
 @Suite struct Upgrade0010Tests {
-    /// The tables of schema 0009 whose columns are those of the current schema in the same order.
-    static let tables = [
-        "project", "session", "document", "revisionHeader", "revision", "change", "source", "screenPack", "documentScreen",
-        "importAttempt", "diagnostic",
-    ]
-
     /// Writes the content of a current store into a new store at schema 0009 (whole screen hashes).
     static func writeSchema0009(from currentPath: String, to oldPath: String) throws {
-        let hashes = try OldSchemaStore.screenVersionHashes(of: currentPath)
-        // The intervals refer to the versions, which refer to the packs.
-        try OldSchemaStore.writeFrom0010Copy(of: currentPath, to: oldPath, upTo: "0009_intervals_by_key", tables: tables) { db, table in
-            if table == "documentScreen" { try OldSchemaStore.copyScreenVersions(db, hashes: hashes) }
-        }
+        try OldSchemaStore.writeWholeHashSchema(from: currentPath, to: oldPath, upTo: "0009_intervals_by_key")
     }
 
     @Test func everyCommandPrintsTheSameAfterMigration0010() throws {

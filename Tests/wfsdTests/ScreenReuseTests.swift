@@ -28,6 +28,15 @@ struct ScreenReuseTests {
         }
     }
 
+    /// `count` new empty folders under the temporary directory (the caller removes them).
+    static func temporaryFolders(_ count: Int) throws -> [String] {
+        try (0..<count).map { _ in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wfs-reuse-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            return folder
+        }
+    }
+
     static func document(_ routes: [Route]) -> [UInt8] {
         Array((#"{"appName": "Reuse", "root": "\#(routes.first?.name ?? "none")", "routes": [\#n    "# + routes.map { $0.json() }.joined(separator: ",\n    ") + "\n  ]\n}\n").utf8)
     }
@@ -64,8 +73,7 @@ struct ScreenReuseTests {
     }
 
     @Test func reusedScreensAreTheScreensWrittenAnew() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wfs-reuse-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try Self.temporaryFolders(1)[0]
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = try WireframeStore.create(path: folder + "/.wfs/store.sqlite", root: folder)
         let pipeline = ImportPipeline(store: store, root: folder, author: "test", origin: .daemon)
@@ -96,8 +104,7 @@ struct ScreenReuseTests {
     }
 
     @Test func anEditOfOneRouteWritesOnlyThatRoute() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wfs-reuse-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try Self.temporaryFolders(1)[0]
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = try WireframeStore.create(path: folder + "/.wfs/store.sqlite", root: folder)
         let pipeline = ImportPipeline(store: store, root: folder, author: "test", origin: .daemon)
@@ -117,11 +124,7 @@ struct ScreenReuseTests {
     }
 
     @Test func theDaemonsPipelineStoresWhatAFreshOneStores() throws {
-        let folders = try (0..<2).map { _ -> String in
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wfs-reuse-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            return folder
-        }
+        let folders = try Self.temporaryFolders(2)
         defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
         let reuse = ScreenReuse()
         let remembering = try WireframeStore.create(path: folders[0] + "/.wfs/store.sqlite", root: folders[0])
@@ -150,11 +153,7 @@ struct ScreenReuseTests {
     /// fresh pipelines (which read the head from the store) in the other; another process (a
     /// second handle on the same store file) imports or deletes in between.
     @Test func aHeadStoredByAnotherProcessIsNeverMissed() throws {
-        let folders = try (0..<2).map { _ -> String in
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wfs-reuse-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            return folder
-        }
+        let folders = try Self.temporaryFolders(2)
         defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
         let reuse = ScreenReuse()
         let daemonStore = try WireframeStore.create(path: folders[0] + "/.wfs/store.sqlite", root: folders[0])
