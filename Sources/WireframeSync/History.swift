@@ -120,31 +120,38 @@ public struct History: Sendable {
     public func comparison(_ old: Revision, _ new: Revision) throws -> (diff: WireframeDiff, screenKeys: [String]) {
         if !old.isDeletion, !new.isDeletion {
             // The maps hold only the screens that differ; `keys` has every screen of either side.
-            let pair = try store.screenComparison(oldId: old.id, newId: new.id)
-            let screenKeys = Self.sortedKeys(pair.keys)
-            if let oldHeader = pair.oldHeader, let newHeader = pair.newHeader {
-                // The store's keys in `String` order (almost always) are distinct as `String`s:
-                // the differing screens are spliced in as the store lists them, without maps by
-                // key. Else through the maps, where keys equal as `String`s are one.
-                let partialOld: Wireframe?, partialNew: Wireframe?
-                if screenKeys.count == pair.keys.count {
-                    partialOld = ScreenSplice.wireframe(header: oldHeader, screens: pair.oldScreens)
-                    partialNew = ScreenSplice.wireframe(header: newHeader, screens: pair.newScreens)
-                } else {
-                    // Versions are named by id (`#id`), one name per distinct content, as hashes would be.
-                    let (oldVersions, newVersions, contents) = (pair.oldScreenVersions, pair.newScreenVersions, pair.contents)
-                    let keys = ScreenSplice.changedKeys(oldVersions, newVersions)
-                    partialOld = ScreenSplice.wireframe(header: oldHeader, hashes: oldVersions, keys: keys, contents: contents)
-                    partialNew = ScreenSplice.wireframe(header: newHeader, hashes: newVersions, keys: keys, contents: contents)
-                }
-                if let partialOld, let partialNew {
-                    return (WireframeDiff.between(partialOld, partialNew), screenKeys)
-                }
-            }
+            if let spliced = Self.spliced(try store.screenComparison(oldId: old.id, newId: new.id)) { return spliced }
         }
         let oldWireframe = try wireframe(of: old), newWireframe = try wireframe(of: new)
         let screenKeys = Set((oldWireframe?.screens ?? []).map(\.key)).union((newWireframe?.screens ?? []).map(\.key))
         return (WireframeDiff.between(oldWireframe, newWireframe), screenKeys.sorted())
+    }
+
+    /// The diff of two revisions' stored screens (their headers with the differing screens spliced
+    /// in) and every screen key of either, sorted and each once; nil when a header cannot take
+    /// the screens (the revisions are then read from their sources).
+    static func spliced(_ pair: ScreenComparison) -> (diff: WireframeDiff, screenKeys: [String])? {
+        let screenKeys = Self.sortedKeys(pair.keys)
+        if let oldHeader = pair.oldHeader, let newHeader = pair.newHeader {
+            // The store's keys in `String` order (almost always) are distinct as `String`s:
+            // the differing screens are spliced in as the store lists them, without maps by
+            // key. Else through the maps, where keys equal as `String`s are one.
+            let partialOld: Wireframe?, partialNew: Wireframe?
+            if screenKeys.count == pair.keys.count {
+                partialOld = ScreenSplice.wireframe(header: oldHeader, screens: pair.oldScreens)
+                partialNew = ScreenSplice.wireframe(header: newHeader, screens: pair.newScreens)
+            } else {
+                // Versions are named by id (`#id`), one name per distinct content, as hashes would be.
+                let (oldVersions, newVersions, contents) = (pair.oldScreenVersions, pair.newScreenVersions, pair.contents)
+                let keys = ScreenSplice.changedKeys(oldVersions, newVersions)
+                partialOld = ScreenSplice.wireframe(header: oldHeader, hashes: oldVersions, keys: keys, contents: contents)
+                partialNew = ScreenSplice.wireframe(header: newHeader, hashes: newVersions, keys: keys, contents: contents)
+            }
+            if let partialOld, let partialNew {
+                return (WireframeDiff.between(partialOld, partialNew), screenKeys)
+            }
+        }
+        return nil
     }
 
     /// Keys each once, in `String` order. The store's keys come in byte order, which is that
