@@ -91,7 +91,12 @@ extension WFS {
                     text.reserveCapacity(64 * allKeys.count + 256)
                     // One piece a call (a variadic list is an array allocated per call), and
                     // quoted values written in place rather than built as strings first.
-                    func put(_ piece: String) { text.append(contentsOf: piece.utf8) }
+                    func put(_ piece: String) {
+                        // Copied from the string's contiguous UTF-8 (the generic append of a
+                        // `UTF8View` goes a byte at a time).
+                        var piece = piece
+                        piece.withUTF8 { text.append(contentsOf: $0) }
+                    }
                     func putQuoted(_ value: String?) {
                         guard let value else { return put("(none)") }
                         text.append(UInt8(ascii: "\""))
