@@ -1,5 +1,19 @@
 public import WireframeStore
 public import WireframeAnalysis
+public import WireframeModel
+
+/// Two revisions and their diff, read by ``History/directComparison(storePath:_:_:)``.
+public struct DirectComparison {
+    public var old: Revision
+    public var new: Revision
+    public var diff: WireframeDiff
+    /// Every screen key of either revision, sorted, each once.
+    public var screenKeys: [String]
+    /// What the diff was made from: the stored screens read and the two partial wireframes. A
+    /// command that ends after printing the diff may leave them to the process's exit (freeing
+    /// them value by value is ~1 M instructions).
+    public var parts: (ScreenComparison, [Wireframe])
+}
 
 extension History {
     /// ``resolve(_:)`` and ``comparison(_:_:)`` of two REFs through a ``DirectReader`` (SQLite
@@ -8,9 +22,7 @@ extension History {
     /// neither is a deletion. Nil in every other case, and whenever the direct read cannot answer
     /// (a store to migrate, an unknown name, a damaged row, a busy store): the caller then does
     /// the same through ``WireframeStore``, which answers or reports the error as before.
-    public static func directComparison(storePath: String, _ old: String, _ new: String)
-        -> (old: Revision, new: Revision, diff: WireframeDiff, screenKeys: [String])?
-    {
+    public static func directComparison(storePath: String, _ old: String, _ new: String) -> DirectComparison? {
         guard let reader = DirectReader.open(path: storePath) else { return nil }
         defer { reader.close() }
         guard let oldRevision = try? directResolve(old, reader), let newRevision = try? directResolve(new, reader),
@@ -18,7 +30,8 @@ extension History {
             let pair = try? reader.screenComparison(oldId: oldRevision.id, newId: newRevision.id),
             let result = spliced(pair)
         else { return nil }
-        return (oldRevision, newRevision, result.diff, result.screenKeys)
+        return DirectComparison(
+            old: oldRevision, new: newRevision, diff: result.diff, screenKeys: result.screenKeys, parts: (pair, result.wireframes))
     }
 
     /// The revision a REF names, as ``resolve(_:)`` finds it, for the forms `ID`, `PATH` and

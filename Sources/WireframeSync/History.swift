@@ -120,7 +120,9 @@ public struct History: Sendable {
     public func comparison(_ old: Revision, _ new: Revision) throws -> (diff: WireframeDiff, screenKeys: [String]) {
         if !old.isDeletion, !new.isDeletion {
             // The maps hold only the screens that differ; `keys` has every screen of either side.
-            if let spliced = Self.spliced(try store.screenComparison(oldId: old.id, newId: new.id)) { return spliced }
+            if let spliced = Self.spliced(try store.screenComparison(oldId: old.id, newId: new.id)) {
+                return (spliced.diff, spliced.screenKeys)
+            }
         }
         let oldWireframe = try wireframe(of: old), newWireframe = try wireframe(of: new)
         let screenKeys = Set((oldWireframe?.screens ?? []).map(\.key)).union((newWireframe?.screens ?? []).map(\.key))
@@ -129,8 +131,9 @@ public struct History: Sendable {
 
     /// The diff of two revisions' stored screens (their headers with the differing screens spliced
     /// in) and every screen key of either, sorted and each once; nil when a header cannot take
-    /// the screens (the revisions are then read from their sources).
-    static func spliced(_ pair: ScreenComparison) -> (diff: WireframeDiff, screenKeys: [String])? {
+    /// the screens (the revisions are then read from their sources). The two partial wireframes
+    /// come with them (see ``DirectComparison/parts``).
+    static func spliced(_ pair: ScreenComparison) -> (diff: WireframeDiff, screenKeys: [String], wireframes: [Wireframe])? {
         let screenKeys = Self.sortedKeys(pair.keys)
         if let oldHeader = pair.oldHeader, let newHeader = pair.newHeader {
             // The store's keys in `String` order (almost always) are distinct as `String`s:
@@ -148,7 +151,7 @@ public struct History: Sendable {
                 partialNew = ScreenSplice.wireframe(header: newHeader, hashes: newVersions, keys: keys, contents: contents)
             }
             if let partialOld, let partialNew {
-                return (WireframeDiff.between(partialOld, partialNew), screenKeys)
+                return (WireframeDiff.between(partialOld, partialNew), screenKeys, [partialOld, partialNew])
             }
         }
         return nil

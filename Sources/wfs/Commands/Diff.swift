@@ -48,7 +48,10 @@ extension WFS {
                 let oldRevision: Revision, newRevision: Revision, diff: WireframeDiff, allKeys: [String]
                 if let direct = History.directComparison(storePath: storePath, old, new) {
                     // The plainest REFs on a current store: read through SQLite alone.
-                    (oldRevision, newRevision, diff, allKeys) = direct
+                    (oldRevision, newRevision, diff, allKeys) = (direct.old, direct.new, direct.diff, direct.screenKeys)
+                    // The command ends after printing: what the diff was read from (and the diff
+                    // itself) is freed by the process's exit, not value by value.
+                    _ = Unmanaged.passRetained(KeptUntilExit(direct))
                 } else {
                     let history = History(store: try StoreOptions.open(path: storePath))
                     oldRevision = try history.resolve(old)
@@ -153,4 +156,11 @@ extension WFS {
             }
         }
     }
+}
+
+/// A value left to the process's exit: `Unmanaged.passRetained` keeps one reference that is
+/// never released.
+final class KeptUntilExit {
+    let value: DirectComparison
+    init(_ value: DirectComparison) { self.value = value }
 }
