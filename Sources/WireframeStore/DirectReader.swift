@@ -17,6 +17,9 @@ public final class DirectReader {
     /// The store file.
     public let path: String
     private var connection: OpaquePointer?
+    /// The statements prepared so far, by their SQL (a handful: found by a linear search), each
+    /// prepared once (the two REFs of a `diff` ask the same questions).
+    private var statements: [(sql: String, statement: Statement)] = []
 
     /// A query's result that the caller must get through ``WireframeStore`` instead.
     struct Unanswered: Error {}
@@ -48,6 +51,8 @@ public final class DirectReader {
     public func close() {
         guard let connection else { return }
         if sqlite3_get_autocommit(connection) == 0 { _ = try? execute("COMMIT") }
+        for (_, statement) in statements { statement.finish() }
+        statements = []
         if sqlite3_close(connection) != SQLITE_OK { sqlite3_close_v2(connection) }
         self.connection = nil
     }
@@ -113,10 +118,20 @@ public final class DirectReader {
         return Statement(handle: handle)
     }
 
-    /// Runs `body` on a statement prepared for it, finalized afterwards.
+    /// Runs `body` on the statement of `sql` (prepared on its first use, kept until ``close()``),
+    /// reset afterwards.
     func with<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
-        let statement = try prepare(sql)
-        defer { statement.finish() }
+        let statement: Statement
+        if let index = statements.firstIndex(where: { $0.sql == sql }) {
+            statement = statements[index].statement
+        } else {
+            statement = try prepare(sql)
+            statements.append((sql, statement))
+        }
+        defer {
+            statement.reset()
+            sqlite3_clear_bindings(statement.handle)
+        }
         return try body(statement)
     }
 
@@ -151,7 +166,7 @@ public final class DirectReader {
 
     /// A revision by id; throws when there is none.
     public func revision(id: Int64) throws -> Revision {
-        try with("SELECT \(RevisionRecord.selection(header: false)) FROM revision WHERE id = ?") { statement in
+        try with(Self.revisionByIdSQL) { statement in
             statement.bind(1, id)
             guard try statement.step() else { throw Unanswered() }
             let record = try Self.record(statement)
@@ -166,9 +181,7 @@ public final class DirectReader {
 
     /// A document's revision by its number; throws when there is none.
     public func revision(documentPath: String, number: Int) throws -> Revision {
-        try with(
-            "SELECT \(RevisionRecord.selection(header: false)) FROM revision JOIN document ON document.id = revision.documentId WHERE document.path = ? AND revision.number = ?"
-        ) { statement in
+        try with(Self.revisionByNumberSQL) { statement in
             statement.bind(1, documentPath)
             statement.bind(2, Int64(number))
             guard try statement.step() else { throw Unanswered() }
@@ -183,14 +196,18 @@ public final class DirectReader {
             guard try statement.step() else { throw Unanswered() }
             return statement.int64(0)
         }
-        return try with(
-            "SELECT \(RevisionRecord.selection(header: false)) FROM revision WHERE documentId = ? ORDER BY createdAt DESC, number DESC LIMIT 1"
-        ) { statement in
+        return try with(Self.headSQL) { statement in
             statement.bind(1, documentId)
             guard try statement.step() else { throw Unanswered() }
             return try revision(try Self.record(statement), documentPath: documentPath)
         }
     }
+
+    static let revisionByIdSQL = "SELECT \(RevisionRecord.selection(header: false)) FROM revision WHERE id = ?"
+    static let revisionByNumberSQL =
+        "SELECT \(RevisionRecord.selection(header: false)) FROM revision JOIN document ON document.id = revision.documentId WHERE document.path = ? AND revision.number = ?"
+    static let headSQL =
+        "SELECT \(RevisionRecord.selection(header: false)) FROM revision WHERE documentId = ? ORDER BY createdAt DESC, number DESC LIMIT 1"
 
     /// A row of ``RevisionRecord/selection(header:)``, as ``RevisionRecord/init(indexedRow:)`` reads it.
     static func record(_ statement: Statement) throws -> RevisionRecord {
