@@ -43,8 +43,14 @@ extension WFS {
         }
 
         func run() throws {
+            try Self.run(Plain(store: store, format: format, old: old, new: new))
+        }
+
+        /// Runs the command with these values (``WFS/main()`` runs a plain line this way).
+        static func run(_ values: Plain) throws {
+            let (format, old, new) = (values.format, values.old, values.new)
             try runReportingErrors {
-                let storePath = try StoreLocation.path(explicit: self.store)
+                let storePath = try StoreLocation.path(explicit: values.store)
                 let oldRevision: Revision, newRevision: Revision, diff: WireframeDiff, allKeys: [String]
                 if let direct = History.directComparison(storePath: storePath, old, new) {
                     // The plainest REFs on a current store: read through SQLite alone.
