@@ -23,7 +23,8 @@ extension History {
     /// (a store to migrate, an unknown name, a damaged row, a busy store): the caller then does
     /// the same through ``WireframeStore``, which answers or reports the error as before.
     public static func directComparison(storePath: String, _ old: String, _ new: String) -> DirectComparison? {
-        guard let reader = DirectReader.open(path: storePath) else { return nil }
+        // A REF of another form (a time, a session) is left to the store before anything is opened.
+        guard isDirectForm(old), isDirectForm(new), let reader = DirectReader.open(path: storePath) else { return nil }
         defer { reader.close() }
         guard let oldRevision = try? directResolve(old, reader), let newRevision = try? directResolve(new, reader),
             !oldRevision.isDeletion, !newRevision.isDeletion,
@@ -32,6 +33,15 @@ extension History {
         else { return nil }
         return DirectComparison(
             old: oldRevision, new: newRevision, diff: result.diff, screenKeys: result.screenKeys, parts: (pair, result.wireframes))
+    }
+
+    /// Whether a REF is of a form ``directResolve(_:_:)`` reads: `ID`, `PATH` or `PATH@N`.
+    static func isDirectForm(_ reference: String) -> Bool {
+        let trimmed = trimmingSpaces(reference)
+        guard !trimmed.isEmpty, Int64(trimmed) == nil, let at = trimmed.lastIndex(of: "@") else { return !trimmed.isEmpty }
+        let rest = String(trimmed[trimmed.index(after: at)...])
+        guard case .session(let name) = point(rest) else { return false }
+        return Int(name) != nil
     }
 
     /// The revision a REF names, as ``resolve(_:)`` finds it, for the forms `ID`, `PATH` and
