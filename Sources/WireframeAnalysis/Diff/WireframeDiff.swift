@@ -338,7 +338,7 @@ public struct WireframeDiff: Sendable, Hashable {
     /// whose first call looks up an associated type at run time: ~0.3 M instructions).
     /// Written as bytes into one buffer of the final size: appending to a `String` grows it
     /// several times for a list of ten targets.
-    private static func commaSeparated(_ values: [String]) -> String {
+    static func commaSeparated(_ values: [String]) -> String {
         var count = 0
         for value in values { count += value.utf8.count + 2 }
         var bytes: [UInt8] = []
