@@ -209,19 +209,24 @@ enum ScreenPacks {
         /// The index in `packs` of the pack that holds a version, read from the store when no pack
         /// read so far holds it (a pack this transaction's writer filled further is read again).
         private mutating func packIndex(_ db: Database, id: Int64) throws -> Int {
+            try packIndex(id: id) { id in
+                guard let row = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT id, size, lengths, data FROM screenPack WHERE id <= ? ORDER BY id DESC LIMIT 1"), arguments: [id]),
+                    let lengths = row[2] as Data?, let data = row[3] as Data?
+                else { return nil }
+                return try Pack(id: row[0], size: row[1], lengths: lengths, data: data)
+            }
+        }
+
+        /// ``packIndex(_:id:)`` with the pack row read by `fetch` (the newest pack whose id is at
+        /// most the version's; nil when there is none).
+        private mutating func packIndex(id: Int64, fetch: (Int64) throws -> Pack?) throws -> Int {
             if last >= 0, packs[last].holds(id) { return last }
             if let index = packs.lastIndex(where: { $0.holds(id) }) {
                 last = index
                 return index
             }
-            guard let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT id, size, lengths, data FROM screenPack WHERE id <= ? ORDER BY id DESC LIMIT 1"), arguments: [id]),
-                let lengths = row[2] as Data?, let data = row[3] as Data?
-            else {
-                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "screen version \(id) is in no screen pack")
-            }
-            let pack = try Pack(id: row[0], size: row[1], lengths: lengths, data: data)
-            guard pack.holds(id) else {
+            guard let pack = try fetch(id), pack.holds(id) else {
                 throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "screen version \(id) is in no screen pack")
             }
             packs.append(pack)
@@ -238,7 +243,15 @@ enum ScreenPacks {
 
         /// The bytes of a version.
         mutating func content(_ db: Database, id: Int64) throws -> [UInt8] {
-            let index = try packIndex(db, id: id)
+            try content(index: try packIndex(db, id: id), id: id)
+        }
+
+        /// The bytes of a version, its pack's row read by `pack` (see ``packIndex(id:fetch:)``).
+        mutating func content(id: Int64, pack fetch: (Int64) throws -> Pack?) throws -> [UInt8] {
+            try content(index: try packIndex(id: id, fetch: fetch), id: id)
+        }
+
+        private mutating func content(index: Int, id: Int64) throws -> [UInt8] {
             if packs[index].bytes == nil {
                 let pack = packs[index]
                 packs[index].bytes = try ScreenPacks.decompress(pack.compressed, size: Int64(pack.offsets[pack.count]), packId: pack.id)

@@ -58,14 +58,15 @@ public enum SourceCodec {
     /// Decompresses zlib data whose decompressed size is known.
     public static func decompress(_ bytes: [UInt8], size: Int) throws -> [UInt8] {
         var destinationLength = uLong(size)
-        var output = [UInt8](repeating: 0, count: max(size, 1))
-        let status = output.withUnsafeMutableBufferPointer { destination in
-            bytes.withUnsafeBufferPointer { source in
+        var status = Z_OK
+        // Not zeroed first: zlib writes every byte it reports.
+        let output = [UInt8](unsafeUninitializedCapacity: max(size, 1)) { destination, count in
+            status = bytes.withUnsafeBufferPointer { source in
                 uncompress(destination.baseAddress, &destinationLength, source.baseAddress, uLong(source.count))
             }
+            count = status == Z_OK ? min(Int(destinationLength), size) : 0
         }
         guard status == Z_OK, Int(destinationLength) == size else { throw CodecError.zlib(status) }
-        output.removeSubrange(size...)
         return output
     }
 

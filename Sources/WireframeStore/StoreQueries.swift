@@ -223,13 +223,7 @@ extension WireframeStore {
     ) throws -> (keys: [String], old: [Int64?], new: [Int64?]) {
         // The intervals of neither number are skipped inside SQLite: between two distant numbers
         // they are most of the document's history.
-        let statement = try db.cachedStatement(
-            sql: """
-                SELECT screenKey, validFrom, validUntil, versionId FROM documentScreen
-                WHERE documentId = ?1 AND ((validFrom <= ?2 AND (validUntil IS NULL OR validUntil > ?2))
-                    OR (validFrom <= ?3 AND (validUntil IS NULL OR validUntil > ?3)))
-                ORDER BY screenKey, validFrom
-                """)
+        let statement = try db.cachedStatement(sql: keyOrderedScreensSQL)
         var keys: [String] = [], old: [Int64?] = [], new: [Int64?] = []
         keys.reserveCapacity(1024)
         old.reserveCapacity(1024)
@@ -252,6 +246,14 @@ extension WireframeStore {
         }
         return (keys, old, new)
     }
+
+    /// The query of ``keyOrderedScreens(_:documentId:numbers:)``: document, old number, new number.
+    static let keyOrderedScreensSQL = """
+        SELECT screenKey, validFrom, validUntil, versionId FROM documentScreen
+        WHERE documentId = ?1 AND ((validFrom <= ?2 AND (validUntil IS NULL OR validUntil > ?2))
+            OR (validFrom <= ?3 AND (validUntil IS NULL OR validUntil > ?3)))
+        ORDER BY screenKey, validFrom
+        """
 
     /// The screens of one revision in key order: key and version id.
     static func keyOrderedScreens(_ db: Database, documentId: Int64, number: Int64) throws -> [(key: String, id: Int64)] {

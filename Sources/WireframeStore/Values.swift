@@ -294,9 +294,9 @@ public struct ScreenComparison: Sendable {
     /// Beside ``keys``: the newer revision's version id where the two differ (nil elsewhere).
     var newIds: [Int64?]
     /// Beside ``keys``: the JSON of ``oldIds``' versions (nil where the id is).
-    var oldContents: [[UInt8]?]
+    public internal(set) var oldContents: [[UInt8]?]
     /// Beside ``keys``: the JSON of ``newIds``' versions (nil where the id is).
-    var newContents: [[UInt8]?]
+    public internal(set) var newContents: [[UInt8]?]
 
     /// Creates a comparison with no differing screens.
     public init(oldHeader: [UInt8]?, newHeader: [UInt8]?, keys: [String]) {

@@ -45,9 +45,13 @@ public enum StoreLocation {
     /// It reads `WFS_STORE` alone with `getenv` instead of building `ProcessInfo`'s dictionary of
     /// the whole environment (0.8 M instructions of every command's start, see docs/PERFORMANCE.md).
     public static func open(explicit: String?) throws -> WireframeStore {
+        try WireframeStore.open(path: try path(explicit: explicit), connections: .single)
+    }
+
+    /// The path ``open(explicit:)`` opens.
+    public static func path(explicit: String?) throws -> String {
         let fromEnvironment = getenv("WFS_STORE").map { String(cString: $0) }
-        let path = try find(explicit: explicit, fromEnvironment: fromEnvironment, from: FileManager.default.currentDirectoryPath)
-        return try WireframeStore.open(path: path, connections: .single)
+        return try find(explicit: explicit, fromEnvironment: fromEnvironment, from: FileManager.default.currentDirectoryPath)
     }
 
     /// The project root of an open store: the root that `wfs init` recorded, or, when the project

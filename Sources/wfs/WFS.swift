@@ -35,6 +35,16 @@ struct WFS: ParsableCommand {
             print(configuration.version)
             return
         }
+        // A plain `wfs diff` runs from its values, without making the command value, whose
+        // option wrappers' names cost a run-time conformance look-up (~0.45 M instructions).
+        if let diff = Diff.Plain(arguments: arguments) {
+            do {
+                try Diff.run(diff)
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
         guard var command = Commands.parse(arguments) else {
             main(arguments)
             return

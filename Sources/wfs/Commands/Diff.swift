@@ -43,12 +43,27 @@ extension WFS {
         }
 
         func run() throws {
+            try Self.run(Plain(store: store, format: format, old: old, new: new))
+        }
+
+        /// Runs the command with these values (``WFS/main()`` runs a plain line this way).
+        static func run(_ values: Plain) throws {
+            let (format, old, new) = (values.format, values.old, values.new)
             try runReportingErrors {
-                let store = try StoreOptions.open(self.store)
-                let history = History(store: store)
-                let oldRevision = try history.resolve(old)
-                let newRevision = try history.resolve(new)
-                let (diff, allKeys) = try history.comparison(oldRevision, newRevision)
+                let storePath = try StoreLocation.path(explicit: values.store)
+                let oldRevision: Revision, newRevision: Revision, diff: WireframeDiff, allKeys: [String]
+                if let direct = History.directComparison(storePath: storePath, old, new) {
+                    // The plainest REFs on a current store: read through SQLite alone.
+                    (oldRevision, newRevision, diff, allKeys) = (direct.old, direct.new, direct.diff, direct.screenKeys)
+                    // The command ends after printing: what the diff was read from (and the diff
+                    // itself) is freed by the process's exit, not value by value.
+                    _ = Unmanaged.passRetained(KeptUntilExit(direct))
+                } else {
+                    let history = History(store: try StoreOptions.open(path: storePath))
+                    oldRevision = try history.resolve(old)
+                    newRevision = try history.resolve(new)
+                    (diff, allKeys) = try history.comparison(oldRevision, newRevision)
+                }
                 // The changes come sorted by key, as the keys do: found by walking beside the keys
                 // (which are asked for in order) rather than by a map, unless their keys are not
                 // strictly increasing.
@@ -85,7 +100,12 @@ extension WFS {
                     text.reserveCapacity(64 * allKeys.count + 256)
                     // One piece a call (a variadic list is an array allocated per call), and
                     // quoted values written in place rather than built as strings first.
-                    func put(_ piece: String) { text.append(contentsOf: piece.utf8) }
+                    func put(_ piece: String) {
+                        // Copied from the string's contiguous UTF-8 (the generic append of a
+                        // `UTF8View` goes a byte at a time).
+                        var piece = piece
+                        piece.withUTF8 { text.append(contentsOf: $0) }
+                    }
                     func putQuoted(_ value: String?) {
                         guard let value else { return put("(none)") }
                         text.append(UInt8(ascii: "\""))
@@ -142,4 +162,11 @@ extension WFS {
             }
         }
     }
+}
+
+/// A value left to the process's exit: `Unmanaged.passRetained` keeps one reference that is
+/// never released.
+final class KeptUntilExit {
+    let value: DirectComparison
+    init(_ value: DirectComparison) { self.value = value }
 }

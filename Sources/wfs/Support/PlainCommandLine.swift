@@ -86,13 +86,42 @@ struct PlainCommandLine {
 }
 
 extension WFS.Diff {
+    /// The values of a plain `diff` line.
+    struct Plain {
+        var store: String?
+        var format: OutputFormat
+        var old: String
+        var new: String
+
+        init(store: String?, format: OutputFormat, old: String, new: String) {
+            self.store = store
+            self.format = format
+            self.old = old
+            self.new = new
+        }
+
+        init?(_ line: PlainCommandLine) {
+            guard line.values.count == 2, let format = line.format(default: OutputFormat.text) else { return nil }
+            self.init(store: line.options["store"], format: format, old: line.values[0], new: line.values[1])
+        }
+
+        /// The values of `arguments` when they are a plain `diff` line (what ``PlainCommandLine/command(_:)``
+        /// makes a ``WFS/Diff`` of), nil for anything else. `diff` validates nothing more.
+        init?(arguments: [String]) {
+            guard arguments.first == "diff", let line = PlainCommandLine(arguments.dropFirst(), allowed: ["store", "format"]) else {
+                return nil
+            }
+            self.init(line)
+        }
+    }
+
     init?(plain line: PlainCommandLine) {
-        guard line.values.count == 2, let format = line.format(default: OutputFormat.text) else { return nil }
+        guard let plain = Plain(line) else { return nil }
         self.init()
-        store = line.options["store"]
-        self.format = format
-        old = line.values[0]
-        new = line.values[1]
+        store = plain.store
+        format = plain.format
+        old = plain.old
+        new = plain.new
     }
 }
 

@@ -20,7 +20,12 @@ enum StoreOptions {
     /// Opens the store that `--store` names (nil: the default), or explains why it cannot be
     /// opened. ``runReportingErrors(_:)`` closes it.
     static func open(_ store: String?) throws -> WireframeStore {
-        let opened = try StoreLocation.open(explicit: store)
+        try open(path: try StoreLocation.path(explicit: store))
+    }
+
+    /// Opens the store at a path found by ``StoreLocation/path(explicit:)``, as ``open(_:)`` does.
+    static func open(path: String) throws -> WireframeStore {
+        let opened = try WireframeStore.open(path: path, connections: .single)
         OpenedStores.add(opened)
         return opened
     }
