@@ -84,9 +84,14 @@ struct XMLTokenizer {
     /// Whether one of the eight bytes of `word` is `byte` (no false negatives; a true answer is exact
     /// here too, because a false mark only appears above a true one).
     @inline(__always)
-    static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+    static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool { byteMarks(word, byte) != 0 }
+
+    /// The high bit of each byte of `word` that is `byte`, and maybe of bytes above such a byte:
+    /// the lowest mark is exact, and there is none when no byte is `byte`.
+    @inline(__always)
+    static func byteMarks(_ word: UInt64, _ byte: UInt8) -> UInt64 {
         let matches = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-        return (matches &- 0x0101_0101_0101_0101) & ~matches & 0x8080_8080_8080_8080 != 0
+        return (matches &- 0x0101_0101_0101_0101) & ~matches & 0x8080_8080_8080_8080
     }
 
     @inline(__always)
@@ -286,7 +291,13 @@ struct XMLTokenizer {
                 if word != 0x2020_2020_2020_2020 {
                     let blanks = Self.bytesEqual(word, 0x20) | Self.bytesEqual(word, 0x0A) | Self.bytesEqual(word, 0x09)
                         | Self.bytesEqual(word, 0x0D)
-                    guard blanks == 0x8080_8080_8080_8080 else { break }
+                    if blanks != 0x8080_8080_8080_8080 {
+                        // The first byte that is not blank, from the lowest byte without a mark: the
+                        // marks below it are exact (a byte above 0x7F can only disturb the bytes
+                        // above it, and is itself never marked).
+                        cursor &+= (~blanks & 0x8080_8080_8080_8080).trailingZeroBitCount &>> 3
+                        break
+                    }
                 }
                 cursor += 8
             }
@@ -301,7 +312,11 @@ struct XMLTokenizer {
         if let base = bytes.baseAddress {
             while cursor + 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
-                if Self.hasByte(word, Self.lessThan) || Self.hasByte(word, Self.ampersand) || Self.hasByte(word, Self.closingBracket) {
+                let marks = Self.byteMarks(word, Self.lessThan) | Self.byteMarks(word, Self.ampersand)
+                    | Self.byteMarks(word, Self.closingBracket)
+                if marks != 0 {
+                    // The lowest mark is exact (false marks only appear above a true one).
+                    cursor &+= marks.trailingZeroBitCount &>> 3
                     break
                 }
                 cursor += 8
@@ -619,7 +634,10 @@ struct XMLTokenizer {
     /// The first byte that is not valid UTF-8 (overlong forms, surrogates and values past U+10FFFF
     /// included), or that encodes a character outside XML's `Char` production (C0 controls other
     /// than tab, line feed and carriage return; U+FFFE and U+FFFF).
-    static func firstInvalidCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, isUTF8: Bool)? {
+    ///
+    /// The same pass records in `lines` where each line starts and which lines hold a multi-byte
+    /// character, for `SourceLocator`: every line feed before the offset it returns is recorded.
+    static func firstInvalidCharacter(_ bytes: UnsafeBufferPointer<UInt8>, lines: inout LineTable) -> (offset: Int, isUTF8: Bool)? {
         var index = 0
         let count = bytes.count
         guard let base = bytes.baseAddress else { return nil }
@@ -630,11 +648,18 @@ struct XMLTokenizer {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 guard word & 0x8080_8080_8080_8080 == 0 else { break }
                 var printable = word
+                var lineFeeds: UInt64 = 0
                 if (word &+ 0x6060_6060_6060_6060) & 0x8080_8080_8080_8080 != 0x8080_8080_8080_8080 {
-                    let allowed = Self.bytesEqual(word, 0x09) | Self.bytesEqual(word, 0x0A) | Self.bytesEqual(word, 0x0D)
+                    lineFeeds = Self.bytesEqual(word, 0x0A)
+                    let allowed = Self.bytesEqual(word, 0x09) | lineFeeds | Self.bytesEqual(word, 0x0D)
                     printable = word | (allowed >> 2)
                 }
                 guard (printable &+ 0x6060_6060_6060_6060) & 0x8080_8080_8080_8080 == 0x8080_8080_8080_8080 else { break }
+                // The line feeds of a word that passed, in order (the mark of byte k is bit 8k + 7).
+                while lineFeeds != 0 {
+                    lines.addLineStart(index &+ (lineFeeds.trailingZeroBitCount &>> 3) &+ 1)
+                    lineFeeds &= lineFeeds &- 1
+                }
                 index += 8
             }
             guard index < count else { break }
@@ -644,16 +669,46 @@ struct XMLTokenizer {
                 continue
             }
             if lead < 0x20 {
-                if lead == 0x09 || lead == 0x0A || lead == 0x0D {
+                if lead == 0x09 || lead == 0x0D {
                     index += 1
+                    continue
+                }
+                if lead == 0x0A {
+                    index += 1
+                    lines.addLineStart(index)
                     continue
                 }
                 return (index, true)
             }
             guard let length = UTF8Sequence.length(in: bytes, at: index) else { return (index, false) }
             if lead == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return (index, true) }
+            lines.markWide()
             index += length
         }
         return nil
+    }
+}
+
+/// Where the lines of a file start and which of them hold a multi-byte character: what
+/// `SourceLocator` needs to turn an offset into line and column without reading the bytes again.
+/// Recorded by `XMLTokenizer.firstInvalidCharacter(_:lines:)`.
+struct LineTable {
+    /// The offset after each line feed, in order: line n + 2 starts at `starts[n]` (line 1 at 0).
+    private(set) var starts: [Int32] = []
+    /// The numbers of the lines (from 1) that hold a byte above 0x7F, in order, each once.
+    private(set) var wideLines: [Int32] = []
+
+    /// A table with room for a file of that many bytes (about one line per 40 bytes in the corpus).
+    init(reservingFor byteCount: Int) {
+        starts.reserveCapacity(byteCount / 32 + 16)
+    }
+
+    @inline(__always)
+    mutating func addLineStart(_ offset: Int) { starts.append(Int32(truncatingIfNeeded: offset)) }
+
+    /// The current line (the one after the last line start added) holds a multi-byte character.
+    mutating func markWide() {
+        let line = Int32(truncatingIfNeeded: starts.count + 1)
+        if wideLines.last != line { wideLines.append(line) }
     }
 }
