@@ -21,6 +21,9 @@ struct KnownNames: Sendable {
     /// For each definition of `TagRegistry.lookup.all` (rows) and each name (columns), the
     /// position of the definition's first parameter of that name, or -1.
     private let parameterIndices: [Int16]
+    /// Whether each name has a colon (a namespace prefix): the builder asks of every tag that is
+    /// not registered.
+    private let colons: [Bool]
     /// Where each name's bytes start in `bytes`; the name's end is the next start.
     private let starts: [Int]
     private let bytes: [UInt8]
@@ -51,6 +54,7 @@ struct KnownNames: Sendable {
         self.names = names
         self.definitions = names.map { TagRegistry.lookup.definition(of: $0) }
         self.registryEntries = names.map { TagRegistry.lookup.entry(ofTag: $0).map { Int32($0) } ?? -1 }
+        self.colons = names.map(\.containsColon)
         self.starts = starts
         self.bytes = bytes
         var parameterNameStarts: [Int32] = []
@@ -86,6 +90,10 @@ struct KnownNames: Sendable {
         let index = parameterIndices[Int(position) &* names.count &+ Int(name)]
         return index < 0 ? nil : Int(index)
     }
+
+    /// Whether the name at a position `entry(of:)` gave has a colon.
+    @inline(__always)
+    func hasColon(at entry: Int) -> Bool { colons[entry] }
 
     /// How many names there are: positions below are known names.
     var count: Int { names.count }

@@ -140,8 +140,9 @@ struct SchemaBuilder: XMLContentHandler {
             return false
         }
         let registered = element.definition
-        // A registered tag has no prefix: only other names are searched for a colon.
-        if registered == nil, tag.containsColon {
+        // A registered tag has no prefix: only other names are searched for a colon (a known
+        // name's answer is in the known names' table).
+        if registered == nil, element.nameID >= 0 ? knownNames.hasColon(at: Int(element.nameID)) : tag.containsColon {
             diagnostics.append(NamespacePrefixCheck.diagnostic(name: tag, isTag: true, at: element.location))
         }
 

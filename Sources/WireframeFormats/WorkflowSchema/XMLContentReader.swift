@@ -89,7 +89,12 @@ struct XMLContentReader {
             var builder = XMLContentDecoder(buffer, locator: locator)
             var tokenizer = XMLTokenizer(buffer, maximumDepth: maximumDepth)
             do throws(XMLSyntaxError) {
-                while let token = try tokenizer.next() { builder.add(token, attributes: tokenizer.attributes, to: &handler) }
+                while let token = try tokenizer.next() {
+                    // Indentation before any text (most tokens) is trimmed anyway: `add` would
+                    // return at once.
+                    if case .blank = token, builder.nonBlankChunks == 0 { continue }
+                    builder.add(token, attributes: tokenizer.attributes, to: &handler)
+                }
             } catch {
                 let note = error.note.map { DiagnosticNote($0.message, at: builder.locator.location(of: $0.offset)) }
                 let location = builder.locator.location(of: error.offset)
