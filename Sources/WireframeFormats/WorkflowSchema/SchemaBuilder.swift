@@ -146,7 +146,10 @@ struct SchemaBuilder: XMLContentHandler {
             diagnostics.append(NamespacePrefixCheck.diagnostic(name: tag, isTag: true, at: element.location))
         }
 
-        var role = SchemaRole.parameter
+        // The role (spec §1.3 step 3): an object of `registered` made in `objectMode`, or a
+        // parameter tag when `objectMode` is nil (kept apart rather than as a `SchemaRole`,
+        // whose definition was counted at each copy).
+        var objectMode: ObjectMode?
         var demoted = false
         var abstract = false
         if let definition = registered {
@@ -155,21 +158,20 @@ struct SchemaBuilder: XMLContentHandler {
             if !admitted {
                 demoted = true
             } else if let keyPath = element.attribute("keyPath") {
-                role = .object(definition, .proxy(keyPath: keyPath.value))
+                objectMode = .proxy(keyPath: keyPath.value)
             } else if let conditional = element.attribute("conditional"), BooleanText.isTrue(conditional.value) {
-                role = .object(definition, .conditional)
+                objectMode = .conditional
             } else if !definition.isAbstract {
-                role = .object(definition, .ordinary)
+                objectMode = .ordinary
             } else {
                 abstract = true
             }
         }
 
-        switch role {
-        case .object(let definition, let mode):
+        if let definition = registered, let mode = objectMode {
             AttributeCheck.run(element, definition: definition, mode: mode, into: &diagnostics)
             if mode == .ordinary, definition.schemaClass.isController { controllerCount += 1 }
-            if parent == nil { topLevel.append((tag, element.location, role)) }
+            if parent == nil { topLevel.append((tag, element.location, .object(definition, mode))) }
             kinds.append(.object)
             let attributeStart = Int32(storage.attributes.count)
             // Most objects have no attributes: appending an empty array still cost a call.
@@ -211,7 +213,7 @@ struct SchemaBuilder: XMLContentHandler {
                 location: element.location, attributes: attributeStart..<Int32(storage.attributes.count),
                 nameStart: nameStart, effectivePosition: effectivePosition, mark: grouper.open()))
             return true
-        case .parameter:
+        } else {
             var parameterIndex: Int?
             switch parent {
             case nil:
@@ -230,10 +232,10 @@ struct SchemaBuilder: XMLContentHandler {
                 return false
             case .object:
                 guard let last = objects.indices.last else { return false }
-                let parentDefinition = effectives[last]
                 parameterIndex = candidateIndex(tagNumber, inObjectAt: last)
                 if parameterIndex == nil {
                     let open = objects[last]
+                    let parentDefinition = effectives[last]
                     if abstract {
                         diagnostics.append(AbstractTagCheck.diagnostic(tag: tag, at: element.location))
                     } else if demoted, let definition = registered {

@@ -211,7 +211,15 @@ struct XMLContentDecoder {
         }
     }
 
+    /// Hands on the text since the last tag, if there is any (between most tags there is only
+    /// indentation, which left nothing to hand on or reset).
+    @inline(__always)
     private mutating func flushText<Handler: XMLContentHandler>(to handler: inout Handler) {
+        // A deferred chunk is a non-blank one, so it is counted.
+        if nonBlankChunks != 0 || !text.isEmpty { flushPendingText(to: &handler) }
+    }
+
+    private mutating func flushPendingText<Handler: XMLContentHandler>(to handler: inout Handler) {
         defer {
             nonBlankChunks = 0
             deferred = nil
