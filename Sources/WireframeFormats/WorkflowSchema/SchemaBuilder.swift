@@ -78,9 +78,7 @@ struct SchemaBuilder: XMLContentHandler {
         let objects = byteCount / 96
         storage.nodes.reserveCapacity(objects)
         storage.attributes.reserveCapacity(objects)
-        // Parameters are fewer than values, but more than objects (the array grew once).
-        storage.parameters.reserveCapacity(objects + objects / 4)
-        storage.texts.reserveCapacity(objects)
+        storage.parameters.reserveCapacity(objects)
         storage.values.reserveCapacity(objects + objects / 4)
     }
 
