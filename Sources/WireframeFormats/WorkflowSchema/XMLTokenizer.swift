@@ -132,6 +132,20 @@ struct XMLTokenizer {
         if cursor < bytes.count, bytes[cursor] < 0x80 {
             guard Self.isASCIINameStart(bytes[cursor]) else { return cursor }
             cursor += 1
+            // ASCII letters eight at a time (every letter continues a name); the bytes from the
+            // first other one on are read one at a time below.
+            if let base = bytes.baseAddress {
+                while cursor &+ 8 <= bytes.count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
+                    let letters = Self.asciiLetters(word)
+                    if letters == 0x8080_8080_8080_8080 {
+                        cursor &+= 8
+                    } else {
+                        cursor &+= (~letters & 0x8080_8080_8080_8080).trailingZeroBitCount &>> 3
+                        break
+                    }
+                }
+            }
             while cursor < bytes.count, bytes[cursor] < 0x80 {
                 guard Self.isASCIINameCharacter(bytes[cursor]) else { return cursor }
                 cursor += 1
@@ -149,6 +163,21 @@ struct XMLTokenizer {
             }
         }
         return cursor
+    }
+
+    /// The high bit of each byte of `word` that is an ASCII letter, exactly: a byte with its
+    /// 0x20 bit set is a letter when it lies between `a` and `z`; neither sum nor difference
+    /// below crosses into the next byte for a byte under 0x80, and a byte of 0x80 or more is
+    /// never marked.
+    @inline(__always)
+    static func asciiLetters(_ word: UInt64) -> UInt64 {
+        let lowered = word | 0x2020_2020_2020_2020
+        let high = word & 0x8080_8080_8080_8080
+        let clear = lowered & 0x7F7F_7F7F_7F7F_7F7F
+        // At least 'a': clear + 0x1F sets the high bit; at most 'z': 0xFA - clear keeps it.
+        let atLeast = (clear &+ 0x1F1F_1F1F_1F1F_1F1F) & 0x8080_8080_8080_8080
+        let atMost = (0xFAFA_FAFA_FAFA_FAFA &- clear) & 0x8080_8080_8080_8080
+        return atLeast & atMost & ~high
     }
 
     /// ASCII `NameChar`s as bits: letters, digits, `_`, `:`, `-` and `.`; bytes below 64, then 64 to 127.
