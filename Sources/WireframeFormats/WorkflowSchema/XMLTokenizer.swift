@@ -225,6 +225,20 @@ struct XMLTokenizer {
 
     private func name(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
 
+    /// Whether the name `name` (at most eight bytes) is also at `start`, as one masked word at
+    /// each place; nil when it is longer or a word would pass the file's end (`sameBytes` then).
+    @inline(__always)
+    private func sameShortName(_ name: Range<Int>, at start: Int) -> Bool? {
+        let length = name.count
+        guard length <= 8, start &+ 8 <= bytes.count, name.lowerBound &+ 8 <= bytes.count, let base = bytes.baseAddress else {
+            return nil
+        }
+        let difference = UInt64(littleEndian: UnsafeRawPointer(base + name.lowerBound).loadUnaligned(as: UInt64.self))
+            ^ UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        let mask: UInt64 = length == 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: 8 &* length)) &- 1
+        return difference & mask == 0
+    }
+
     private func sameBytes(_ lhs: Range<Int>, _ rhs: Range<Int>) -> Bool {
         guard lhs.count == rhs.count else { return false }
         var left = lhs.lowerBound, right = rhs.lowerBound
@@ -467,7 +481,7 @@ struct XMLTokenizer {
             let length = innermost.name.count
             let after = nameStart + length
             if after < bytes.count, bytes[after] < 0x80, !Self.isASCIINameCharacter(bytes[after]),
-                sameBytes(innermost.name, nameStart..<after)
+                sameShortName(innermost.name, at: nameStart) ?? sameBytes(innermost.name, nameStart..<after)
             {
                 position = after
                 _ = skipSpace()
