@@ -140,7 +140,7 @@ struct XMLContentDecoder {
         case .startTag(let offset, let name, let end, let isEmpty):
             flushText(to: &handler)
             lastMarkupEnd = end
-            let known = knownNames.entry(of: UnsafeBufferPointer(rebasing: bytes[name]))
+            let known = knownNames.entry(of: UnsafeBufferPointer(rebasing: bytes[name]), readable: bytes.count - name.lowerBound)
             // Located before its attributes: the locator moves forward.
             let location = locator.location(of: offset)
             while !attributeBuffer.isEmpty { attributeBuffer.removeLast() }
