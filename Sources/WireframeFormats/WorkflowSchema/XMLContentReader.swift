@@ -389,7 +389,9 @@ struct XMLContentDecoder {
 /// found by a binary search.
 struct SourceLocator {
     let bytes: UnsafeBufferPointer<UInt8>
-    private let starts: [Int32]
+    private let lines: LineTable
+    /// How many line starts `lines` has.
+    private let lineCount: Int
     private let wideLines: [Int32]
     /// The line of the last offset asked for, from 1.
     private var line = 1
@@ -401,9 +403,10 @@ struct SourceLocator {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, lines: LineTable) {
         self.bytes = bytes
-        starts = lines.starts
+        self.lines = lines
+        lineCount = lines.count
         wideLines = lines.wideLines
-        nextStart = starts.isEmpty ? Int.max : Int(starts[0])
+        nextStart = lineCount == 0 ? Int.max : lines.lineStart(0)
     }
 
     mutating func location(of target: Int) -> SourceLocation {
@@ -423,18 +426,18 @@ struct SourceLocator {
             repeat {
                 line &+= 1
                 lineStart = nextStart
-                nextStart = line &- 1 < starts.count ? Int(starts[line &- 1]) : Int.max
+                nextStart = line &- 1 < lineCount ? lines.lineStart(line &- 1) : Int.max
             } while target >= nextStart
         } else {
             // Backwards: the number of line starts at or before the target, by a binary search.
-            var low = 0, high = starts.count
+            var low = 0, high = lineCount
             while low < high {
                 let middle = (low &+ high) &>> 1
-                if Int(starts[middle]) <= target { low = middle &+ 1 } else { high = middle }
+                if lines.lineStart(middle) <= target { low = middle &+ 1 } else { high = middle }
             }
             line = low &+ 1
-            lineStart = low == 0 ? 0 : Int(starts[low &- 1])
-            nextStart = low < starts.count ? Int(starts[low]) : Int.max
+            lineStart = low == 0 ? 0 : lines.lineStart(low &- 1)
+            nextStart = low < lineCount ? lines.lineStart(low) : Int.max
             wide = 0
         }
         while wide < wideLines.count, Int(wideLines[wide]) < line { wide &+= 1 }

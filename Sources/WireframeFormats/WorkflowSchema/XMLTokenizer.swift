@@ -736,22 +736,59 @@ struct XMLTokenizer {
 /// `SourceLocator` needs to turn an offset into line and column without reading the bytes again.
 /// Recorded by `XMLTokenizer.firstInvalidCharacter(_:lines:)`.
 struct LineTable {
-    /// The offset after each line feed, in order: line n + 2 starts at `starts[n]` (line 1 at 0).
-    private(set) var starts: [Int32] = []
+    /// The offset after each line feed, in order: line n + 2 starts at `lineStart(n)` (line 1 at
+    /// 0). Kept in a buffer of its own: appending to an array checked its uniqueness at every line.
+    private let starts: Starts
     /// The numbers of the lines (from 1) that hold a byte above 0x7F, in order, each once.
     private(set) var wideLines: [Int32] = []
 
     /// A table with room for a file of that many bytes (about one line per 40 bytes in the corpus).
     init(reservingFor byteCount: Int) {
-        starts.reserveCapacity(byteCount / 32 + 16)
+        starts = Starts(capacity: byteCount / 32 + 16)
     }
 
+    /// How many line starts there are (one per line feed).
+    var count: Int { starts.count }
+
+    /// The start of line `index + 2`; `index` below `count`.
     @inline(__always)
-    mutating func addLineStart(_ offset: Int) { starts.append(Int32(truncatingIfNeeded: offset)) }
+    func lineStart(_ index: Int) -> Int { Int(starts.pointer[index]) }
+
+    @inline(__always)
+    func addLineStart(_ offset: Int) { starts.append(Int32(truncatingIfNeeded: offset)) }
 
     /// The current line (the one after the last line start added) holds a multi-byte character.
     mutating func markWide() {
         let line = Int32(truncatingIfNeeded: starts.count + 1)
         if wideLines.last != line { wideLines.append(line) }
+    }
+
+    /// A growing buffer of offsets, freed with the table.
+    private final class Starts {
+        private(set) var pointer: UnsafeMutablePointer<Int32>
+        private(set) var count = 0
+        private var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 16)
+            pointer = .allocate(capacity: self.capacity)
+        }
+
+        deinit { pointer.deallocate() }
+
+        @inline(__always)
+        func append(_ offset: Int32) {
+            if count == capacity { grow() }
+            pointer[count] = offset
+            count &+= 1
+        }
+
+        private func grow() {
+            let larger = UnsafeMutablePointer<Int32>.allocate(capacity: capacity * 2)
+            larger.initialize(from: pointer, count: count)
+            pointer.deallocate()
+            pointer = larger
+            capacity *= 2
+        }
     }
 }
