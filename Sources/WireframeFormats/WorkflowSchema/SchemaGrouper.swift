@@ -41,9 +41,33 @@ struct SchemaGrouper {
     }
 
     /// The parameters of the open objects, innermost last.
-    private var parameters: [OpenParameter] = []
+    private var parameters = Stack<OpenParameter>()
     /// Their values, each with its parameter's position in `parameters`.
-    private var values: [(parameter: Int, value: SchemaStorage.Value)] = []
+    private var values = Stack<(parameter: Int, value: SchemaStorage.Value)>()
+
+    /// An array used as a stack whose records stay when they are popped: popping sets the count
+    /// only (removing records one at a time checked the array's uniqueness for each), and a push
+    /// overwrites a popped record before it appends.
+    private struct Stack<Element> {
+        private var records: [Element] = []
+        private(set) var count = 0
+
+        @inline(__always)
+        subscript(position: Int) -> Element {
+            get { records[position] }
+            set { records[position] = newValue }
+        }
+
+        @inline(__always)
+        mutating func append(_ record: Element) {
+            if count < records.count { records[count] = record } else { records.append(record) }
+            count &+= 1
+        }
+
+        /// Forgets the records from `position` on.
+        @inline(__always)
+        mutating func removeAll(from position: Int) { count = position }
+    }
 
     /// Where the parameters and values of an object that opens start.
     struct Mark {
@@ -90,9 +114,8 @@ struct SchemaGrouper {
                 arena.parameters.append(record)
             }
         }
-        // One at a time: the generic `removeLast(_:)` costs more than the few records it removes.
-        while parameters.count > mark.parameters { parameters.removeLast() }
-        while values.count > mark.values { values.removeLast() }
+        parameters.removeAll(from: mark.parameters)
+        values.removeAll(from: mark.values)
         return parameterStart..<Int32(arena.parameters.count)
     }
 
@@ -156,6 +179,7 @@ struct SchemaGrouper {
 
     /// Puts a value into the parameter `choose` chose, at `chosen` in the definition of the
     /// innermost open object, `tag` opened at `mark`.
+    @inline(__always)
     mutating func place(
         _ value: SchemaStorage.Value, at chosen: Int, tag: Int32, since mark: Mark, definition: TagDefinition,
         facts: SchemaStorage.ValueFacts

@@ -39,6 +39,13 @@ protocol XMLContentHandler {
     mutating func endElement()
     /// A run of text inside an element that is not blank.
     mutating func text(_ text: XMLTextNode)
+    /// The file's characters are valid and it has that many lines: room can be reserved before
+    /// the first element.
+    mutating func reserve(lineCount: Int, byteCount: Int)
+}
+
+extension XMLContentHandler {
+    mutating func reserve(lineCount: Int, byteCount: Int) {}
 }
 
 /// A run of text between two elements: its chunks (split by references, comments, processing
@@ -86,6 +93,7 @@ struct XMLContentReader {
             if buffer.allSatisfy(XMLTokenizer.isSpace) {
                 return Diagnostic(.error, FormatCodes.emptyDocument, "file is empty", at: .start)
             }
+            handler.reserve(lineCount: lines.count + 1, byteCount: buffer.count)
             var builder = XMLContentDecoder(buffer, locator: locator)
             var tokenizer = XMLTokenizer(buffer, maximumDepth: maximumDepth)
             do throws(XMLSyntaxError) {
