@@ -80,16 +80,15 @@ struct SchemaBuilder: XMLContentHandler {
         storage.attributes.reserveCapacity(objects)
     }
 
-    /// Room for the storage's parameters and values, once the file's lines are counted: about
-    /// two for every three lines of an indented file (the corpus file has 0.55–0.6 of each per line),
-    /// and as many as the objects expected from the size of a file with few lines. Growing them
-    /// by doubling copied them, and the blocks freed and made larger at every read took most of
-    /// a read's page faults.
+    /// Room for the storage's parameters and values, once the file's lines are counted: two
+    /// parameters for every three lines of an indented file and three values for every four (the
+    /// corpus file has about 0.6 and 0.67 a line), or as many as the objects expected from the
+    /// size of a file with few lines. Growing them by doubling copied them, and the blocks freed
+    /// and made larger at every read took most of a read's page faults.
     mutating func reserve(lineCount: Int, byteCount: Int) {
         let objects = byteCount / 96
-        let fromLines = lineCount * 2 / 3
-        storage.parameters.reserveCapacity(max(objects, fromLines))
-        storage.values.reserveCapacity(max(objects + objects / 4, fromLines))
+        storage.parameters.reserveCapacity(max(objects, lineCount * 2 / 3))
+        storage.values.reserveCapacity(max(objects + objects / 4, lineCount * 3 / 4))
     }
 
     /// The known names: where the registry's parameter names are among them.
