@@ -21,8 +21,12 @@ struct KnownNames: Sendable {
     /// For each definition of `TagRegistry.lookup.all` (rows) and each name (columns), the
     /// position of the definition's first parameter of that name, or -1.
     private let parameterIndices: [Int16]
+    /// Whether each name has a colon (a namespace prefix): the builder asks of every tag that is
+    /// not registered.
+    private let colons: [Bool]
     /// Where each name's bytes start in `bytes`; the name's end is the next start.
     private let starts: [Int]
+    /// The names' bytes one after the other, and eight zero bytes.
     private let bytes: [UInt8]
 
     init(_ candidates: [String]) {
@@ -47,10 +51,13 @@ struct KnownNames: Sendable {
             bytes += utf8
         }
         starts.append(bytes.count)
+        // Eight bytes past the last name, so that a word can be read at any byte of a name.
+        bytes += [UInt8](repeating: 0, count: 8)
         self.slots = slots
         self.names = names
         self.definitions = names.map { TagRegistry.lookup.definition(of: $0) }
         self.registryEntries = names.map { TagRegistry.lookup.entry(ofTag: $0).map { Int32($0) } ?? -1 }
+        self.colons = names.map(\.containsColon)
         self.starts = starts
         self.bytes = bytes
         var parameterNameStarts: [Int32] = []
@@ -59,7 +66,9 @@ struct KnownNames: Sendable {
             parameterNameStarts.append(Int32(parameterNames.count))
             for parameter in definition.parameters {
                 let utf8 = Array(parameter.name.utf8)
-                parameterNames.append(utf8.withUnsafeBufferPointer { Self.find($0, slots: slots, starts: starts, bytes: bytes) }.map { Int32($0) } ?? -1)
+                parameterNames.append(utf8.withUnsafeBufferPointer {
+                    Self.find($0, readable: $0.count, slots: slots, starts: starts, bytes: bytes)
+                }.map { Int32($0) } ?? -1)
             }
         }
         self.parameterNameStarts = parameterNameStarts
@@ -87,6 +96,10 @@ struct KnownNames: Sendable {
         return index < 0 ? nil : Int(index)
     }
 
+    /// Whether the name at a position `entry(of:)` gave has a colon.
+    @inline(__always)
+    func hasColon(at entry: Int) -> Bool { colons[entry] }
+
     /// How many names there are: positions below are known names.
     var count: Int { names.count }
 
@@ -113,6 +126,12 @@ struct KnownNames: Sendable {
     /// copied and destroyed out of line at every element).
     func entry(of candidate: UnsafeBufferPointer<UInt8>) -> Int? { entry(candidate) }
 
+    /// The same, where `readable` bytes (at least the candidate's) can be read from the
+    /// candidate's start: the candidate is then compared a word at a time.
+    func entry(of candidate: UnsafeBufferPointer<UInt8>, readable: Int) -> Int? {
+        Self.find(candidate, readable: max(readable, candidate.count), slots: slots, starts: starts, bytes: bytes)
+    }
+
     /// The name at a position `entry(of:)` gave.
     func name(at entry: Int) -> String { names[entry] }
 
@@ -120,11 +139,13 @@ struct KnownNames: Sendable {
     func definition(at entry: Int) -> TagDefinition? { definitions[entry] }
 
     private func entry(_ candidate: UnsafeBufferPointer<UInt8>) -> Int? {
-        Self.find(candidate, slots: slots, starts: starts, bytes: bytes)
+        Self.find(candidate, readable: candidate.count, slots: slots, starts: starts, bytes: bytes)
     }
 
     @inline(__always)
-    private static func find(_ candidate: UnsafeBufferPointer<UInt8>, slots: [Int16], starts: [Int], bytes: [UInt8]) -> Int? {
+    private static func find(
+        _ candidate: UnsafeBufferPointer<UInt8>, readable: Int, slots: [Int16], starts: [Int], bytes: [UInt8]
+    ) -> Int? {
         let count = candidate.count
         guard count > 0 else { return nil }
         let mask = slots.count - 1
@@ -134,15 +155,35 @@ struct KnownNames: Sendable {
                 let entry = Int(slots[slot])
                 if entry < 0 { return nil }
                 let start = starts[entry]
-                if starts[entry + 1] - start == count, Self.same(known, from: start, candidate, count: count) { return entry }
+                if starts[entry + 1] - start == count, Self.same(known, from: start, candidate, count: count, readable: readable) {
+                    return entry
+                }
                 slot = (slot + 1) & mask
             }
         }
     }
 
     @inline(__always)
-    private static func same(_ known: UnsafeBufferPointer<UInt8>, from start: Int, _ candidate: UnsafeBufferPointer<UInt8>, count: Int) -> Bool {
-        for offset in 0..<count where known[start + offset] != candidate[offset] { return false }
+    private static func same(
+        _ known: UnsafeBufferPointer<UInt8>, from start: Int, _ candidate: UnsafeBufferPointer<UInt8>, count: Int, readable: Int
+    ) -> Bool {
+        var offset = 0
+        // A word at a time where eight bytes can be read at the candidate (`known` has eight
+        // bytes past its last name), the bytes past the name masked off.
+        if let knownBase = known.baseAddress, let candidateBase = candidate.baseAddress {
+            while offset < count, offset &+ 8 <= readable {
+                let remaining = count &- offset
+                let mask: UInt64 = remaining >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: remaining &* 8)) &- 1
+                let difference = UInt64(littleEndian: UnsafeRawPointer(knownBase + start + offset).loadUnaligned(as: UInt64.self))
+                    ^ UInt64(littleEndian: UnsafeRawPointer(candidateBase + offset).loadUnaligned(as: UInt64.self))
+                if difference & mask != 0 { return false }
+                offset &+= 8
+            }
+        }
+        while offset < count {
+            if known[start + offset] != candidate[offset] { return false }
+            offset += 1
+        }
         return true
     }
 

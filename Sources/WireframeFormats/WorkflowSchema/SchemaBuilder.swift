@@ -24,7 +24,9 @@ struct SchemaBuilder: XMLContentHandler {
 
     /// An open object: what it has grouped so far.
     private struct OpenObject {
-        var tag: String
+        /// The tag as a number of `grouper.name(_:)` (its position among the known names): no
+        /// string is counted when the record is written, copied or handed to grouping.
+        var tag: Int32
         /// The tag's position among the storage's names.
         var tagID: Int32
         /// The definition's position among the storage's definitions, and its kind.
@@ -34,11 +36,10 @@ struct SchemaBuilder: XMLContentHandler {
         var location: SourceLocation
         /// Its attributes in the store (written when it opens).
         var attributes: Range<Int32>
-        /// The definition that groups its children (the pseudo-class of a proxy or conditional).
-        var effective: TagDefinition
-        /// Where the names of `effective`'s parameters start in the known names' table (-1: none).
+        /// Where the names of the parameters of the definition that groups its children (in
+        /// `effectives`) start in the known names' table (-1: none).
         var nameStart: Int32
-        /// The position of `effective` in `TagRegistry.lookup.all` (-1: not the registry's).
+        /// The position of that definition in `TagRegistry.lookup.all` (-1: not the registry's).
         var effectivePosition: Int32
         /// Where its parameters start in the grouper.
         var mark: SchemaGrouper.Mark
@@ -48,7 +49,8 @@ struct SchemaBuilder: XMLContentHandler {
 
     /// An open parameter tag: its values until it ends.
     private struct OpenParameter {
-        var name: String
+        /// Its name as a number of `grouper.name(_:)`.
+        var name: Int32
         /// Its position in the parameters of the open object's (effective) definition.
         var index: Int
         var location: SourceLocation
@@ -76,8 +78,17 @@ struct SchemaBuilder: XMLContentHandler {
         let objects = byteCount / 96
         storage.nodes.reserveCapacity(objects)
         storage.attributes.reserveCapacity(objects)
-        storage.parameters.reserveCapacity(objects)
-        storage.values.reserveCapacity(objects + objects / 4)
+    }
+
+    /// Room for the storage's parameters and values, once the file's lines are counted: two
+    /// parameters for every three lines of an indented file and three values for every four (the
+    /// corpus file has about 0.6 and 0.67 a line), or as many as the objects expected from the
+    /// size of a file with few lines. Growing them by doubling copied them, and the blocks freed
+    /// and made larger at every read took most of a read's page faults.
+    mutating func reserve(lineCount: Int, byteCount: Int) {
+        let objects = byteCount / 96
+        storage.parameters.reserveCapacity(max(objects, lineCount * 2 / 3))
+        storage.values.reserveCapacity(max(objects + objects / 4, lineCount * 3 / 4))
     }
 
     /// The known names: where the registry's parameter names are among them.
@@ -87,7 +98,12 @@ struct SchemaBuilder: XMLContentHandler {
     private let registry = TagRegistry.lookup.all
     private let registeredCount = TagRegistry.lookup.definitions.count
     private var kinds: [Kind] = []
+    /// The open objects. A record holds no reference (its tag is a number), so that writing,
+    /// copying and removing one counts nothing.
     private var objects: [OpenObject] = []
+    /// The definition that groups the children of each open object (the pseudo-class of a proxy
+    /// or conditional), beside `objects`.
+    private var effectives: [TagDefinition] = []
     private var parameters: [OpenParameter] = []
     private var topLevel: [(tag: String, location: SourceLocation, role: SchemaRole)] = []
     /// Inside a dropped element: how many elements are open there.
@@ -111,7 +127,7 @@ struct SchemaBuilder: XMLContentHandler {
         if parent == .object, let last = objects.indices.last, objects[last].isProxy,
             element.name != "default", element.name != "template"
         {
-            diagnostics.append(ProxyChildCheck.diagnostic(child: element.name, tag: objects[last].tag, at: element.location))
+            diagnostics.append(ProxyChildCheck.diagnostic(child: element.name, tag: grouper.name(objects[last].tag), at: element.location))
             skipped = 1
             return
         }
@@ -124,40 +140,45 @@ struct SchemaBuilder: XMLContentHandler {
     /// Classifies an element and opens it; false when it is dropped after an error.
     private mutating func open(_ element: XMLElementNode, parent: Kind?, documentName: String) -> Bool {
         let tag = element.name
+        // The tag as a number for grouping: its position among the known names, as most are.
+        let tagNumber = element.nameID >= 0 ? element.nameID : grouper.addName(tag)
         if tag.utf8.count == documentName.utf8.count, tag == documentName {
             diagnostics.append(DocumentNameReuseCheck.diagnostic(tag: tag, at: element.location))
             return false
         }
         let registered = element.definition
-        // A registered tag has no prefix: only other names are searched for a colon.
-        if registered == nil, tag.containsColon {
+        // A registered tag has no prefix: only other names are searched for a colon (a known
+        // name's answer is in the known names' table).
+        if registered == nil, element.nameID >= 0 ? knownNames.hasColon(at: Int(element.nameID)) : tag.containsColon {
             diagnostics.append(NamespacePrefixCheck.diagnostic(name: tag, isTag: true, at: element.location))
         }
 
-        var role = SchemaRole.parameter
+        // The role (spec §1.3 step 3): an object of `registered` made in `objectMode`, or a
+        // parameter tag when `objectMode` is nil (kept apart rather than as a `SchemaRole`,
+        // whose definition was counted at each copy).
+        var objectMode: ObjectMode?
         var demoted = false
         var abstract = false
         if let definition = registered {
             var admitted = true
-            if parent == .object, let last = objects.indices.last { admitted = objects[last].effective.admits(definition.schemaClass) }
+            if parent == .object, let last = objects.indices.last { admitted = effectives[last].admits(definition.schemaClass) }
             if !admitted {
                 demoted = true
             } else if let keyPath = element.attribute("keyPath") {
-                role = .object(definition, .proxy(keyPath: keyPath.value))
+                objectMode = .proxy(keyPath: keyPath.value)
             } else if let conditional = element.attribute("conditional"), BooleanText.isTrue(conditional.value) {
-                role = .object(definition, .conditional)
+                objectMode = .conditional
             } else if !definition.isAbstract {
-                role = .object(definition, .ordinary)
+                objectMode = .ordinary
             } else {
                 abstract = true
             }
         }
 
-        switch role {
-        case .object(let definition, let mode):
+        if let definition = registered, let mode = objectMode {
             AttributeCheck.run(element, definition: definition, mode: mode, into: &diagnostics)
             if mode == .ordinary, definition.schemaClass.isController { controllerCount += 1 }
-            if parent == nil { topLevel.append((tag, element.location, role)) }
+            if parent == nil { topLevel.append((tag, element.location, .object(definition, mode))) }
             kinds.append(.object)
             let attributeStart = Int32(storage.attributes.count)
             // Most objects have no attributes: appending an empty array still cost a call.
@@ -193,12 +214,13 @@ struct SchemaBuilder: XMLContentHandler {
                 nameStart = -1
                 effectivePosition = -1
             }
+            effectives.append(effective)
             objects.append(OpenObject(
-                tag: tag, tagID: tagID, definition: SchemaStorage.DefinitionRef(position: definitionPosition, kind: definition.kind), schemaClass: definition.schemaClass, mode: stored,
+                tag: tagNumber, tagID: tagID, definition: SchemaStorage.DefinitionRef(position: definitionPosition, kind: definition.kind), schemaClass: definition.schemaClass, mode: stored,
                 location: element.location, attributes: attributeStart..<Int32(storage.attributes.count),
-                effective: effective, nameStart: nameStart, effectivePosition: effectivePosition, mark: grouper.open()))
+                nameStart: nameStart, effectivePosition: effectivePosition, mark: grouper.open()))
             return true
-        case .parameter:
+        } else {
             var parameterIndex: Int?
             switch parent {
             case nil:
@@ -212,24 +234,24 @@ struct SchemaBuilder: XMLContentHandler {
                 if abstract {
                     diagnostics.append(AbstractTagCheck.diagnostic(tag: tag, at: element.location))
                 } else if let open = parameters.last {
-                    diagnostics.append(NestedParameterCheck.diagnostic(tag: tag, parameter: open.name, at: element.location))
+                    diagnostics.append(NestedParameterCheck.diagnostic(tag: tag, parameter: grouper.name(open.name), at: element.location))
                 }
                 return false
             case .object:
                 guard let last = objects.indices.last else { return false }
-                let parentDefinition = objects[last].effective
-                parameterIndex = candidateIndex(tag, name: element.nameID, inObjectAt: last)
+                parameterIndex = candidateIndex(tagNumber, inObjectAt: last)
                 if parameterIndex == nil {
                     let open = objects[last]
+                    let parentDefinition = effectives[last]
                     if abstract {
                         diagnostics.append(AbstractTagCheck.diagnostic(tag: tag, at: element.location))
                     } else if demoted, let definition = registered {
                         diagnostics.append(MisplacedTagCheck.diagnostic(
-                            tag: tag, parent: open.tag, childClass: definition.schemaClass,
+                            tag: tag, parent: grouper.name(open.tag), childClass: definition.schemaClass,
                             parentDefinition: parentDefinition, at: element.location))
                     } else if TagRegistry.allParameterNames.contains(tag) {
                         diagnostics.append(UnknownParameterCheck.diagnostic(
-                            name: tag, parent: open.tag, parentDefinition: parentDefinition, at: element.location))
+                            name: tag, parent: grouper.name(open.tag), parentDefinition: parentDefinition, at: element.location))
                     } else {
                         diagnostics.append(UnknownTagCheck.diagnostic(
                             tag: tag, parentDefinition: parentDefinition, at: element.location))
@@ -241,7 +263,7 @@ struct SchemaBuilder: XMLContentHandler {
             AttributeCheck.runOnParameter(element, into: &diagnostics)
             kinds.append(.parameter)
             parameters.append(OpenParameter(
-                name: tag, index: parameterIndex, location: element.location, grouperMark: grouper.diagnostics.count))
+                name: tagNumber, index: parameterIndex, location: element.location, grouperMark: grouper.diagnostics.count))
             return true
         }
     }
@@ -254,27 +276,31 @@ struct SchemaBuilder: XMLContentHandler {
         case .object:
             let index = objects.count - 1
             if objects[index].isProxy {
-                diagnostics.append(ProxyChildCheck.textDiagnostic(tag: objects[index].tag, at: text.location))
+                diagnostics.append(ProxyChildCheck.textDiagnostic(tag: grouper.name(objects[index].tag), at: text.location))
                 return
             }
             if text.nonBlankChunks > 1 { diagnostics.append(SplitTextCheck.diagnostic(inParameter: false, at: text.location)) }
-            guard let candidate = objects[index].effective.stringDefault else {
-                grouper.diagnostics.append(TextNotAllowedCheck.diagnostic(tag: objects[index].tag, at: text.location))
+            // The string default's name is that of its parameter (`candidate` -1 below).
+            guard effectives[index].stringDefault != nil else {
+                grouper.diagnostics.append(TextNotAllowedCheck.diagnostic(tag: grouper.name(objects[index].tag), at: text.location))
                 return
             }
             let facts = SchemaStorage.ValueFacts(location: text.location, isDynamic: false, tag: -1)
+            // The fields grouping needs, read once (reading them from the array in the arguments
+            // of the grouper's calls copied the whole open object).
+            let tag = objects[index].tag, mark = objects[index].mark, definition = effectives[index]
             guard let chosen = grouper.choose(
-                valueClass: .string, candidate: candidate, candidateIndex: objects[index].effective.stringDefaultIndex, fallbackFor: nil,
-                tag: objects[index].tag, definition: objects[index].effective, facts: facts)
+                valueClass: .string, candidate: -1, candidateIndex: definition.stringDefaultIndex, fallbackFor: nil,
+                tag: tag, definition: definition, facts: facts)
             else { return }
-            checkEnumeration(text.value, at: text.location, parameter: chosen, of: objects[index].effective)
+            checkEnumeration(text.value, at: text.location, parameter: chosen, of: definition)
             grouper.place(
                 .text(storage.addText(text.value), text.location), at: chosen,
-                tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective, facts: facts)
+                tag: tag, since: mark, definition: definition, facts: facts)
         case .parameter:
             let index = parameters.count - 1
             if parameters[index].sawObject || parameters[index].sawText {
-                diagnostics.append(IgnoredTextCheck.diagnostic(parameter: parameters[index].name, at: text.location))
+                diagnostics.append(IgnoredTextCheck.diagnostic(parameter: grouper.name(parameters[index].name), at: text.location))
                 return
             }
             if text.nonBlankChunks > 1 { diagnostics.append(SplitTextCheck.diagnostic(inParameter: true, at: text.location)) }
@@ -296,13 +322,14 @@ struct SchemaBuilder: XMLContentHandler {
             // through the generic value witness, about 150 instructions per element.
             guard !objects.isEmpty else { return }
             let open = objects.removeLast()
+            let effective = effectives.removeLast()
             grouper.checkMandatory(
-                tag: open.tag, isOrdinary: open.mode == .ordinary, location: open.location, since: open.mark, definition: open.effective)
-            let parameters = grouper.close(open.mark, definition: open.effective, nameStart: open.nameStart, into: &storage)
+                tag: open.tag, isOrdinary: open.mode == .ordinary, location: open.location, since: open.mark, definition: effective)
+            let parameters = grouper.close(open.mark, definition: effective, nameStart: open.nameStart, into: &storage)
             storage.nodes.append(SchemaStorage.Node(
                 tag: open.tagID, definition: open.definition, schemaClass: open.schemaClass, mode: open.mode,
                 location: open.location, attributes: open.attributes, parameters: parameters))
-            add(Int32(storage.nodes.count - 1), schemaClass: open.schemaClass, tag: open.tag, tagID: open.tagID)
+            add(Int32(storage.nodes.count - 1), schemaClass: open.schemaClass, tag: open.tag)
         case .parameter:
             guard !parameters.isEmpty else { return }
             let open = parameters.removeLast()
@@ -312,19 +339,19 @@ struct SchemaBuilder: XMLContentHandler {
                 return
             }
             let index = objects.count - 1
+            // Read once (see `text(_:)`).
+            let tag = objects[index].tag, mark = objects[index].mark, definition = effectives[index]
             func assign(_ value: SchemaStorage.Value) {
                 let valueClass: SchemaClass = if case .object(let object) = value { storage.nodes[Int(object)].schemaClass } else { .string }
                 let facts = storage.facts(of: value)
                 guard let chosen = grouper.choose(
                     valueClass: valueClass, candidate: open.name, candidateIndex: open.index, fallbackFor: nil,
-                    tag: objects[index].tag, definition: objects[index].effective, facts: facts)
+                    tag: tag, definition: definition, facts: facts)
                 else { return }
                 if case .text(let text, let location) = value {
-                    checkEnumeration(storage.text(text), at: location, parameter: chosen, of: objects[index].effective)
+                    checkEnumeration(storage.text(text), at: location, parameter: chosen, of: definition)
                 }
-                grouper.place(
-                    value, at: chosen, tag: objects[index].tag, since: objects[index].mark, definition: objects[index].effective,
-                    facts: facts)
+                grouper.place(value, at: chosen, tag: tag, since: mark, definition: definition, facts: facts)
             }
             assign(open.first ?? .text(storage.addText(""), open.location))
             for value in open.rest { assign(value) }
@@ -332,21 +359,20 @@ struct SchemaBuilder: XMLContentHandler {
     }
 
     /// Hands a finished object to what holds it: an object, a parameter tag, or the document.
-    private mutating func add(_ object: Int32, schemaClass: SchemaClass, tag: String, tagID: Int32) {
+    private mutating func add(_ object: Int32, schemaClass: SchemaClass, tag: Int32) {
         switch kinds.last {
         case nil:
             rootIndex = object
         case .object:
             let index = objects.count - 1
             let facts = storage.facts(of: .object(object))
+            // Read once (see `text(_:)`).
+            let parentTag = objects[index].tag, mark = objects[index].mark, definition = effectives[index]
             guard let chosen = grouper.choose(
-                valueClass: schemaClass, candidate: tag, candidateIndex: candidateIndex(tag, name: tagID, inObjectAt: index),
-                fallbackFor: schemaClass,
-                tag: objects[index].tag, definition: objects[index].effective, facts: facts)
+                valueClass: schemaClass, candidate: tag, candidateIndex: candidateIndex(tag, inObjectAt: index),
+                fallbackFor: schemaClass, tag: parentTag, definition: definition, facts: facts)
             else { return }
-            grouper.place(
-                .object(object), at: chosen, tag: objects[index].tag, since: objects[index].mark,
-                definition: objects[index].effective, facts: facts)
+            grouper.place(.object(object), at: chosen, tag: parentTag, since: mark, definition: definition, facts: facts)
         case .parameter:
             let index = parameters.count - 1
             parameters[index].sawObject = true
@@ -356,17 +382,17 @@ struct SchemaBuilder: XMLContentHandler {
 }
 
 extension SchemaBuilder {
-    /// The position of the parameter named `name` (its position among the known names, or -1)
-    /// in the definition that groups the children of `object`: read from the known names'
-    /// table when both are known, else looked up by the name.
+    /// The position of the parameter named `name` (a number of `grouper.name(_:)`: its position
+    /// among the known names when it is one) in the definition that groups the children of
+    /// `object`: read from the known names' table when both are known, else looked up by the name.
     @inline(__always)
-    private func candidateIndex(_ name: String, name position: Int32, inObjectAt index: Int) -> Int? {
+    private func candidateIndex(_ position: Int32, inObjectAt index: Int) -> Int? {
         // The open object is read in place (a copy of it was made with memcpy).
         let definition = objects[index].effectivePosition
         if definition >= 0, position >= 0, Int(position) < knownNames.count {
             return knownNames.parameterIndex(ofDefinitionAt: definition, name: position)
         }
-        return objects[index].effective.parameterIndex(name)
+        return effectives[index].parameterIndex(grouper.name(position))
     }
 
     /// The enumeration check of a text value put into the parameter at `chosen` (§2.9), before

@@ -10,6 +10,25 @@ struct SchemaGrouper {
     var diagnostics: [Diagnostic] = []
     /// The known names: a read's tags and parameter names are positions among them.
     private let known = KnownNames.workflowSchema
+    /// Tag and parameter-tag names that are not known names (a read has none in practice), after
+    /// the known names in the numbering of `name(_:)`.
+    private var extraNames: [String] = []
+
+    /// A number for a name that is not a known name (known names are their position), which
+    /// `name(_:)` gives back: the builder passes tags to grouping as numbers, so that no string
+    /// is counted per value.
+    mutating func addName(_ name: String) -> Int32 {
+        extraNames.append(name)
+        return Int32(known.count + extraNames.count - 1)
+    }
+
+    /// The name of a number: a known name's position, or a number `addName` gave.
+    func name(_ number: Int32) -> String {
+        let position = Int(number)
+        if position >= 0, position < known.count { return known.name(at: position) }
+        let extra = position - known.count
+        return extra >= 0 && extra < extraNames.count ? extraNames[extra] : ""
+    }
 
     /// A parameter of an open object so far, by its position in the object's (effective)
     /// definition: comparing positions needs no string, and the record holds no reference.
@@ -22,9 +41,33 @@ struct SchemaGrouper {
     }
 
     /// The parameters of the open objects, innermost last.
-    private var parameters: [OpenParameter] = []
+    private var parameters = Stack<OpenParameter>()
     /// Their values, each with its parameter's position in `parameters`.
-    private var values: [(parameter: Int, value: SchemaStorage.Value)] = []
+    private var values = Stack<(parameter: Int, value: SchemaStorage.Value)>()
+
+    /// An array used as a stack whose records stay when they are popped: popping sets the count
+    /// only (removing records one at a time checked the array's uniqueness for each), and a push
+    /// overwrites a popped record before it appends.
+    private struct Stack<Element> {
+        private var records: [Element] = []
+        private(set) var count = 0
+
+        @inline(__always)
+        subscript(position: Int) -> Element {
+            get { records[position] }
+            set { records[position] = newValue }
+        }
+
+        @inline(__always)
+        mutating func append(_ record: Element) {
+            if count < records.count { records[count] = record } else { records.append(record) }
+            count &+= 1
+        }
+
+        /// Forgets the records from `position` on.
+        @inline(__always)
+        mutating func removeAll(from position: Int) { count = position }
+    }
 
     /// Where the parameters and values of an object that opens start.
     struct Mark {
@@ -71,9 +114,8 @@ struct SchemaGrouper {
                 arena.parameters.append(record)
             }
         }
-        // One at a time: the generic `removeLast(_:)` costs more than the few records it removes.
-        while parameters.count > mark.parameters { parameters.removeLast() }
-        while values.count > mark.values { values.removeLast() }
+        parameters.removeAll(from: mark.parameters)
+        values.removeAll(from: mark.values)
         return parameterStart..<Int32(arena.parameters.count)
     }
 
@@ -84,7 +126,7 @@ struct SchemaGrouper {
     }
 
     /// P05: every mandatory parameter of an ordinary object is present.
-    mutating func checkMandatory(tag: String, isOrdinary: Bool, location: SourceLocation, since mark: Mark, definition: TagDefinition) {
+    mutating func checkMandatory(tag: Int32, isOrdinary: Bool, location: SourceLocation, since mark: Mark, definition: TagDefinition) {
         guard isOrdinary else { return }
         let indices = definition.mandatoryParameterIndices
         guard !indices.isEmpty else { return }
@@ -93,21 +135,23 @@ struct SchemaGrouper {
             missing.append(definition.mandatoryParameterNames[at])
         }
         if !missing.isEmpty {
-            diagnostics.append(MissingParameterCheck.diagnostic(tag: tag, missing: missing, at: location))
+            diagnostics.append(MissingParameterCheck.diagnostic(tag: name(tag), missing: missing, at: location))
         }
     }
 
     /// Chooses the parameter of a value: the first of `candidate` and the default parameter for
     /// `bareClass` that names a parameter accepting it (the default is looked up only when
     /// `candidate` does not take the value; nil: no fallback); its position in the definition, or
-    /// nil after a diagnostic. The object is the innermost open one, `tag`.
+    /// nil after a diagnostic. The object is the innermost open one, `tag`; `candidate` and `tag`
+    /// are numbers of `name(_:)`; `candidate` -1: the name of the parameter at `candidateIndex`
+    /// (a text's string default, whose position is that of the first parameter of its name).
     /// `candidateIndex`: the position of `candidate` in the definition (nil: it has none), which
     /// the caller finds by the name's position when it can.
     /// The caller then checks a text's enumeration (`definition.parameters[chosen]`) and calls
     /// `place`: the grouper does not read texts from the storage.
     mutating func choose(
-        valueClass: SchemaClass, candidate: String, candidateIndex: Int?,
-        fallbackFor bareClass: SchemaClass?, tag: String, definition: TagDefinition, facts: SchemaStorage.ValueFacts
+        valueClass: SchemaClass, candidate: Int32, candidateIndex: Int?,
+        fallbackFor bareClass: SchemaClass?, tag: Int32, definition: TagDefinition, facts: SchemaStorage.ValueFacts
     ) -> Int? {
         // Positions in the definition's parameters: the one chosen is the only one copied.
         var chosen: Int?
@@ -123,10 +167,10 @@ struct SchemaGrouper {
             let found = facts.tag < 0 ? "text" : Int(facts.tag) < known.names.count ? "'\(known.name(at: Int(facts.tag)))'" : "an object"
             if let index = candidateIndex {
                 diagnostics.append(WrongValueKindCheck.diagnostic(
-                    parameter: candidate, tag: tag, expected: definition.parameters[index].accepts, found: found,
+                    parameter: candidate < 0 ? definition.parameterName(at: index) : name(candidate), tag: name(tag), expected: definition.parameters[index].accepts, found: found,
                     at: facts.location))
             } else {
-                diagnostics.append(WrongValueKindCheck.unroutedDiagnostic(tag: tag, found: found, at: facts.location))
+                diagnostics.append(WrongValueKindCheck.unroutedDiagnostic(tag: name(tag), found: found, at: facts.location))
             }
             return nil
         }
@@ -135,8 +179,9 @@ struct SchemaGrouper {
 
     /// Puts a value into the parameter `choose` chose, at `chosen` in the definition of the
     /// innermost open object, `tag` opened at `mark`.
+    @inline(__always)
     mutating func place(
-        _ value: SchemaStorage.Value, at chosen: Int, tag: String, since mark: Mark, definition: TagDefinition,
+        _ value: SchemaStorage.Value, at chosen: Int, tag: Int32, since mark: Mark, definition: TagDefinition,
         facts: SchemaStorage.ValueFacts
     ) {
         let location = facts.location
@@ -146,7 +191,7 @@ struct SchemaGrouper {
             if !definition.parameters[chosen].isArray {
                 if !(isDynamic || parameters[index].hasDynamic) {
                     diagnostics.append(ReassignedParameterCheck.diagnostic(
-                        parameter: definition.parameterName(at: chosen), tag: tag, at: location, first: parameters[index].location))
+                        parameter: definition.parameterName(at: chosen), tag: name(tag), at: location, first: parameters[index].location))
                     return
                 }
             }

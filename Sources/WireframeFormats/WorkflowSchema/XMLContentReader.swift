@@ -39,6 +39,13 @@ protocol XMLContentHandler {
     mutating func endElement()
     /// A run of text inside an element that is not blank.
     mutating func text(_ text: XMLTextNode)
+    /// The file's characters are valid and it has that many lines: room can be reserved before
+    /// the first element.
+    mutating func reserve(lineCount: Int, byteCount: Int)
+}
+
+extension XMLContentHandler {
+    mutating func reserve(lineCount: Int, byteCount: Int) {}
 }
 
 /// A run of text between two elements: its chunks (split by references, comments, processing
@@ -74,8 +81,10 @@ struct XMLContentReader {
                 "file is \(bytes.count) bytes; the reader accepts at most \(maximumSize) bytes", at: .start))
         }
         return bytes.withUnsafeBufferPointer { buffer in
-            var locator = SourceLocator(buffer)
-            if let invalid = XMLTokenizer.firstInvalidCharacter(buffer) {
+            var lines = LineTable(reservingFor: buffer.count)
+            let invalid = XMLTokenizer.firstInvalidCharacter(buffer, lines: &lines)
+            var locator = SourceLocator(buffer, lines: lines)
+            if let invalid {
                 let location = locator.location(of: invalid.offset)
                 return invalid.isUTF8
                     ? WellFormednessCheck.diagnostic("invalid character", at: location)
@@ -84,10 +93,16 @@ struct XMLContentReader {
             if buffer.allSatisfy(XMLTokenizer.isSpace) {
                 return Diagnostic(.error, FormatCodes.emptyDocument, "file is empty", at: .start)
             }
+            handler.reserve(lineCount: lines.count + 1, byteCount: buffer.count)
             var builder = XMLContentDecoder(buffer, locator: locator)
             var tokenizer = XMLTokenizer(buffer, maximumDepth: maximumDepth)
             do throws(XMLSyntaxError) {
-                while let token = try tokenizer.next() { builder.add(token, attributes: tokenizer.attributes, to: &handler) }
+                while let token = try tokenizer.next() {
+                    // Indentation before any text (most tokens) is trimmed anyway: `add` would
+                    // return at once.
+                    if case .blank = token, builder.nonBlankChunks == 0 { continue }
+                    builder.add(token, attributes: tokenizer.attributes, to: &handler)
+                }
             } catch {
                 let note = error.note.map { DiagnosticNote($0.message, at: builder.locator.location(of: $0.offset)) }
                 let location = builder.locator.location(of: error.offset)
@@ -133,7 +148,7 @@ struct XMLContentDecoder {
         case .startTag(let offset, let name, let end, let isEmpty):
             flushText(to: &handler)
             lastMarkupEnd = end
-            let known = knownNames.entry(of: UnsafeBufferPointer(rebasing: bytes[name]))
+            let known = knownNames.entry(of: UnsafeBufferPointer(rebasing: bytes[name]), readable: bytes.count - name.lowerBound)
             // Located before its attributes: the locator moves forward.
             let location = locator.location(of: offset)
             while !attributeBuffer.isEmpty { attributeBuffer.removeLast() }
@@ -204,7 +219,15 @@ struct XMLContentDecoder {
         }
     }
 
+    /// Hands on the text since the last tag, if there is any (between most tags there is only
+    /// indentation, which left nothing to hand on or reset).
+    @inline(__always)
     private mutating func flushText<Handler: XMLContentHandler>(to handler: inout Handler) {
+        // A deferred chunk is a non-blank one, so it is counted.
+        if nonBlankChunks != 0 || !text.isEmpty { flushPendingText(to: &handler) }
+    }
+
+    private mutating func flushPendingText<Handler: XMLContentHandler>(to handler: inout Handler) {
         defer {
             nonBlankChunks = 0
             deferred = nil
@@ -366,105 +389,73 @@ struct XMLContentDecoder {
     }
 }
 
-/// Converts byte offsets to line and column (columns count Unicode scalars), moving forward from
-/// the last offset asked for, so that asking in document order reads each byte once.
+/// Converts byte offsets to line and column (columns count Unicode scalars) from the line starts
+/// that the check of the file's characters recorded (`LineTable`): the bytes are not read again,
+/// except those before the target on a line that holds a multi-byte character.
 ///
-/// It keeps the current line's start and how many bytes since then continue a multi-byte
-/// character; the column is worked out only when asked. Eight ASCII bytes are read at a time,
-/// their line feeds found without a branch per byte.
+/// Asking in document order moves forward a line at a time; an offset before the current line is
+/// found by a binary search.
 struct SourceLocator {
     let bytes: UnsafeBufferPointer<UInt8>
-    private var offset = 0
+    private let lines: LineTable
+    /// How many line starts `lines` has.
+    private let lineCount: Int
+    private let wideLines: [Int32]
+    /// The line of the last offset asked for, from 1.
     private var line = 1
-    /// Where the line of `offset` starts.
+    /// Where that line starts, and where the next one does (`Int.max`: it is the last).
     private var lineStart = 0
-    /// The continuation bytes (10xxxxxx) between `lineStart` and `offset`: bytes that are no
-    /// scalar of their own.
-    private var continuations = 0
+    private var nextStart: Int
+    /// The first of `wideLines` that is not before `line`.
+    private var wide = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>, lines: LineTable) {
+        self.bytes = bytes
+        self.lines = lines
+        lineCount = lines.count
+        wideLines = lines.wideLines
+        nextStart = lineCount == 0 ? Int.max : lines.lineStart(0)
+    }
 
     mutating func location(of target: Int) -> SourceLocation {
         let target = max(0, min(target, bytes.count))
-        if target < offset {
-            // Backwards: the line is the current one less the line feeds in between.
-            var cursor = target
-            while cursor < offset {
-                if bytes[cursor] == 0x0A { line -= 1 }
-                cursor += 1
-            }
-            var start = target
-            while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
-            lineStart = start
-            continuations = 0
-            offset = start
-        }
-        while offset < target {
-            if let base = bytes.baseAddress {
-                // Whole words of ASCII before the target (inside the file, as the target is), in
-                // locals (``countLineFeeds(_:at:line:lineStart:sawLineFeed:)``).
-                var cursor = offset, line = line, lineStart = lineStart, sawLineFeed = false
-                while cursor &+ 8 <= target {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
-                    if word & 0x8080_8080_8080_8080 != 0 { break }
-                    Self.countLineFeeds(word, at: cursor, line: &line, lineStart: &lineStart, sawLineFeed: &sawLineFeed)
-                    cursor &+= 8
-                }
-                // Fewer than eight bytes before the target: the word that holds them (inside the
-                // file) with its bytes from the target on cleared; a cleared byte is neither a line
-                // feed nor non-ASCII.
-                let remaining = target &- cursor
-                if remaining > 0, remaining < 8, cursor &+ 8 <= bytes.count {
-                    let whole = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
-                    let word = whole & ((1 &<< (UInt64(truncatingIfNeeded: remaining) &<< 3)) &- 1)
-                    if word & 0x8080_8080_8080_8080 == 0 {
-                        Self.countLineFeeds(word, at: cursor, line: &line, lineStart: &lineStart, sawLineFeed: &sawLineFeed)
-                        cursor = target
-                    }
-                }
-                offset = cursor
-                self.line = line
-                self.lineStart = lineStart
-                if sawLineFeed { continuations = 0 }
-            }
-            // The last bytes of the file, or a word with a multi-byte character: up to eight
-            // bytes one at a time.
-            let end = min(offset + 8, target)
-            while offset < end { step() }
-        }
-        return SourceLocation(line: line, column: target - lineStart - continuations + 1, offset: target)
+        if target >= nextStart || target < lineStart { seek(target) }
+        var column = target &- lineStart &+ 1
+        if wide < wideLines.count, Int(wideLines[wide]) == line { column -= continuations(before: target) }
+        // The line, column and offset fit in 32 bits: a file is at most `maximumSize` bytes.
+        return SourceLocation(
+            line: Int32(truncatingIfNeeded: line), column: Int32(truncatingIfNeeded: column),
+            offset: Int32(truncatingIfNeeded: target))
     }
 
-    /// Counts the line feeds of `word`, eight ASCII bytes read at `cursor`: a line feed is a byte
-    /// of `word ^ 0x0A…` that is zero, the only one whose sum with 0x7F leaves the high bit clear
-    /// (no byte is above 0x7F, so no sum carries into the next). The byte after the last line feed
-    /// (the highest mark) starts the line. The marks are counted one at a time: without the
-    /// `popcnt` instruction (not in the x86-64 baseline) `nonzeroBitCount` is slower.
-    @inline(__always)
-    private static func countLineFeeds(
-        _ word: UInt64, at cursor: Int, line: inout Int, lineStart: inout Int, sawLineFeed: inout Bool
-    ) {
-        var marks = ~((word ^ 0x0A0A_0A0A_0A0A_0A0A) &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
-        guard marks != 0 else { return }
-        lineStart = cursor &+ (64 &- marks.leadingZeroBitCount) &>> 3
-        sawLineFeed = true
-        repeat {
-            line &+= 1
-            marks &= marks &- 1
-        } while marks != 0
+    /// Moves to the line of `target`.
+    private mutating func seek(_ target: Int) {
+        if target >= nextStart {
+            repeat {
+                line &+= 1
+                lineStart = nextStart
+                nextStart = line &- 1 < lineCount ? lines.lineStart(line &- 1) : Int.max
+            } while target >= nextStart
+        } else {
+            // Backwards: the number of line starts at or before the target, by a binary search.
+            var low = 0, high = lineCount
+            while low < high {
+                let middle = (low &+ high) &>> 1
+                if lines.lineStart(middle) <= target { low = middle &+ 1 } else { high = middle }
+            }
+            line = low &+ 1
+            lineStart = low == 0 ? 0 : lines.lineStart(low &- 1)
+            nextStart = low < lineCount ? lines.lineStart(low) : Int.max
+            wide = 0
+        }
+        while wide < wideLines.count, Int(wideLines[wide]) < line { wide &+= 1 }
     }
 
-    /// Moves over one byte.
-    @inline(__always)
-    private mutating func step() {
-        let byte = bytes[offset]
-        offset += 1
-        if byte == 0x0A {
-            line += 1
-            lineStart = offset
-            continuations = 0
-        } else if byte & 0xC0 == 0x80 {
-            continuations += 1
-        }
+    /// The bytes between the line's start and `target` that continue a multi-byte character
+    /// (10xxxxxx): bytes that are no scalar of their own.
+    private func continuations(before target: Int) -> Int {
+        var count = 0
+        for index in lineStart..<target where bytes[index] & 0xC0 == 0x80 { count += 1 }
+        return count
     }
 }
