@@ -162,3 +162,63 @@ struct NameSet: Sendable {
         return (bytes.count &* 7 &+ Int(bytes.first ?? 0)) & 63
     }
 }
+
+/// What the object checks and the mapper ask of a parameter name, read by the name's position in
+/// a read's storage: the known names (`KnownNames`, which every read's table of names starts
+/// with) have theirs in a table made once, so that a parameter costs one load instead of a
+/// search of each check's set of names; a name given to a setter is asked by its text.
+struct ParameterNameFacts: OptionSet, Sendable {
+    let rawValue: UInt8
+
+    /// A YES/NO parameter (P06, `BooleanValueCheck`).
+    static let boolean = ParameterNameFacts(rawValue: 1)
+    /// A numeric parameter (P07, `NumericValueCheck`).
+    static let numeric = ParameterNameFacts(rawValue: 2)
+    /// `value` (a YES/NO value on `bool`, a number on a slider).
+    static let value = ParameterNameFacts(rawValue: 4)
+    /// A message parameter (`message` or a name ending in `Message`, `SchemaMapper.isMessageParameter`).
+    static let message = ParameterNameFacts(rawValue: 8)
+
+    /// The facts of a name, from its text.
+    static func of(_ name: String) -> ParameterNameFacts {
+        var facts: ParameterNameFacts = []
+        if BooleanValueCheck.parameters.contains(name) { facts.insert(.boolean) }
+        if NumericValueCheck.parameters.contains(name) { facts.insert(.numeric) }
+        if name == "value" { facts.insert(.value) }
+        if SchemaMapper.isMessageParameter(name) { facts.insert(.message) }
+        return facts
+    }
+
+    /// The facts of each known name, by its position.
+    static let known: [ParameterNameFacts] = KnownNames.workflowSchema.names.map(of)
+
+    /// The facts of the name at that position of a storage's names; `known` is `Self.known`,
+    /// read once by the caller.
+    @inline(__always)
+    static func of(_ position: Int32, names: [String], known: [ParameterNameFacts]) -> ParameterNameFacts {
+        Int(position) < known.count ? known[Int(position)] : of(names[Int(position)])
+    }
+}
+
+/// A tag that a check compares objects with, found by its position among the known names when
+/// the object's tag is a known name (one comparison of numbers instead of strings).
+struct KnownTag: Sendable {
+    let name: String
+    /// Its position among the known names, -1 when it is none.
+    private let position: Int32
+    private let knownCount: Int32
+
+    init(_ name: String) {
+        self.name = name
+        position = KnownNames.workflowSchema.names.firstIndex(of: name).map { Int32($0) } ?? -1
+        knownCount = Int32(KnownNames.workflowSchema.count)
+    }
+
+    /// Whether the object's tag is this one.
+    @inline(__always)
+    func matches(_ object: SchemaObject) -> Bool {
+        let tag = object.node.tag
+        // A position below the known count is a known name, and names are unique among them.
+        return tag < knownCount ? tag == position : object.tag == name
+    }
+}

@@ -38,8 +38,6 @@ enum ObjectChecks {
             if schemaClass == .doesMatchRegularExpression { RegularExpressionCheck.run(object, patterns: &patterns, into: &diagnostics) }
             if schemaClass == .date || schemaClass == .datePicker { DateValueCheck.run(object, locale: locale, into: &diagnostics) }
             NumberValueCheck.run(object, locale: locale, into: &diagnostics)
-            BooleanValueCheck.run(object, into: &diagnostics)
-            NumericValueCheck.run(object, into: &diagnostics)
             if schemaClass == .table { TableStyleCheck.run(object, into: &diagnostics) }
             if schemaClass == .message { IgnoredDestinationNameCheck.run(object, into: &diagnostics) }
             if schemaClass == .sendMessage { ResponseNameCheck.run(object, into: &diagnostics) }
@@ -52,10 +50,52 @@ enum ObjectChecks {
             }
         }
         UnusedNameCheck.run(object, into: &diagnostics)
-        EmptyParameterCheck.run(object, into: &diagnostics)
+        visitTexts(object, isOrdinary: mode == .ordinary, into: &diagnostics)
         if case .proxy = mode { ProxyClassCheck.run(object, into: &diagnostics) }
         if mode == .conditional { ConditionalSchemaCheck.run(object, into: &diagnostics) }
         object.forEachChild { _, child in visit(child, locale: locale, patterns: &patterns, into: &diagnostics) }
+    }
+
+    /// P06 (`BooleanValueCheck`), P07 (`NumericValueCheck`) and P09 (`EmptyParameterCheck`) in
+    /// one pass over the object's text values (each check searched the parameters, and tested
+    /// each name against its set, on its own): a parameter's name is read as its facts by
+    /// position, and its string only for a finding. P06 and P07 look at ordinary objects only.
+    /// The diagnostics are sorted by place, code and message after the read, so that the
+    /// order in which the three find theirs does not show.
+    @inline(__always)
+    private static func visitTexts(_ object: SchemaObject, isOrdinary: Bool, into diagnostics: inout [Diagnostic]) {
+        let arena = object.arena
+        let parameters = arena.storage.parameters
+        let stored = arena.storage.values
+        let names = arena.storage.names
+        let texts = arena.storage.texts
+        let known = ParameterNameFacts.known
+        // Which facts make a parameter one that P06 or P07 reads, for this object.
+        var booleans: ParameterNameFacts = [], numerics: ParameterNameFacts = []
+        if isOrdinary {
+            booleans = BooleanValueCheck.boolTag.matches(object) ? [.boolean, .value] : .boolean
+            numerics = object.schemaClass == .slider ? [.numeric, .value] : .numeric
+        }
+        let range = object.node.parameters
+        for at in Int(range.lowerBound)..<Int(range.upperBound) {
+            let values = parameters[at].values
+            let name = parameters[at].name
+            var facts: ParameterNameFacts?
+            for value in Int(values.lowerBound)..<Int(values.upperBound) {
+                guard case .text(let textAt, let location) = stored[value] else { continue }
+                let text = texts[Int(textAt)]
+                let parameter = { names[Int(name)] }
+                if text.isEmpty {
+                    EmptyParameterCheck.visit(text, parameter: parameter, at: location, into: &diagnostics)
+                    continue
+                }
+                guard isOrdinary else { continue }
+                let found = facts ?? ParameterNameFacts.of(name, names: names, known: known)
+                facts = found
+                if !found.isDisjoint(with: booleans) { BooleanValueCheck.visit(text, parameter: parameter, at: location, into: &diagnostics) }
+                if !found.isDisjoint(with: numerics) { NumericValueCheck.visit(text, parameter: parameter, at: location, into: &diagnostics) }
+            }
+        }
     }
 }
 

@@ -298,7 +298,7 @@ struct SchemaMapper {
         var actionObjects: [SchemaObject] = []
         var sawTitle = false, sawActions = false, sawForward = false
         var forwardsAllMessages = false
-        let asParent = ContentParent(definition: object.definition, isOrdinary: true)
+        let asParent = ContentParent(definition: object.definition, position: object.node.definition.position, isOrdinary: true)
         // The parameters read from the storage in place: no parameter or value list per
         // parameter, and `title`, `actions` and `shouldForwardAllMessages` found in the same pass.
         let arena = object.arena
@@ -347,7 +347,9 @@ struct SchemaMapper {
                     properties[name] = storage.text(text)
                 case .object(let childIndex):
                     let child = SchemaObject(arena, childIndex)
-                    mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: name, parent: asParent, into: &elements)
+                    mapContent(
+                        child, owner: controllerIndex, screenKey: key, links: &links, parameter: name, parameterName: storage.parameters[at].name,
+                        parent: asParent, into: &elements)
                 }
             }
         }
@@ -422,7 +424,35 @@ struct SchemaMapper {
     /// which decide whether an element made of the value records its parameter.
     struct ContentParent {
         var definition: TagDefinition
+        /// The definition's position in the storage's definitions (the registry's first).
+        var position: Int32
         var isOrdinary: Bool
+    }
+
+    /// Whether a bare child of an ordinary parent goes to the parameter whose name is at
+    /// `parameter` among the storage's names (`bareRoute(_:_:) == names[parameter]`), found by
+    /// positions where the parent is a registry definition and both names are known:
+    /// `KnownNames` has each definition's parameter positions by name, so neither the child's
+    /// tag nor the route is hashed or compared as text.
+    static func routesBare(_ parent: ContentParent, _ child: SchemaObject, to parameter: Int32, names: [String]) -> Bool {
+        let known = KnownNames.workflowSchema
+        let tag = child.node.tag
+        guard Int(parent.position) < TagRegistry.lookup.all.count, Int(tag) < known.count, Int(parameter) < known.count else {
+            return bareRoute(parent.definition, child) == names[Int(parameter)]
+        }
+        let childClass = child.schemaClass
+        if let index = known.parameterIndex(ofDefinitionAt: parent.position, name: tag),
+            parent.definition.parameter(at: index, accepts: childClass)
+        {
+            // Known names are unique: the same text is the same position.
+            return tag == parameter
+        }
+        guard parent.definition.admits(childClass) else { return false }
+        if let index = parent.definition.defaultParameterIndex(for: childClass) {
+            let route = known.parameterName(at: Int(known.parameterNameStart(ofDefinitionAt: Int(parent.position))) + index)
+            if route >= 0 { return route == parameter }
+        }
+        return parent.definition.defaultParameter(for: childClass) == names[Int(parameter)]
     }
 
     /// Maps a value of a controller or view parameter: views and items become elements (appended
@@ -432,8 +462,8 @@ struct SchemaMapper {
     /// size a first pass over its values counts, instead of growing (and rehashing) one entry
     /// at a time.
     mutating func mapContent(
-        _ object: SchemaObject, owner: Int, screenKey: String, links: inout [Link], parameter: String, parent: ContentParent,
-        into elements: inout [Element]
+        _ object: SchemaObject, owner: Int, screenKey: String, links: inout [Link], parameter: String, parameterName parameterPosition: Int32,
+        parent: ContentParent, into elements: inout [Element]
     ) {
         let schemaClass = object.schemaClass
         if schemaClass.isController {
@@ -443,13 +473,14 @@ struct SchemaMapper {
             }
             return
         }
-        let definition = object.definition
-        switch definition.kind {
+        // The kind from the node: the definition is read only for an element.
+        switch object.node.definition.kind {
         case .view, .item:
             break
         default:
             return
         }
+        let definition = object.definition
         let mode = object.mode
         let arena = object.arena
         let storage = arena.storage
@@ -464,17 +495,20 @@ struct SchemaMapper {
         case .conditional: propertyCount += 1
         case .ordinary: break
         }
-        let recordsParameter = !parent.isOrdinary || Self.bareRoute(parent.definition, object) != parameter
+        let recordsParameter = !parent.isOrdinary || !Self.routesBare(parent, object, to: parameterPosition, names: storage.names)
         if recordsParameter { propertyCount += 1 }
+        let knownFacts = ParameterNameFacts.known
         for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
-            let name = storage.parameterName(at)
             let values = storage.parameters[at].values
             var isMessage: Bool?
             var texts = 0
             for value in Int(values.lowerBound)..<Int(values.upperBound) {
                 switch storage.values[value] {
                 case .text:
-                    if isMessage == nil { isMessage = Self.isMessageParameter(name) }
+                    // By the name's position: its string is read only to compare it with the text parameter.
+                    if isMessage == nil {
+                        isMessage = ParameterNameFacts.of(storage.parameters[at].name, names: storage.names, known: knownFacts).contains(.message)
+                    }
                     if isMessage == true { triggerCount += 1 } else { texts += 1 }
                 case .object(let childIndex):
                     // Read field by field: a copy of the node counted its references.
@@ -489,7 +523,7 @@ struct SchemaMapper {
                     }
                 }
             }
-            if texts > 0 { propertyCount += texts - (name == textParameter ? 1 : 0) }
+            if texts > 0 { propertyCount += texts - (storage.parameterName(at) == textParameter ? 1 : 0) }
             if isMessage == true, at - Int(parameters.lowerBound) < 64 { messageParameters |= 1 << UInt64(at - Int(parameters.lowerBound)) }
         }
 
@@ -518,7 +552,7 @@ struct SchemaMapper {
         case .ordinary:
             break
         }
-        let asParent = ContentParent(definition: definition, isOrdinary: mode == .ordinary)
+        let asParent = ContentParent(definition: definition, position: object.node.definition.position, isOrdinary: mode == .ordinary)
         for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
             let parameterName = storage.parameterName(at)
             let values = storage.parameters[at].values
@@ -566,7 +600,9 @@ struct SchemaMapper {
                             }
                         }
                     } else {
-                        mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameterName, parent: asParent, into: &elements[position].elements)
+                        mapContent(
+                            child, owner: owner, screenKey: screenKey, links: &links, parameter: parameterName,
+                            parameterName: storage.parameters[at].name, parent: asParent, into: &elements[position].elements)
                     }
                 }
             }

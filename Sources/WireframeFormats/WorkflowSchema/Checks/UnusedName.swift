@@ -8,7 +8,7 @@ enum UnusedNameCheck {
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         // The kind first: most objects are of no kind that reports, and need no attribute search.
-        switch object.definition.kind {
+        switch object.node.definition.kind {
         case .condition, .gesture:
             if let attribute = object.attribute("name") {
                 diagnostics.append(Diagnostic(.note, code, message(object.tag), at: attribute.location))
