@@ -178,6 +178,8 @@ struct ParameterNameFacts: OptionSet, Sendable {
     static let value = ParameterNameFacts(rawValue: 4)
     /// A message parameter (`message` or a name ending in `Message`, `SchemaMapper.isMessageParameter`).
     static let message = ParameterNameFacts(rawValue: 8)
+    /// `validations` (D10, `ValidationValueCheck`).
+    static let validations = ParameterNameFacts(rawValue: 16)
 
     /// The facts of a name, from its text.
     static func of(_ name: String) -> ParameterNameFacts {
@@ -186,6 +188,7 @@ struct ParameterNameFacts: OptionSet, Sendable {
         if NumericValueCheck.parameters.contains(name) { facts.insert(.numeric) }
         if name == "value" { facts.insert(.value) }
         if SchemaMapper.isMessageParameter(name) { facts.insert(.message) }
+        if name == "validations" { facts.insert(.validations) }
         return facts
     }
 

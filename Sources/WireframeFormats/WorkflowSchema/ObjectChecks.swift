@@ -43,27 +43,34 @@ enum ObjectChecks {
             if schemaClass == .sendMessage { ResponseNameCheck.run(object, into: &diagnostics) }
             if schemaClass == .not { NegatedValueCheck.run(object, into: &diagnostics) }
             if schemaClass == .comparison { ComparisonOperandCheck.run(object, locale: locale, into: &diagnostics) }
-            ValidationValueCheck.run(object, into: &diagnostics)
             if schemaClass == .form {
-                DuplicateInputCheck.run(object, into: &diagnostics)
-                UnnamedInputCheck.run(object, into: &diagnostics)
+                // D11 and D12 look at the same inputs: one walk of the form's view hierarchy.
+                var first = DuplicateInputCheck.Inputs()
+                CheckSupport.ownedObjects(of: object, parameters: ["view"]) { owned, dynamic in
+                    guard CheckSupport.formInputs.contains(owned.schemaClass) else { return }
+                    DuplicateInputCheck.visit(owned, dynamic: dynamic, first: &first, into: &diagnostics)
+                    UnnamedInputCheck.visit(owned, into: &diagnostics)
+                }
             }
         }
         UnusedNameCheck.run(object, into: &diagnostics)
-        visitTexts(object, isOrdinary: mode == .ordinary, into: &diagnostics)
+        let names = visitTexts(object, isOrdinary: mode == .ordinary, into: &diagnostics)
+        // D10 only where a parameter is named `validations` (it searched the parameters of every object).
+        if mode == .ordinary, names.contains(.validations) { ValidationValueCheck.run(object, into: &diagnostics) }
         if case .proxy = mode { ProxyClassCheck.run(object, into: &diagnostics) }
         if mode == .conditional { ConditionalSchemaCheck.run(object, into: &diagnostics) }
         object.forEachChild { _, child in visit(child, locale: locale, patterns: &patterns, into: &diagnostics) }
     }
 
     /// P06 (`BooleanValueCheck`), P07 (`NumericValueCheck`) and P09 (`EmptyParameterCheck`) in
-    /// one pass over the object's text values (each check searched the parameters, and tested
+    /// one pass over the object's parameters and text values, which returns the facts of all
+    /// its parameters' names together (each check searched the parameters, and tested
     /// each name against its set, on its own): a parameter's name is read as its facts by
     /// position, and its string only for a finding. P06 and P07 look at ordinary objects only.
     /// The diagnostics are sorted by place, code and message after the read, so that the
     /// order in which the three find theirs does not show.
     @inline(__always)
-    private static func visitTexts(_ object: SchemaObject, isOrdinary: Bool, into diagnostics: inout [Diagnostic]) {
+    private static func visitTexts(_ object: SchemaObject, isOrdinary: Bool, into diagnostics: inout [Diagnostic]) -> ParameterNameFacts {
         let arena = object.arena
         let parameters = arena.storage.parameters
         let stored = arena.storage.values
@@ -76,11 +83,13 @@ enum ObjectChecks {
             booleans = BooleanValueCheck.boolTag.matches(object) ? [.boolean, .value] : .boolean
             numerics = object.schemaClass == .slider ? [.numeric, .value] : .numeric
         }
+        var all: ParameterNameFacts = []
         let range = object.node.parameters
         for at in Int(range.lowerBound)..<Int(range.upperBound) {
             let values = parameters[at].values
             let name = parameters[at].name
-            var facts: ParameterNameFacts?
+            let facts = ParameterNameFacts.of(name, names: names, known: known)
+            all.formUnion(facts)
             for value in Int(values.lowerBound)..<Int(values.upperBound) {
                 guard case .text(let textAt, let location) = stored[value] else { continue }
                 let text = texts[Int(textAt)]
@@ -90,12 +99,11 @@ enum ObjectChecks {
                     continue
                 }
                 guard isOrdinary else { continue }
-                let found = facts ?? ParameterNameFacts.of(name, names: names, known: known)
-                facts = found
-                if !found.isDisjoint(with: booleans) { BooleanValueCheck.visit(text, parameter: parameter, at: location, into: &diagnostics) }
-                if !found.isDisjoint(with: numerics) { NumericValueCheck.visit(text, parameter: parameter, at: location, into: &diagnostics) }
+                if !facts.isDisjoint(with: booleans) { BooleanValueCheck.visit(text, parameter: parameter, at: location, into: &diagnostics) }
+                if !facts.isDisjoint(with: numerics) { NumericValueCheck.visit(text, parameter: parameter, at: location, into: &diagnostics) }
             }
         }
+        return all
     }
 }
 

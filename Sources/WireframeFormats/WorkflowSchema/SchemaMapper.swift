@@ -534,15 +534,14 @@ struct SchemaMapper {
         let location = object.location
         // `init(minimumCapacity:)`: `reserveCapacity` of an empty table went through a generic
         // (unspecialized) path.
-        let properties = propertyCount > 0 ? [String: String](minimumCapacity: propertyCount) : [:]
-        var triggers: [Trigger] = []
-        var children: [Element] = []
-        if triggerCount > 0 { triggers.reserveCapacity(triggerCount) }
-        if elementCount > 0 { children.reserveCapacity(elementCount) }
+        // The lists are reserved in place: made in local variables and handed to the element,
+        // the element was built twice and copied whole into the list.
         elements.append(Element(
             kind: ElementKind(rawValue: object.tag), reference: nameAttribute?.value, styleClass: classAttribute?.value,
-            triggers: triggers, elements: children, properties: properties,
+            properties: propertyCount > 0 ? [String: String](minimumCapacity: propertyCount) : [:],
             locations: ElementLocations(definition: location, kind: location, reference: nameAttribute?.valueLocation)))
+        if triggerCount > 0 { elements[position].triggers.reserveCapacity(triggerCount) }
+        if elementCount > 0 { elements[position].elements.reserveCapacity(elementCount) }
         switch mode {
         case .proxy(let keyPath):
             elements[position].properties["keyPath"] = keyPath
