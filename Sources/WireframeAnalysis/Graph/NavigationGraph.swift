@@ -109,6 +109,12 @@ public struct NavigationGraph: Sendable {
     /// The links that name no screen, in the order of the screens and of their links: what the
     /// rules on undefined targets look at, without going through every screen.
     public let unresolvedLinks: [LinkPosition]
+    /// For each position, whether every step of that screen's navigation bar, elements and
+    /// actions (nested ones included) named a screen when the graph looked it up, and none of
+    /// its actions is a `popToView` (whose target the graph does not look up): WF0108 goes
+    /// through the other screens only. False for the later definitions of a duplicate key
+    /// (the graph takes no steps from them).
+    private let stepsResolved: [Bool]
 
     /// Builds the graph of a wireframe.
     public init(_ wireframe: Wireframe) {
@@ -165,6 +171,9 @@ public struct NavigationGraph: Sendable {
         var linkTargets: [Int] = []
         linkTargets.reserveCapacity(screens.count * 3)
         var unresolvedLinks: [LinkPosition] = []
+        var stepsResolved: [Bool] = []
+        stepsResolved.reserveCapacity(screens.count)
+        let oldStepsResolved = previous?.stepsResolved ?? []
         for position in screens.indices {
             let screen = screens[position]
             contents.add(screen, at: position)
@@ -181,6 +190,7 @@ public struct NavigationGraph: Sendable {
                     if target < 0 { unresolvedLinks.append(LinkPosition(position: position, link: index - firstLink)) }
                 }
                 successors.append(contentsOf: oldSuccessors[oldSuccessorStart[position]..<oldSuccessorStart[position + 1]])
+                stepsResolved.append(oldStepsResolved[position])
                 continue
             }
             // Links are the first steps out of a screen; each name is looked up once, for both.
@@ -193,15 +203,23 @@ public struct NavigationGraph: Sendable {
                     unresolvedLinks.append(LinkPosition(position: position, link: number))
                 }
             }
-            guard isCanonical else { continue }
-            Self.forEachStep(from: screen, screens: screens, lookup: lookup, bars: bars, links: false) { _, target, _, _, _ in
+            guard isCanonical else {
+                stepsResolved.append(false)
+                continue
+            }
+            var resolved = true
+            Self.forEachStep(
+                from: screen, screens: screens, lookup: lookup, bars: bars, links: false, unresolved: { resolved = false }
+            ) { _, target, _, _, _ in
                 successors.append(target)
             }
+            stepsResolved.append(resolved)
         }
         successorStart.append(successors.count)
         self.linkStart = linkStart
         self.linkTargets = linkTargets
         self.unresolvedLinks = unresolvedLinks
+        self.stepsResolved = stepsResolved
         self.root = wireframe.root
         self.screens = screens
         self.table = table
@@ -271,6 +289,10 @@ public struct NavigationGraph: Sendable {
         return target < 0 ? nil : target
     }
 
+    /// Whether every step of the screen at `position` (not its links) named a screen, and it
+    /// has no `popToView` action: see `stepsResolved`.
+    func stepsResolved(at position: Int) -> Bool { stepsResolved[position] }
+
     /// The positions the screen at `position` leads to, in the order of its edges.
     func successors(at position: Int) -> ArraySlice<Int> { successors[successorStart[position]..<successorStart[position + 1]] }
 
@@ -325,13 +347,18 @@ public struct NavigationGraph: Sendable {
     /// Calls `visit` with each step out of `screen` to a defined screen, in definition order: the
     /// target's name and position, the kind of step (nil: a push or a present, as the target is
     /// shown), what a person does and where the link is written. Without `links`, the steps of
-    /// the screen's links are left out.
+    /// the screen's links are left out. `unresolved` is called for each step whose target names
+    /// no screen, and for each `popToView` action (its target is not looked up).
     private static func forEachStep(
         from screen: Screen, screens: [Screen], lookup: (String) -> Int?, bars: [String: NavigationBar], links: Bool = true,
+        unresolved: () -> Void = {},
         _ visit: (_ target: String, _ position: Int, _ kind: StepKind?, _ via: Via, _ location: SourceLocation) -> Void
     ) {
         func add(_ target: String, _ kind: StepKind?, via: Via, at location: SourceLocation) {
-            guard let targetPosition = lookup(target) else { return }
+            guard let targetPosition = lookup(target) else {
+                unresolved()
+                return
+            }
             visit(target, targetPosition, kind, via, location)
         }
         for link in screen.links where links {
@@ -373,6 +400,7 @@ public struct NavigationGraph: Sendable {
                 case .replaceRoot(let target): add(target, .replaceRoot, via: via, at: location)
                 case .task(let name, let parameter) where name == "push":
                     if let parameter { add(parameter, .push, via: via, at: location) }
+                case .popToView: unresolved()
                 default: break
                 }
             }

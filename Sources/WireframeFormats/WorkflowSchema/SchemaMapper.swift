@@ -435,13 +435,14 @@ struct SchemaMapper {
     /// `KnownNames` has each definition's parameter positions by name, so neither the child's
     /// tag nor the route is hashed or compared as text.
     static func routesBare(_ parent: ContentParent, _ child: SchemaObject, to parameter: Int32, names: [String]) -> Bool {
-        let known = KnownNames.workflowSchema
         let tag = child.node.tag
-        guard Int(parent.position) < TagRegistry.lookup.all.count, Int(tag) < known.count, Int(parameter) < known.count else {
+        // `KnownNames.workflowSchema` is read in place each time: a local copy counted its arrays.
+        let knownCount = KnownNames.workflowSchema.count
+        guard Int(parent.position) < TagRegistry.lookup.all.count, Int(tag) < knownCount, Int(parameter) < knownCount else {
             return bareRoute(parent.definition, child) == names[Int(parameter)]
         }
         let childClass = child.schemaClass
-        if let index = known.parameterIndex(ofDefinitionAt: parent.position, name: tag),
+        if let index = KnownNames.workflowSchema.parameterIndex(ofDefinitionAt: parent.position, name: tag),
             parent.definition.parameter(at: index, accepts: childClass)
         {
             // Known names are unique: the same text is the same position.
@@ -449,7 +450,8 @@ struct SchemaMapper {
         }
         guard parent.definition.admits(childClass) else { return false }
         if let index = parent.definition.defaultParameterIndex(for: childClass) {
-            let route = known.parameterName(at: Int(known.parameterNameStart(ofDefinitionAt: Int(parent.position))) + index)
+            let start = KnownNames.workflowSchema.parameterNameStart(ofDefinitionAt: Int(parent.position))
+            let route = KnownNames.workflowSchema.parameterName(at: Int(start) + index)
             if route >= 0 { return route == parameter }
         }
         return parent.definition.defaultParameter(for: childClass) == names[Int(parameter)]
