@@ -64,6 +64,7 @@ extension WorkflowSchemaCheckTests {
         expectOnly("<workflow><screen><conditionalAction name=\"viewDidLoad\"><doesMatchRegularExpression><value>x</value><pattern>1️⃣(a</pattern></doesMatchRegularExpression><showAlert>Hi</showAlert></conditionalAction></screen></workflow>",
                    "WF1309", .error, "'(a' is not a valid regular expression")
         expectNone("<workflow><screen><conditionalAction name=\"viewDidLoad\"><doesMatchRegularExpression><value>x</value><pattern>(a)</pattern></doesMatchRegularExpression><showAlert>Hi</showAlert></conditionalAction></screen></workflow>", "WF1309")
+        expectNone("<workflow><screen><conditionalAction name=\"viewDidLoad\"><doesMatchRegularExpression><value>x</value><pattern>Abc09</pattern></doesMatchRegularExpression><showAlert>Hi</showAlert></conditionalAction></screen></workflow>", "WF1309")
     }
 
     @Test func c11DateValue() {
