@@ -40,8 +40,8 @@ public struct ScreenContents: Sendable {
         if screen.container == .tabBar || screen.links.contains(where: { $0.kind == .tab }) {
             withTabs.append(position)
         }
-        for named in actions {
-            named.action.forEachAction { action in
+        screen.forEachNamedAction { named in
+            named.pointee.action.forEachAction { action in
                 if case .loadSchema(let path, _, _) = action.kind { loadedFiles.insert(path) }
             }
         }
@@ -91,6 +91,18 @@ extension Screen {
                     if !grandchildren.isEmpty { stack.append((grandchildren, 0)) }
                 }
             }
+        }
+    }
+}
+
+extension Screen {
+    /// Visits the screen's actions in order, each by a pointer to where it is stored (valid
+    /// during the call only): `for named in actions` copied each one (its name, kind and
+    /// nested actions counted) for walks that read a field or two.
+    func forEachNamedAction(_ body: (UnsafePointer<NamedAction>) -> Void) {
+        actions.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for position in buffer.indices { body(base + position) }
         }
     }
 }
