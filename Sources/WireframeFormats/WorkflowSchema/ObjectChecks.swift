@@ -1,11 +1,15 @@
 import WireframeModel
 
-/// Runs the per-object checks (S11, P06–P09, C01–C07, C09–C12, M06, M14, D05–D08, D10–D12) on
-/// every object of a tree, lazily created sub-trees included. `locale` is the document's `lang`.
+/// Runs the per-object checks (S11, P06–P09, C01–C07, C09–C12, M06, M14, D05–D08, D10–D12, and D02
+/// for a read whose root is an ordinary controller) on every object of a tree, lazily created
+/// sub-trees included. `locale` is the document's `lang`.
 enum ObjectChecks {
-    static func run(_ root: SchemaObject, locale: String?, into diagnostics: inout [Diagnostic]) {
+    /// `proxySlots`: D02 (`ProxySlotCheck`) runs too, when the root is an ordinary controller
+    /// (a file the mapper and the routing checks read).
+    static func run(_ root: SchemaObject, locale: String?, proxySlots: Bool = false, into diagnostics: inout [Diagnostic]) {
         var patterns = RegularExpressionCheck.Patterns()
-        visit(root, locale: locale, patterns: &patterns, into: &diagnostics)
+        let slots: ProxySlotCheck.Walk = proxySlots && root.schemaClass.isController && root.mode == .ordinary ? .checked : .off
+        visit(root, locale: locale, patterns: &patterns, slots: slots, into: &diagnostics)
     }
 
     /// Checks an object and then its children, in document order. Recursive, like the mapper:
@@ -14,7 +18,8 @@ enum ObjectChecks {
     ///
     /// `patterns` remembers which regular expressions compiled, for C09, within the one read.
     private static func visit(
-        _ object: SchemaObject, locale: String?, patterns: inout RegularExpressionCheck.Patterns, into diagnostics: inout [Diagnostic]
+        _ object: SchemaObject, locale: String?, patterns: inout RegularExpressionCheck.Patterns, slots: ProxySlotCheck.Walk,
+        into diagnostics: inout [Diagnostic]
     ) {
         // The checks in their order; one that looks at a single class (or mode) is called for
         // it alone, its own guard kept: a call whose guard fails cost about a hundred
@@ -59,7 +64,17 @@ enum ObjectChecks {
         if mode == .ordinary, names.contains(.validations) { ValidationValueCheck.run(object, into: &diagnostics) }
         if case .proxy = mode { ProxyClassCheck.run(object, into: &diagnostics) }
         if mode == .conditional { ConditionalSchemaCheck.run(object, into: &diagnostics) }
-        object.forEachChild { _, child in visit(child, locale: locale, patterns: &patterns, into: &diagnostics) }
+        if slots == .checked, mode == .ordinary { ProxySlotCheck.visit(object, into: &diagnostics) }
+        if slots == .off {
+            object.forEachChild { _, child in visit(child, locale: locale, patterns: &patterns, slots: .off, into: &diagnostics) }
+        } else {
+            let isProxy = object.isProxy
+            let isSendMessage = object.schemaClass == .sendMessage
+            object.forEachChild { name, child in
+                let childSlots = slots.child(isProxy: isProxy, isSendMessage: isSendMessage, parameter: name)
+                visit(child, locale: locale, patterns: &patterns, slots: childSlots, into: &diagnostics)
+            }
+        }
     }
 
     /// P06 (`BooleanValueCheck`), P07 (`NumericValueCheck`) and P09 (`EmptyParameterCheck`) in

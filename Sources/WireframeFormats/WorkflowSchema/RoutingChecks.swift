@@ -1,7 +1,7 @@
 import WireframeModel
 
 /// Runs the checks on the controller graph of one file (M01–M05, M08–M13, M15, M16, A01–A09,
-/// D02, D04). `isEntry` says the file is the entry of a project, so its root is neither pushed nor
+/// D04; D02 runs in the object checks' walk). `isEntry` says the file is the entry of a project, so its root is neither pushed nor
 /// presented; otherwise the root may be loaded from anywhere and checks that depend on it stay silent.
 enum RoutingChecks {
     static func run(_ graph: SchemaGraph, isEntry: Bool = false, into diagnostics: inout [Diagnostic]) {
@@ -22,7 +22,8 @@ enum RoutingChecks {
         CellSelectionCheck.run(graph, into: &diagnostics)
         NavigationStackCheck.run(graph, isEntry: isEntry, into: &diagnostics)
         ConditionalResultCheck.run(graph, reach: reach, into: &diagnostics)
-        ProxySlotCheck.run(graph, into: &diagnostics)
+        // D02 (`ProxySlotCheck`) runs in the object checks' walk (`ObjectChecks`), for the
+        // same files: those whose root is an ordinary controller.
         walkActionChecks(graph, isEntry: isEntry, reach: reach, into: &diagnostics)
     }
 
