@@ -534,13 +534,13 @@ struct SchemaMapper {
         let position = elements.count
         let (nameAttribute, classAttribute) = object.nameAndClassAttributes()
         let location = object.location
-        // `init(minimumCapacity:)`: `reserveCapacity` of an empty table went through a generic
-        // (unspecialized) path.
+        // The table is made with room for its entries (`emptyProperties`): `reserveCapacity` of
+        // an empty table went through a generic (unspecialized) path.
         // The lists are reserved in place: made in local variables and handed to the element,
         // the element was built twice and copied whole into the list.
         elements.append(Element(
             kind: ElementKind(rawValue: object.tag), reference: nameAttribute?.value, styleClass: classAttribute?.value,
-            properties: propertyCount > 0 ? [String: String](minimumCapacity: propertyCount) : [:],
+            properties: Self.emptyProperties(room: propertyCount),
             locations: ElementLocations(definition: location, kind: location, reference: nameAttribute?.valueLocation)))
         if triggerCount > 0 { elements[position].triggers.reserveCapacity(triggerCount) }
         if elementCount > 0 { elements[position].elements.reserveCapacity(elementCount) }
@@ -611,6 +611,19 @@ struct SchemaMapper {
         if recordsParameter { elements[position].properties["parameter"] = parameter }
     }
 
+    /// Empty tables of properties with room for 1 to 16 entries, made once: a new table is one
+    /// of them, copied on its first insertion at its size (a copy allocates its storage from
+    /// the original's type), where `init(minimumCapacity:)` went through the unspecialized,
+    /// generic initializer and looked the storage's type up per table.
+    private static let emptyPropertyTables: [[String: String]] = (0...16).map { [String: String](minimumCapacity: $0) }
+
+    /// An empty table of properties with room for `room` entries without growing.
+    @inline(__always)
+    static func emptyProperties(room: Int) -> [String: String] {
+        if room <= 0 { return [:] }
+        return room < emptyPropertyTables.count ? emptyPropertyTables[room] : [String: String](minimumCapacity: room)
+    }
+
     /// Whether a parameter holds a message: `message` or a name ending in `Message`. The bytes
     /// are compared first: `hasSuffix` compares characters, and most names end otherwise.
     static func isMessageParameter(_ name: String) -> Bool {
@@ -666,7 +679,7 @@ struct SchemaMapper {
                 }
             }
             guard withText > 0 else { return [:] }
-            var properties = [String: String](minimumCapacity: withText)
+            var properties = SchemaMapper.emptyProperties(room: withText)
             for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
                 let values = storage.parameters[at].values
                 var joined = ""
