@@ -370,8 +370,12 @@ public struct NavigationGraph: Sendable {
         case tab
         case containedScreen
         case button(label: String)
-        case element(kind: String, label: String)
-        case action(name: String?)
+        /// An element, by a pointer to where it is stored: its kind and label are read only when
+        /// an edge is built, during the walk that gave the pointer (building the graph made
+        /// both strings for every element and used neither).
+        case element(UnsafePointer<Element>)
+        /// A screen's action, by a pointer to where it is stored (read as the element's).
+        case action(UnsafePointer<NamedAction>)
 
         var text: String {
             switch self {
@@ -379,8 +383,9 @@ public struct NavigationGraph: Sendable {
             case .tab: "tab"
             case .containedScreen: "contained screen"
             case .button(let label): "navigation button '\(label)'"
-            case .element(let kind, let label): "\(kind) '\(label)'"
-            case .action(let name): name.map { "action '\($0)'" } ?? "unnamed action"
+            case .element(let element):
+                "\(element.pointee.kind.rawValue) '\(element.pointee.reference ?? element.pointee.text ?? element.pointee.kind.rawValue)'"
+            case .action(let named): named.pointee.name.map { "action '\($0)'" } ?? "unnamed action"
             }
         }
     }
@@ -418,7 +423,7 @@ public struct NavigationGraph: Sendable {
         }
         if !screen.elements.isEmpty {
             screen.forEachElement { element in
-                let via = Via.element(kind: element.pointee.kind.rawValue, label: element.pointee.reference ?? element.pointee.text ?? element.pointee.kind.rawValue)
+                let via = Via.element(element)
                 if element.pointee.reference != nil { noted(.reference) }
                 for trigger in element.pointee.triggers {
                     switch trigger.effect {
@@ -435,7 +440,7 @@ public struct NavigationGraph: Sendable {
             }
         }
         screen.forEachNamedAction { named in
-            let via = Via.action(name: named.pointee.name)
+            let via = Via.action(named)
             named.pointee.action.forEachAction { action in
                 let location = action.targetLocation ?? action.location
                 switch action.kind {
