@@ -59,12 +59,13 @@ enum ObjectChecks {
             }
         }
         UnusedNameCheck.run(object, into: &diagnostics)
-        let names = visitTexts(object, isOrdinary: mode == .ordinary, into: &diagnostics)
+        let (names, hasProxyValue) = visitTexts(object, isOrdinary: mode == .ordinary, into: &diagnostics)
         // D10 only where a parameter is named `validations` (it searched the parameters of every object).
         if mode == .ordinary, names.contains(.validations) { ValidationValueCheck.run(object, into: &diagnostics) }
         if case .proxy = mode { ProxyClassCheck.run(object, into: &diagnostics) }
         if mode == .conditional { ConditionalSchemaCheck.run(object, into: &diagnostics) }
-        if slots == .checked, mode == .ordinary { ProxySlotCheck.visit(object, into: &diagnostics) }
+        // D02 looks for a parameter whose values are all proxies: none without a proxy value.
+        if slots == .checked, mode == .ordinary, hasProxyValue { ProxySlotCheck.visit(object, into: &diagnostics) }
         if slots == .off {
             object.forEachChild { _, child in visit(child, locale: locale, patterns: &patterns, slots: .off, into: &diagnostics) }
         } else {
@@ -78,14 +79,17 @@ enum ObjectChecks {
     }
 
     /// P06 (`BooleanValueCheck`), P07 (`NumericValueCheck`) and P09 (`EmptyParameterCheck`) in
-    /// one pass over the object's parameters and text values, which returns the facts of all
-    /// its parameters' names together (each check searched the parameters, and tested
+    /// one pass over the object's parameters and values, which returns the facts of all its
+    /// parameters' names together and whether a value is a proxy (for D02; each check
+    /// searched the parameters, and tested
     /// each name against its set, on its own): a parameter's name is read as its facts by
     /// position, and its string only for a finding. P06 and P07 look at ordinary objects only.
     /// The diagnostics are sorted by place, code and message after the read, so that the
     /// order in which the three find theirs does not show.
     @inline(__always)
-    private static func visitTexts(_ object: SchemaObject, isOrdinary: Bool, into diagnostics: inout [Diagnostic]) -> ParameterNameFacts {
+    private static func visitTexts(
+        _ object: SchemaObject, isOrdinary: Bool, into diagnostics: inout [Diagnostic]
+    ) -> (names: ParameterNameFacts, hasProxyValue: Bool) {
         let arena = object.arena
         let parameters = arena.storage.parameters
         let stored = arena.storage.values
@@ -99,6 +103,8 @@ enum ObjectChecks {
             numerics = object.schemaClass == .slider ? [.numeric, .value] : .numeric
         }
         var all: ParameterNameFacts = []
+        var hasProxyValue = false
+        let nodes = arena.storage.nodes
         let range = object.node.parameters
         for at in Int(range.lowerBound)..<Int(range.upperBound) {
             let values = parameters[at].values
@@ -106,7 +112,15 @@ enum ObjectChecks {
             let facts = ParameterNameFacts.of(name, names: names, known: known)
             all.formUnion(facts)
             for value in Int(values.lowerBound)..<Int(values.upperBound) {
-                guard case .text(let textAt, let location) = stored[value] else { continue }
+                let textAt: Int32, location: SourceLocation
+                switch stored[value] {
+                case .text(let textPosition, let textLocation):
+                    textAt = textPosition
+                    location = textLocation
+                case .object(let child):
+                    if case .proxy = nodes[Int(child)].mode { hasProxyValue = true }
+                    continue
+                }
                 let text = texts[Int(textAt)]
                 let parameter = { names[Int(name)] }
                 if text.isEmpty {
@@ -118,7 +132,7 @@ enum ObjectChecks {
                 if !facts.isDisjoint(with: numerics) { NumericValueCheck.visit(text, parameter: parameter, at: location, into: &diagnostics) }
             }
         }
-        return all
+        return (all, hasProxyValue)
     }
 }
 
