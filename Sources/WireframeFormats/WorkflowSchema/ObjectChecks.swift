@@ -39,10 +39,12 @@ enum ObjectChecks {
             if schemaClass == .showActionSheet { ActionSheetCheck.run(object, into: &diagnostics) }
             if schemaClass == .longPressGesture { LongPressCheck.run(object, into: &diagnostics) }
             if schemaClass == .imageView { ImageViewCheck.run(object, into: &diagnostics) }
-            StringValueCheck.run(object, into: &diagnostics)
+            // C10 and C12 look at one tag each: compared here by position (`KnownTag`), their
+            // own guards kept.
+            if StringValueCheck.tag.matches(object) { StringValueCheck.run(object, into: &diagnostics) }
             if schemaClass == .doesMatchRegularExpression { RegularExpressionCheck.run(object, patterns: &patterns, into: &diagnostics) }
             if schemaClass == .date || schemaClass == .datePicker { DateValueCheck.run(object, locale: locale, into: &diagnostics) }
-            NumberValueCheck.run(object, locale: locale, into: &diagnostics)
+            if NumberValueCheck.tag.matches(object) { NumberValueCheck.run(object, locale: locale, into: &diagnostics) }
             if schemaClass == .table { TableStyleCheck.run(object, into: &diagnostics) }
             if schemaClass == .message { IgnoredDestinationNameCheck.run(object, into: &diagnostics) }
             if schemaClass == .sendMessage { ResponseNameCheck.run(object, into: &diagnostics) }
@@ -58,7 +60,7 @@ enum ObjectChecks {
                 }
             }
         }
-        UnusedNameCheck.run(object, into: &diagnostics)
+        if UnusedNameCheck.applies(to: object) { UnusedNameCheck.run(object, into: &diagnostics) }
         let (names, hasProxyValue) = visitTexts(object, isOrdinary: mode == .ordinary, into: &diagnostics)
         // D10 only where a parameter is named `validations` (it searched the parameters of every object).
         if mode == .ordinary, names.contains(.validations) { ValidationValueCheck.run(object, into: &diagnostics) }
