@@ -32,10 +32,15 @@ enum RoutingChecks {
     /// The diagnostics are sorted by place, code and message afterwards, so the order in which
     /// the checks find them does not show; none of them looks at the diagnostics found before.
     static func walkActionChecks(_ graph: SchemaGraph, isEntry: Bool, reach: MessageReach, into diagnostics: inout [Diagnostic]) {
+        // One list of sites for the walk, refilled per controller: a list made per controller
+        // grew from its top-level actions' count and was freed after one reading.
+        var sites: [(action: SchemaObject, site: ActionSite)] = []
         for (index, controller) in graph.controllers.enumerated() {
             var dismiss = DismissCheck.Found()
             var stored = TemplateValueCheck.Found()
-            for entry in controller.actionSites {
+            sites.removeAll(keepingCapacity: true)
+            for action in controller.actions { collect(action, site: ActionSite(topLevel: action), into: &sites) }
+            for entry in sites {
                 let action = entry.action
                 let site = entry.site
                 let schemaClass = action.schemaClass
@@ -64,14 +69,8 @@ enum RoutingChecks {
         var hasFollowers = false
     }
 
-    /// Every action of a controller with where it sits, depth first in document order.
-    static func actionSites(of actions: [SchemaObject]) -> [(action: SchemaObject, site: ActionSite)] {
-        var sites: [(action: SchemaObject, site: ActionSite)] = []
-        sites.reserveCapacity(actions.count)
-        for action in actions { collect(action, site: ActionSite(topLevel: action), into: &sites) }
-        return sites
-    }
-
+    /// Appends an action and every action under it with where it sits, depth first in
+    /// document order.
     private static func collect(
         _ action: SchemaObject, site: ActionSite, into sites: inout [(action: SchemaObject, site: ActionSite)]
     ) {

@@ -64,10 +64,6 @@ final class ControllerNode {
     /// routing check has asked for them (`CheckSupport.namedViews`).
     var namedViews: (views: [String: [SchemaObject]], complete: Bool)?
 
-    /// Every action, nested ones included, with where it sits (made on first use: several
-    /// routing checks walk them).
-    private(set) lazy var actionSites = RoutingChecks.actionSites(of: actions)
-
     /// The first action a message of that name runs (a named match or an unnamed catch-all), if any.
     func handler(for name: String) -> SchemaObject? {
         guard let firstNamed else {
