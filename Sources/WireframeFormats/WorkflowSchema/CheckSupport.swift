@@ -51,15 +51,25 @@ enum CheckSupport {
         var views: [String: [SchemaObject]] = [:]
         var complete = true
         var controllers = [index]
-        var seen = Set<Int>()
-        let bars = barParameters
+        // The controllers gone through: compared in order while they are few (a set was
+        // allocated for every hierarchy, most of which have one or two controllers).
+        var seenFew: [Int] = []
+        var seenMany: Set<Int>?
+        let known = ParameterNameFacts.known
+        var stack: [SchemaObject] = []
         while let current = controllers.popLast() {
-            guard seen.insert(current).inserted else { continue }
+            if seenMany != nil {
+                guard seenMany?.insert(current).inserted == true else { continue }
+            } else {
+                guard !seenFew.contains(current) else { continue }
+                seenFew.append(current)
+                if seenFew.count > 16 { seenMany = Set(seenFew) }
+            }
             let node = graph.controllers[current]
             controllers += node.children
-            var stack: [SchemaObject] = []
-            for name in ["view", "sections", "tableHeaderView", "tableFooterView", "viewControllers"] {
-                stack += node.object.objects(name)
+            // Each parameter's objects appended in place (a list was made per name).
+            for name in Self.hierarchyRoots {
+                node.object.forEachObject(name) { stack.append($0) }
             }
             while let object = stack.popLast() {
                 if object.isProxy, object.schemaClass.isSubclass(of: .view) || object.schemaClass.isSubclass(of: .viewController)
@@ -69,17 +79,29 @@ enum CheckSupport {
                 }
                 if object.schemaClass.isController || object.definition.kind == .action { continue }
                 if object.definition.kind == .view, let name = object.workflowName, !name.isEmpty { views[name, default: []].append(object) }
-                // Read from the storage: no parameter or value list per object.
-                object.forEachChild { name, child in
-                    if !bars.contains(name) { stack.append(child) }
+                // Read from the storage: no parameter or value list per object, and whether a
+                // parameter holds bar items read as a bit of its name's facts (by the name's
+                // position) instead of hashing the name into a set.
+                let storage = object.arena.storage
+                let range = storage.nodes[Int(object.index)].parameters
+                for at in Int(range.lowerBound)..<Int(range.upperBound) {
+                    let values = storage.parameters[at].values
+                    var isBar: Bool?
+                    for value in Int(values.lowerBound)..<Int(values.upperBound) {
+                        guard case .object(let child) = storage.values[value] else { continue }
+                        if isBar == nil {
+                            isBar = ParameterNameFacts.of(storage.parameters[at].name, names: storage.names, known: known).contains(.bar)
+                        }
+                        if isBar == false { stack.append(SchemaObject(object.arena, child)) }
+                    }
                 }
             }
         }
         return (views, complete)
     }
 
-    /// The parameters that hold bar items, left out of a view hierarchy.
-    private static let barParameters = NameSet(["navigationItem", "toolbarItems", "items"])
+    /// The parameters of a controller whose objects start its view hierarchy, in order.
+    private static let hierarchyRoots = ["view", "sections", "tableHeaderView", "tableFooterView", "viewControllers"]
 
     /// The classes that register with a form as inputs (§3.7).
     static let formInputs: Set<SchemaClass> = [.textField, .textView, .switch, .slider, .datePicker, .searchBar]
@@ -180,6 +202,9 @@ struct ParameterNameFacts: OptionSet, Sendable {
     static let message = ParameterNameFacts(rawValue: 8)
     /// `validations` (D10, `ValidationValueCheck`).
     static let validations = ParameterNameFacts(rawValue: 16)
+    /// A parameter that holds bar items (`navigationItem`, `toolbarItems`, `items`), left out of
+    /// a view hierarchy (`CheckSupport.namedViews`).
+    static let bar = ParameterNameFacts(rawValue: 32)
 
     /// The facts of a name, from its text.
     static func of(_ name: String) -> ParameterNameFacts {
@@ -189,6 +214,7 @@ struct ParameterNameFacts: OptionSet, Sendable {
         if name == "value" { facts.insert(.value) }
         if SchemaMapper.isMessageParameter(name) { facts.insert(.message) }
         if name == "validations" { facts.insert(.validations) }
+        if name == "navigationItem" || name == "toolbarItems" || name == "items" { facts.insert(.bar) }
         return facts
     }
 
