@@ -588,7 +588,7 @@ struct SchemaMapper {
                     } else if childClass == .image, child.mode == .ordinary {
                         elements[position].properties[parameterName] = child.text("name") ?? ""
                         if let label = child.text("accessibilityLabel") { elements[position].properties[parameterName + ".accessibilityLabel"] = label }
-                    } else if childClass.isSubclass(of: .gesture) {
+                    } else if childClass.isGesture {
                         for gestureParameter in child.parameters where gestureParameter.name.hasSuffix("essage") {
                             let suffix = gestureParameter.name == "message" ? "" : "." + gestureParameter.name.replacingSuffix("Message")
                             for gestureValue in gestureParameter.values {
