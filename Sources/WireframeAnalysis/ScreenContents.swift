@@ -40,8 +40,8 @@ public struct ScreenContents: Sendable {
         if screen.container == .tabBar || screen.links.contains(where: { $0.kind == .tab }) {
             withTabs.append(position)
         }
-        for named in actions {
-            named.action.forEachAction { action in
+        screen.forEachNamedAction { named in
+            named.pointee.action.forEachAction { action in
                 if case .loadSchema(let path, _, _) = action.kind { loadedFiles.insert(path) }
             }
         }
@@ -53,33 +53,56 @@ extension Screen {
     /// (the order of `allElements`), without copying them into a new array: a WorkflowSchema
     /// screen nests its elements, and the copies of `allElements` were half of validation.
     ///
-    /// One loop over a stack of element lists rather than a recursive function: a rule's closure
-    /// is then called from one frame, and what it captures is not passed down (and copied) at
-    /// every level (a recursive version copied `ValidationContext` per call). The closure gets
+    /// A loop over the screen's list, and under an element with children a loop over a stack
+    /// of lists, rather than a recursive function: a rule's closure is then called from one
+    /// frame, and what it captures is not passed down (and copied) at every level (a recursive
+    /// version copied `ValidationContext` per call). The closure gets
     /// a pointer to each element where it is stored, valid during the call only: an element
     /// passed by value was copied whole (its strings, arrays and table retained and released)
     /// for rules that read one field.
     func forEachElement(_ body: (UnsafePointer<Element>) -> Void) {
         guard !elements.isEmpty else { return }
-        var stack: [(elements: [Element], next: Int)] = []
-        stack.reserveCapacity(8)
-        stack.append((elements, 0))
-        while let top = stack.indices.last {
-            let index = stack[top].next
-            let list = stack[top].elements
-            guard index < list.count else {
-                stack.removeLast()
-                continue
-            }
-            stack[top].next = index + 1
-            let children = list.withUnsafeBufferPointer { buffer -> [Element] in
-                guard let base = buffer.baseAddress else { return [] }
-                let element = base + index
+        // The screen's own list is read in place; a stack of lists is made only under an
+        // element with children (most screens have none, and the stack was an allocation per
+        // screen and per walk).
+        elements.withUnsafeBufferPointer { top in
+            guard let base = top.baseAddress else { return }
+            for position in top.indices {
+                let element = base + position
                 body(element)
-                return element.pointee.elements
+                let children = element.pointee.elements
+                guard !children.isEmpty else { continue }
+                // Its descendants, depth first, before its next sibling.
+                var stack: [(elements: [Element], next: Int)] = [(children, 0)]
+                while let last = stack.indices.last {
+                    let index = stack[last].next
+                    let list = stack[last].elements
+                    guard index < list.count else {
+                        stack.removeLast()
+                        continue
+                    }
+                    stack[last].next = index + 1
+                    let grandchildren = list.withUnsafeBufferPointer { buffer -> [Element] in
+                        guard let base = buffer.baseAddress else { return [] }
+                        let element = base + index
+                        body(element)
+                        return element.pointee.elements
+                    }
+                    if !grandchildren.isEmpty { stack.append((grandchildren, 0)) }
+                }
             }
-            // Its children come before its next sibling.
-            if !children.isEmpty { stack.append((children, 0)) }
+        }
+    }
+}
+
+extension Screen {
+    /// Visits the screen's actions in order, each by a pointer to where it is stored (valid
+    /// during the call only): `for named in actions` copied each one (its name, kind and
+    /// nested actions counted) for walks that read a field or two.
+    func forEachNamedAction(_ body: (UnsafePointer<NamedAction>) -> Void) {
+        actions.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for position in buffer.indices { body(base + position) }
         }
     }
 }

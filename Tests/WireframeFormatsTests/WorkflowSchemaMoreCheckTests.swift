@@ -64,6 +64,7 @@ extension WorkflowSchemaCheckTests {
         expectOnly("<workflow><screen><conditionalAction name=\"viewDidLoad\"><doesMatchRegularExpression><value>x</value><pattern>1️⃣(a</pattern></doesMatchRegularExpression><showAlert>Hi</showAlert></conditionalAction></screen></workflow>",
                    "WF1309", .error, "'(a' is not a valid regular expression")
         expectNone("<workflow><screen><conditionalAction name=\"viewDidLoad\"><doesMatchRegularExpression><value>x</value><pattern>(a)</pattern></doesMatchRegularExpression><showAlert>Hi</showAlert></conditionalAction></screen></workflow>", "WF1309")
+        expectNone("<workflow><screen><conditionalAction name=\"viewDidLoad\"><doesMatchRegularExpression><value>x</value><pattern>Abc09</pattern></doesMatchRegularExpression><showAlert>Hi</showAlert></conditionalAction></screen></workflow>", "WF1309")
     }
 
     @Test func c11DateValue() {
@@ -204,6 +205,10 @@ extension WorkflowSchemaCheckTests {
         expectOnly("<workflow><navigation>1️⃣<screen keyPath=\"first\"/></navigation></workflow>", "WF1702", .warning,
                    "'first' may be missing, and mandatory parameter 'viewControllers' of 'navigation' has no other value; add a 'default'")
         expectNone("<workflow><navigation><screen keyPath=\"first\"><default><screen/></default></screen></navigation></workflow>", "WF1702")
+        // A controller action's slot reports; the same under a sendMessage response action is silent.
+        let pushed = "<pushController><navigation><screen keyPath=\"first\"/></navigation></pushController>"
+        #expect(WorkflowSchemaFixtures.read("<workflow><screen><actions>\(pushed)</actions></screen></workflow>").diagnostics.contains { $0.code == "WF1702" })
+        expectNone("<workflow><screen><sendMessage name=\"viewDidLoad\"><message>go</message><actions>\(pushed)</actions></sendMessage><showAlert name=\"go\">Hi</showAlert></screen></workflow>", "WF1702")
     }
 
     @Test func d04TemplateValue() {

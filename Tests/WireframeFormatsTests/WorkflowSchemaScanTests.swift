@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WireframeFormats
 import WireframeModel
@@ -154,6 +155,18 @@ import WireframeModel
             let text = "<workflow><screen\(separator)/></workflow>"
             let messages = WorkflowSchemaFixtures.read(text).diagnostics.map(\.message)
             #expect(messages == ["XML is not well-formed: \(message)"], "\(separator): \(messages)")
+        }
+    }
+
+    /// C09 takes a pattern of ASCII letters and digits for one that compiles without compiling
+    /// it: ICU agrees on such patterns, and anything else is not taken for a literal.
+    @Test func literalPatternsCompile() {
+        for pattern in ["A", "B", "abc", "Zeta09", "0", "viewDidLoad"] {
+            #expect(RegularExpressionCheck.isLiteral(pattern), "\(pattern)")
+            #expect((try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])) != nil, "\(pattern)")
+        }
+        for pattern in ["", "a.b", "(a", "a b", "a*", "[a", "é", "a\\", "a-b", "a{2}"] {
+            #expect(!RegularExpressionCheck.isLiteral(pattern), "\(pattern)")
         }
     }
 }

@@ -109,6 +109,27 @@ public struct NavigationGraph: Sendable {
     /// The links that name no screen, in the order of the screens and of their links: what the
     /// rules on undefined targets look at, without going through every screen.
     public let unresolvedLinks: [LinkPosition]
+    /// What the graph's pass over each screen's steps found, by position, for the rules that
+    /// would otherwise walk every screen's elements or actions again (see `StepFacts`).
+    private let stepFacts: [StepFacts]
+
+    /// What the pass over a screen's steps (navigation bar, elements, actions) found.
+    struct StepFacts: OptionSet {
+        let rawValue: UInt8
+
+        /// Every step named a screen when the graph looked it up, and none of its actions
+        /// (nested ones included) is a `popToView`, whose target the graph does not look up:
+        /// WF0108 goes through the other screens only.
+        static let resolved = StepFacts(rawValue: 1)
+        /// An element triggers an action (`.action`): WF0107 goes through these screens only.
+        static let elementActions = StepFacts(rawValue: 2)
+        /// At least two elements have a reference: WF0110 goes through these screens only.
+        static let references = StepFacts(rawValue: 4)
+
+        /// What a screen whose steps the graph does not take (a later definition of a
+        /// duplicate key) may have: every rule goes through it.
+        static let unknown: StepFacts = [.elementActions, .references]
+    }
 
     /// Builds the graph of a wireframe.
     public init(_ wireframe: Wireframe) {
@@ -165,6 +186,9 @@ public struct NavigationGraph: Sendable {
         var linkTargets: [Int] = []
         linkTargets.reserveCapacity(screens.count * 3)
         var unresolvedLinks: [LinkPosition] = []
+        var stepFacts: [StepFacts] = []
+        stepFacts.reserveCapacity(screens.count)
+        let oldStepFacts = previous?.stepFacts ?? []
         for position in screens.indices {
             let screen = screens[position]
             contents.add(screen, at: position)
@@ -181,6 +205,7 @@ public struct NavigationGraph: Sendable {
                     if target < 0 { unresolvedLinks.append(LinkPosition(position: position, link: index - firstLink)) }
                 }
                 successors.append(contentsOf: oldSuccessors[oldSuccessorStart[position]..<oldSuccessorStart[position + 1]])
+                stepFacts.append(oldStepFacts[position])
                 continue
             }
             // Links are the first steps out of a screen; each name is looked up once, for both.
@@ -193,15 +218,33 @@ public struct NavigationGraph: Sendable {
                     unresolvedLinks.append(LinkPosition(position: position, link: number))
                 }
             }
-            guard isCanonical else { continue }
-            Self.forEachStep(from: screen, screens: screens, lookup: lookup, bars: bars, links: false) { _, target, _, _, _ in
+            guard isCanonical else {
+                stepFacts.append(.unknown)
+                continue
+            }
+            var facts: StepFacts = .resolved
+            var references = 0
+            Self.forEachStep(
+                from: screen, screens: screens, lookup: lookup, bars: bars, links: false,
+                noted: { note in
+                    switch note {
+                    case .unresolved: facts.remove(.resolved)
+                    case .elementAction: facts.insert(.elementActions)
+                    case .reference:
+                        references += 1
+                        if references == 2 { facts.insert(.references) }
+                    }
+                }
+            ) { _, target, _, _, _ in
                 successors.append(target)
             }
+            stepFacts.append(facts)
         }
         successorStart.append(successors.count)
         self.linkStart = linkStart
         self.linkTargets = linkTargets
         self.unresolvedLinks = unresolvedLinks
+        self.stepFacts = stepFacts
         self.root = wireframe.root
         self.screens = screens
         self.table = table
@@ -271,6 +314,26 @@ public struct NavigationGraph: Sendable {
         return target < 0 ? nil : target
     }
 
+    /// Whether every step of the screen at `position` (not its links) named a screen, and it
+    /// has no `popToView` action (see `StepFacts.resolved`).
+    func stepsResolved(at position: Int) -> Bool { stepFacts[position].contains(.resolved) }
+
+    /// Whether an element of the screen at `position` may trigger an action (see `StepFacts`).
+    func mayHaveElementActions(at position: Int) -> Bool { stepFacts[position].contains(.elementActions) }
+
+    /// Whether two elements of the screen at `position` may have references (see `StepFacts`).
+    func mayRepeatReferences(at position: Int) -> Bool { stepFacts[position].contains(.references) }
+
+    /// What `forEachStep` tells besides the steps it takes.
+    private enum StepNote {
+        /// A step whose target names no screen, or a `popToView` action.
+        case unresolved
+        /// An element trigger that runs an action of the screen.
+        case elementAction
+        /// An element with a reference.
+        case reference
+    }
+
     /// The positions the screen at `position` leads to, in the order of its edges.
     func successors(at position: Int) -> ArraySlice<Int> { successors[successorStart[position]..<successorStart[position + 1]] }
 
@@ -307,8 +370,12 @@ public struct NavigationGraph: Sendable {
         case tab
         case containedScreen
         case button(label: String)
-        case element(kind: String, label: String)
-        case action(name: String?)
+        /// An element, by a pointer to where it is stored: its kind and label are read only when
+        /// an edge is built, during the walk that gave the pointer (building the graph made
+        /// both strings for every element and used neither).
+        case element(UnsafePointer<Element>)
+        /// A screen's action, by a pointer to where it is stored (read as the element's).
+        case action(UnsafePointer<NamedAction>)
 
         var text: String {
             switch self {
@@ -316,8 +383,9 @@ public struct NavigationGraph: Sendable {
             case .tab: "tab"
             case .containedScreen: "contained screen"
             case .button(let label): "navigation button '\(label)'"
-            case .element(let kind, let label): "\(kind) '\(label)'"
-            case .action(let name): name.map { "action '\($0)'" } ?? "unnamed action"
+            case .element(let element):
+                "\(element.pointee.kind.rawValue) '\(element.pointee.reference ?? element.pointee.text ?? element.pointee.kind.rawValue)'"
+            case .action(let named): named.pointee.name.map { "action '\($0)'" } ?? "unnamed action"
             }
         }
     }
@@ -325,13 +393,19 @@ public struct NavigationGraph: Sendable {
     /// Calls `visit` with each step out of `screen` to a defined screen, in definition order: the
     /// target's name and position, the kind of step (nil: a push or a present, as the target is
     /// shown), what a person does and where the link is written. Without `links`, the steps of
-    /// the screen's links are left out.
+    /// the screen's links are left out. `noted` is told of each step whose target names no
+    /// screen, each `popToView` action (its target is not looked up), each element with a
+    /// reference and each element trigger that runs an action.
     private static func forEachStep(
         from screen: Screen, screens: [Screen], lookup: (String) -> Int?, bars: [String: NavigationBar], links: Bool = true,
+        noted: (StepNote) -> Void = { _ in },
         _ visit: (_ target: String, _ position: Int, _ kind: StepKind?, _ via: Via, _ location: SourceLocation) -> Void
     ) {
         func add(_ target: String, _ kind: StepKind?, via: Via, at location: SourceLocation) {
-            guard let targetPosition = lookup(target) else { return }
+            guard let targetPosition = lookup(target) else {
+                noted(.unresolved)
+                return
+            }
             visit(target, targetPosition, kind, via, location)
         }
         for link in screen.links where links {
@@ -349,22 +423,25 @@ public struct NavigationGraph: Sendable {
         }
         if !screen.elements.isEmpty {
             screen.forEachElement { element in
-                let via = Via.element(kind: element.pointee.kind.rawValue, label: element.pointee.reference ?? element.pointee.text ?? element.pointee.kind.rawValue)
+                let via = Via.element(element)
+                if element.pointee.reference != nil { noted(.reference) }
                 for trigger in element.pointee.triggers {
                     switch trigger.effect {
                     case .target(let target):
                         add(target, nil, via: via, at: trigger.location)
                     case .task(let name, let parameter) where name == "push":
                         if let parameter { add(parameter, .push, via: via, at: trigger.location) }
+                    case .action:
+                        noted(.elementAction)
                     default:
                         break
                     }
                 }
             }
         }
-        for named in screen.actions {
-            let via = Via.action(name: named.name)
-            named.action.forEachAction { action in
+        screen.forEachNamedAction { named in
+            let via = Via.action(named)
+            named.pointee.action.forEachAction { action in
                 let location = action.targetLocation ?? action.location
                 switch action.kind {
                 case .push(let target): add(target, .push, via: via, at: location)
@@ -373,6 +450,7 @@ public struct NavigationGraph: Sendable {
                 case .replaceRoot(let target): add(target, .replaceRoot, via: via, at: location)
                 case .task(let name, let parameter) where name == "push":
                     if let parameter { add(parameter, .push, via: via, at: location) }
+                case .popToView: noted(.unresolved)
                 default: break
                 }
             }

@@ -7,7 +7,9 @@ public struct DuplicateReferenceRule: Rule {
     public var summary: String { "element references are unique within a route" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
-        for position in context.contents.withElements {
+        // Only screens where the navigation graph saw two elements with references (or whose
+        // elements it did not walk) can have a finding.
+        for position in context.contents.withElements where context.graph.mayRepeatReferences(at: position) {
             let screen = context.wireframe.screens[position]
             var first: [String: SourceLocation] = [:]
             screen.forEachElement { element in

@@ -7,7 +7,9 @@ public struct ElementActionDefinedRule: Rule {
     public var summary: String { "an element's 'action' names an action of its route" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
-        for position in context.contents.withElements {
+        // Only screens where the navigation graph saw an element trigger an action (or whose
+        // elements it did not walk) can have a finding.
+        for position in context.contents.withElements where context.graph.mayHaveElementActions(at: position) {
             let screen = context.wireframe.screens[position]
             // The list of names is made only for a finding ("did you mean"): made per screen, it
             // cost an array and its growth for every screen with elements.

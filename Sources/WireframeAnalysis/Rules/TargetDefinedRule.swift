@@ -20,7 +20,9 @@ public struct TargetDefinedRule: Rule {
                 report("contained screen", link.target, at: link.location)
             }
         }
-        for position in context.contents.withElementsOrActions {
+        // A screen all of whose steps the graph found to name screens (and that has no
+        // `popToView`) has no undefined element or action target: only the others are walked.
+        for position in context.contents.withElementsOrActions where !context.graph.stepsResolved(at: position) {
             let screen = screens[position]
             screen.forEachElement { element in
                 for trigger in element.pointee.triggers {

@@ -51,15 +51,25 @@ enum CheckSupport {
         var views: [String: [SchemaObject]] = [:]
         var complete = true
         var controllers = [index]
-        var seen = Set<Int>()
-        let bars = barParameters
+        // The controllers gone through: compared in order while they are few (a set was
+        // allocated for every hierarchy, most of which have one or two controllers).
+        var seenFew: [Int] = []
+        var seenMany: Set<Int>?
+        let known = ParameterNameFacts.known
+        var stack: [SchemaObject] = []
         while let current = controllers.popLast() {
-            guard seen.insert(current).inserted else { continue }
+            if seenMany != nil {
+                guard seenMany?.insert(current).inserted == true else { continue }
+            } else {
+                guard !seenFew.contains(current) else { continue }
+                seenFew.append(current)
+                if seenFew.count > 16 { seenMany = Set(seenFew) }
+            }
             let node = graph.controllers[current]
             controllers += node.children
-            var stack: [SchemaObject] = []
-            for name in ["view", "sections", "tableHeaderView", "tableFooterView", "viewControllers"] {
-                stack += node.object.objects(name)
+            // Each parameter's objects appended in place (a list was made per name).
+            for name in Self.hierarchyRoots {
+                node.object.forEachObject(name) { stack.append($0) }
             }
             while let object = stack.popLast() {
                 if object.isProxy, object.schemaClass.isSubclass(of: .view) || object.schemaClass.isSubclass(of: .viewController)
@@ -69,17 +79,29 @@ enum CheckSupport {
                 }
                 if object.schemaClass.isController || object.definition.kind == .action { continue }
                 if object.definition.kind == .view, let name = object.workflowName, !name.isEmpty { views[name, default: []].append(object) }
-                // Read from the storage: no parameter or value list per object.
-                object.forEachChild { name, child in
-                    if !bars.contains(name) { stack.append(child) }
+                // Read from the storage: no parameter or value list per object, and whether a
+                // parameter holds bar items read as a bit of its name's facts (by the name's
+                // position) instead of hashing the name into a set.
+                let storage = object.arena.storage
+                let range = storage.nodes[Int(object.index)].parameters
+                for at in Int(range.lowerBound)..<Int(range.upperBound) {
+                    let values = storage.parameters[at].values
+                    var isBar: Bool?
+                    for value in Int(values.lowerBound)..<Int(values.upperBound) {
+                        guard case .object(let child) = storage.values[value] else { continue }
+                        if isBar == nil {
+                            isBar = ParameterNameFacts.of(storage.parameters[at].name, names: storage.names, known: known).contains(.bar)
+                        }
+                        if isBar == false { stack.append(SchemaObject(object.arena, child)) }
+                    }
                 }
             }
         }
         return (views, complete)
     }
 
-    /// The parameters that hold bar items, left out of a view hierarchy.
-    private static let barParameters = NameSet(["navigationItem", "toolbarItems", "items"])
+    /// The parameters of a controller whose objects start its view hierarchy, in order.
+    private static let hierarchyRoots = ["view", "sections", "tableHeaderView", "tableFooterView", "viewControllers"]
 
     /// The classes that register with a form as inputs (§3.7).
     static let formInputs: Set<SchemaClass> = [.textField, .textView, .switch, .slider, .datePicker, .searchBar]
@@ -160,5 +182,72 @@ struct NameSet: Sendable {
     private static func bucket(of name: String) -> Int {
         let bytes = name.utf8
         return (bytes.count &* 7 &+ Int(bytes.first ?? 0)) & 63
+    }
+}
+
+/// What the object checks and the mapper ask of a parameter name, read by the name's position in
+/// a read's storage: the known names (`KnownNames`, which every read's table of names starts
+/// with) have theirs in a table made once, so that a parameter costs one load instead of a
+/// search of each check's set of names; a name given to a setter is asked by its text.
+struct ParameterNameFacts: OptionSet, Sendable {
+    let rawValue: UInt8
+
+    /// A YES/NO parameter (P06, `BooleanValueCheck`).
+    static let boolean = ParameterNameFacts(rawValue: 1)
+    /// A numeric parameter (P07, `NumericValueCheck`).
+    static let numeric = ParameterNameFacts(rawValue: 2)
+    /// `value` (a YES/NO value on `bool`, a number on a slider).
+    static let value = ParameterNameFacts(rawValue: 4)
+    /// A message parameter (`message` or a name ending in `Message`, `SchemaMapper.isMessageParameter`).
+    static let message = ParameterNameFacts(rawValue: 8)
+    /// `validations` (D10, `ValidationValueCheck`).
+    static let validations = ParameterNameFacts(rawValue: 16)
+    /// A parameter that holds bar items (`navigationItem`, `toolbarItems`, `items`), left out of
+    /// a view hierarchy (`CheckSupport.namedViews`).
+    static let bar = ParameterNameFacts(rawValue: 32)
+
+    /// The facts of a name, from its text.
+    static func of(_ name: String) -> ParameterNameFacts {
+        var facts: ParameterNameFacts = []
+        if BooleanValueCheck.parameters.contains(name) { facts.insert(.boolean) }
+        if NumericValueCheck.parameters.contains(name) { facts.insert(.numeric) }
+        if name == "value" { facts.insert(.value) }
+        if SchemaMapper.isMessageParameter(name) { facts.insert(.message) }
+        if name == "validations" { facts.insert(.validations) }
+        if name == "navigationItem" || name == "toolbarItems" || name == "items" { facts.insert(.bar) }
+        return facts
+    }
+
+    /// The facts of each known name, by its position.
+    static let known: [ParameterNameFacts] = KnownNames.workflowSchema.names.map(of)
+
+    /// The facts of the name at that position of a storage's names; `known` is `Self.known`,
+    /// read once by the caller.
+    @inline(__always)
+    static func of(_ position: Int32, names: [String], known: [ParameterNameFacts]) -> ParameterNameFacts {
+        Int(position) < known.count ? known[Int(position)] : of(names[Int(position)])
+    }
+}
+
+/// A tag that a check compares objects with, found by its position among the known names when
+/// the object's tag is a known name (one comparison of numbers instead of strings).
+struct KnownTag: Sendable {
+    let name: String
+    /// Its position among the known names, -1 when it is none.
+    private let position: Int32
+    private let knownCount: Int32
+
+    init(_ name: String) {
+        self.name = name
+        position = KnownNames.workflowSchema.names.firstIndex(of: name).map { Int32($0) } ?? -1
+        knownCount = Int32(KnownNames.workflowSchema.count)
+    }
+
+    /// Whether the object's tag is this one.
+    @inline(__always)
+    func matches(_ object: SchemaObject) -> Bool {
+        let tag = object.node.tag
+        // A position below the known count is a known name, and names are unique among them.
+        return tag < knownCount ? tag == position : object.tag == name
     }
 }

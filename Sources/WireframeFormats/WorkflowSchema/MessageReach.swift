@@ -25,28 +25,30 @@ struct MessageReach {
         for (index, controller) in graph.controllers.enumerated() {
             if let name = controller.object.workflowName, !name.isEmpty { named[name, default: []].append(index) }
         }
-        for send in graph.sends {
-            let name = send.message.name
+        // The sends read in place (a copy of each counted its strings and object), and a
+        // send's one target kept as a number: a list of targets was made for every send, and
+        // only a `descendant` send can have several (the controllers of its name).
+        for at in graph.sends.indices {
+            let name = graph.sends[at].message.name
+            let owner = graph.sends[at].owner
             allNames.insert(name)
+            var target: Int?
             var targets: [Int] = []
             var hasResponses = false
-            switch send.sender {
+            switch graph.sends[at].sender {
             case .element:
-                if send.message.destination != .rootDelegate { targets = [send.owner] }
+                if graph.sends[at].message.destination != .rootDelegate { target = owner }
             case .action(let action):
                 hasResponses = action.hasObject(in: "actions")
-                switch send.message.destination {
-                case .delegate: targets = graph.controllers[send.owner].creator.map { [$0] } ?? []
-                case .self: targets = [send.owner]
-                case .descendant: targets = send.message.destinationName.flatMap { named[$0] } ?? []
-                default: targets = []
+                switch graph.sends[at].message.destination {
+                case .delegate: target = graph.controllers[owner].creator
+                case .self: target = owner
+                case .descendant: targets = graph.sends[at].message.destinationName.flatMap { named[$0] } ?? []
+                default: break
                 }
             }
-            for target in targets {
-                guard let receiver = RoutingChecks.receiver(from: target, in: graph) else { continue }
-                names[receiver].insert(name)
-                if hasResponses { answered[receiver].insert(name) }
-            }
+            if let target { deliver(name, from: target, answered: hasResponses, in: graph) }
+            for target in targets { deliver(name, from: target, answered: hasResponses, in: graph) }
         }
         for index in graph.controllers.indices {
             let node = graph.controllers[index]
@@ -54,6 +56,13 @@ struct MessageReach {
             unknown[index] = true
             if let receiver = RoutingChecks.receiver(from: index, in: graph) { unknown[receiver] = true }
         }
+    }
+
+    /// Enters a name sent to a controller in the names of the controller that receives it.
+    private mutating func deliver(_ name: String, from target: Int, answered isAnswered: Bool, in graph: SchemaGraph) {
+        guard let receiver = RoutingChecks.receiver(from: target, in: graph) else { return }
+        names[receiver].insert(name)
+        if isAnswered { answered[receiver].insert(name) }
     }
 
     /// Whether a name reaches the controller, implicit names and lifecycle events included.

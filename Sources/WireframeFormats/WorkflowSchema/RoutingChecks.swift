@@ -1,7 +1,7 @@
 import WireframeModel
 
 /// Runs the checks on the controller graph of one file (M01–M05, M08–M13, M15, M16, A01–A09,
-/// D02, D04). `isEntry` says the file is the entry of a project, so its root is neither pushed nor
+/// D04; D02 runs in the object checks' walk). `isEntry` says the file is the entry of a project, so its root is neither pushed nor
 /// presented; otherwise the root may be loaded from anywhere and checks that depend on it stay silent.
 enum RoutingChecks {
     static func run(_ graph: SchemaGraph, isEntry: Bool = false, into diagnostics: inout [Diagnostic]) {
@@ -22,7 +22,8 @@ enum RoutingChecks {
         CellSelectionCheck.run(graph, into: &diagnostics)
         NavigationStackCheck.run(graph, isEntry: isEntry, into: &diagnostics)
         ConditionalResultCheck.run(graph, reach: reach, into: &diagnostics)
-        ProxySlotCheck.run(graph, into: &diagnostics)
+        // D02 (`ProxySlotCheck`) runs in the object checks' walk (`ObjectChecks`), for the
+        // same files: those whose root is an ordinary controller.
         walkActionChecks(graph, isEntry: isEntry, reach: reach, into: &diagnostics)
     }
 
@@ -31,10 +32,15 @@ enum RoutingChecks {
     /// The diagnostics are sorted by place, code and message afterwards, so the order in which
     /// the checks find them does not show; none of them looks at the diagnostics found before.
     static func walkActionChecks(_ graph: SchemaGraph, isEntry: Bool, reach: MessageReach, into diagnostics: inout [Diagnostic]) {
+        // One list of sites for the walk, refilled per controller: a list made per controller
+        // grew from its top-level actions' count and was freed after one reading.
+        var sites: [(action: SchemaObject, site: ActionSite)] = []
         for (index, controller) in graph.controllers.enumerated() {
             var dismiss = DismissCheck.Found()
             var stored = TemplateValueCheck.Found()
-            for entry in controller.actionSites {
+            sites.removeAll(keepingCapacity: true)
+            for action in controller.actions { collect(action, site: ActionSite(topLevel: action), into: &sites) }
+            for entry in sites {
                 let action = entry.action
                 let site = entry.site
                 let schemaClass = action.schemaClass
@@ -63,14 +69,8 @@ enum RoutingChecks {
         var hasFollowers = false
     }
 
-    /// Every action of a controller with where it sits, depth first in document order.
-    static func actionSites(of actions: [SchemaObject]) -> [(action: SchemaObject, site: ActionSite)] {
-        var sites: [(action: SchemaObject, site: ActionSite)] = []
-        sites.reserveCapacity(actions.count)
-        for action in actions { collect(action, site: ActionSite(topLevel: action), into: &sites) }
-        return sites
-    }
-
+    /// Appends an action and every action under it with where it sits, depth first in
+    /// document order.
     private static func collect(
         _ action: SchemaObject, site: ActionSite, into sites: inout [(action: SchemaObject, site: ActionSite)]
     ) {

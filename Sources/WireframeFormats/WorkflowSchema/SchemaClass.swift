@@ -65,8 +65,24 @@ public enum SchemaClass: String, Sendable, Hashable, CaseIterable {
         return false
     }
 
-    /// Whether this class is one of the controllers.
-    public var isController: Bool { isSubclass(of: .viewController) && self != .viewController }
+    /// Whether this class is one of the controllers: a subclass of `viewController` other than
+    /// itself, named here (the mapper and the checks ask it for every object; the walk up the
+    /// superclasses cost a call and a loop each time). A test holds it to `isSubclass(of:)`.
+    public var isController: Bool {
+        switch self {
+        case .tabs, .navigation, .screen, .form, .table: true
+        default: false
+        }
+    }
+
+    /// Whether this class is `gesture` or one of its subclasses, named here (a test holds it to
+    /// `isSubclass(of:)`).
+    public var isGesture: Bool {
+        switch self {
+        case .gesture, .tapGesture, .longPressGesture, .swipeGesture: true
+        default: false
+        }
+    }
 
     /// A short human name used in messages: the family for abstract classes, else the tag.
     public var displayName: String {

@@ -64,10 +64,6 @@ final class ControllerNode {
     /// routing check has asked for them (`CheckSupport.namedViews`).
     var namedViews: (views: [String: [SchemaObject]], complete: Bool)?
 
-    /// Every action, nested ones included, with where it sits (made on first use: several
-    /// routing checks walk them).
-    private(set) lazy var actionSites = RoutingChecks.actionSites(of: actions)
-
     /// The first action a message of that name runs (a named match or an unnamed catch-all), if any.
     func handler(for name: String) -> SchemaObject? {
         guard let firstNamed else {
@@ -298,7 +294,7 @@ struct SchemaMapper {
         var actionObjects: [SchemaObject] = []
         var sawTitle = false, sawActions = false, sawForward = false
         var forwardsAllMessages = false
-        let asParent = ContentParent(definition: object.definition, isOrdinary: true)
+        let asParent = ContentParent(definition: object.definition, position: object.node.definition.position, isOrdinary: true)
         // The parameters read from the storage in place: no parameter or value list per
         // parameter, and `title`, `actions` and `shouldForwardAllMessages` found in the same pass.
         let arena = object.arena
@@ -347,7 +343,9 @@ struct SchemaMapper {
                     properties[name] = storage.text(text)
                 case .object(let childIndex):
                     let child = SchemaObject(arena, childIndex)
-                    mapContent(child, owner: controllerIndex, screenKey: key, links: &links, parameter: name, parent: asParent, into: &elements)
+                    mapContent(
+                        child, owner: controllerIndex, screenKey: key, links: &links, parameter: name, parameterName: storage.parameters[at].name,
+                        parent: asParent, into: &elements)
                 }
             }
         }
@@ -422,7 +420,37 @@ struct SchemaMapper {
     /// which decide whether an element made of the value records its parameter.
     struct ContentParent {
         var definition: TagDefinition
+        /// The definition's position in the storage's definitions (the registry's first).
+        var position: Int32
         var isOrdinary: Bool
+    }
+
+    /// Whether a bare child of an ordinary parent goes to the parameter whose name is at
+    /// `parameter` among the storage's names (`bareRoute(_:_:) == names[parameter]`), found by
+    /// positions where the parent is a registry definition and both names are known:
+    /// `KnownNames` has each definition's parameter positions by name, so neither the child's
+    /// tag nor the route is hashed or compared as text.
+    static func routesBare(_ parent: ContentParent, _ child: SchemaObject, to parameter: Int32, names: [String]) -> Bool {
+        let tag = child.node.tag
+        // `KnownNames.workflowSchema` is read in place each time: a local copy counted its arrays.
+        let knownCount = KnownNames.workflowSchema.count
+        guard Int(parent.position) < TagRegistry.lookup.all.count, Int(tag) < knownCount, Int(parameter) < knownCount else {
+            return bareRoute(parent.definition, child) == names[Int(parameter)]
+        }
+        let childClass = child.schemaClass
+        if let index = KnownNames.workflowSchema.parameterIndex(ofDefinitionAt: parent.position, name: tag),
+            parent.definition.parameter(at: index, accepts: childClass)
+        {
+            // Known names are unique: the same text is the same position.
+            return tag == parameter
+        }
+        guard parent.definition.admits(childClass) else { return false }
+        if let index = parent.definition.defaultParameterIndex(for: childClass) {
+            let start = KnownNames.workflowSchema.parameterNameStart(ofDefinitionAt: Int(parent.position))
+            let route = KnownNames.workflowSchema.parameterName(at: Int(start) + index)
+            if route >= 0 { return route == parameter }
+        }
+        return parent.definition.defaultParameter(for: childClass) == names[Int(parameter)]
     }
 
     /// Maps a value of a controller or view parameter: views and items become elements (appended
@@ -432,8 +460,8 @@ struct SchemaMapper {
     /// size a first pass over its values counts, instead of growing (and rehashing) one entry
     /// at a time.
     mutating func mapContent(
-        _ object: SchemaObject, owner: Int, screenKey: String, links: inout [Link], parameter: String, parent: ContentParent,
-        into elements: inout [Element]
+        _ object: SchemaObject, owner: Int, screenKey: String, links: inout [Link], parameter: String, parameterName parameterPosition: Int32,
+        parent: ContentParent, into elements: inout [Element]
     ) {
         let schemaClass = object.schemaClass
         if schemaClass.isController {
@@ -443,13 +471,14 @@ struct SchemaMapper {
             }
             return
         }
-        let definition = object.definition
-        switch definition.kind {
+        // The kind from the node: the definition is read only for an element.
+        switch object.node.definition.kind {
         case .view, .item:
             break
         default:
             return
         }
+        let definition = object.definition
         let mode = object.mode
         let arena = object.arena
         let storage = arena.storage
@@ -464,17 +493,20 @@ struct SchemaMapper {
         case .conditional: propertyCount += 1
         case .ordinary: break
         }
-        let recordsParameter = !parent.isOrdinary || Self.bareRoute(parent.definition, object) != parameter
+        let recordsParameter = !parent.isOrdinary || !Self.routesBare(parent, object, to: parameterPosition, names: storage.names)
         if recordsParameter { propertyCount += 1 }
+        let knownFacts = ParameterNameFacts.known
         for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
-            let name = storage.parameterName(at)
             let values = storage.parameters[at].values
             var isMessage: Bool?
             var texts = 0
             for value in Int(values.lowerBound)..<Int(values.upperBound) {
                 switch storage.values[value] {
                 case .text:
-                    if isMessage == nil { isMessage = Self.isMessageParameter(name) }
+                    // By the name's position: its string is read only to compare it with the text parameter.
+                    if isMessage == nil {
+                        isMessage = ParameterNameFacts.of(storage.parameters[at].name, names: storage.names, known: knownFacts).contains(.message)
+                    }
                     if isMessage == true { triggerCount += 1 } else { texts += 1 }
                 case .object(let childIndex):
                     // Read field by field: a copy of the node counted its references.
@@ -489,7 +521,7 @@ struct SchemaMapper {
                     }
                 }
             }
-            if texts > 0 { propertyCount += texts - (name == textParameter ? 1 : 0) }
+            if texts > 0 { propertyCount += texts - (storage.parameterName(at) == textParameter ? 1 : 0) }
             if isMessage == true, at - Int(parameters.lowerBound) < 64 { messageParameters |= 1 << UInt64(at - Int(parameters.lowerBound)) }
         }
 
@@ -498,17 +530,19 @@ struct SchemaMapper {
         let position = elements.count
         let (nameAttribute, classAttribute) = object.nameAndClassAttributes()
         let location = object.location
-        // `init(minimumCapacity:)`: `reserveCapacity` of an empty table went through a generic
-        // (unspecialized) path.
-        let properties = propertyCount > 0 ? [String: String](minimumCapacity: propertyCount) : [:]
-        var triggers: [Trigger] = []
-        var children: [Element] = []
-        if triggerCount > 0 { triggers.reserveCapacity(triggerCount) }
-        if elementCount > 0 { children.reserveCapacity(elementCount) }
+        // The table is made with room for its entries (`emptyProperties`): `reserveCapacity` of
+        // an empty table went through a generic (unspecialized) path.
+        // The lists are reserved in place (made in local variables and handed to the element,
+        // they were counted on the way in and out). The append itself still copies the element
+        // once and destroys the original (an outlined copy per element, about 200 instructions):
+        // `consume`, a consuming helper and setting the fields after a bare append did not
+        // remove it, or cost more.
         elements.append(Element(
             kind: ElementKind(rawValue: object.tag), reference: nameAttribute?.value, styleClass: classAttribute?.value,
-            triggers: triggers, elements: children, properties: properties,
+            properties: Self.emptyProperties(room: propertyCount),
             locations: ElementLocations(definition: location, kind: location, reference: nameAttribute?.valueLocation)))
+        if triggerCount > 0 { elements[position].triggers.reserveCapacity(triggerCount) }
+        if elementCount > 0 { elements[position].elements.reserveCapacity(elementCount) }
         switch mode {
         case .proxy(let keyPath):
             elements[position].properties["keyPath"] = keyPath
@@ -518,7 +552,7 @@ struct SchemaMapper {
         case .ordinary:
             break
         }
-        let asParent = ContentParent(definition: definition, isOrdinary: mode == .ordinary)
+        let asParent = ContentParent(definition: definition, position: object.node.definition.position, isOrdinary: mode == .ordinary)
         for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
             let parameterName = storage.parameterName(at)
             let values = storage.parameters[at].values
@@ -554,7 +588,7 @@ struct SchemaMapper {
                     } else if childClass == .image, child.mode == .ordinary {
                         elements[position].properties[parameterName] = child.text("name") ?? ""
                         if let label = child.text("accessibilityLabel") { elements[position].properties[parameterName + ".accessibilityLabel"] = label }
-                    } else if childClass.isSubclass(of: .gesture) {
+                    } else if childClass.isGesture {
                         for gestureParameter in child.parameters where gestureParameter.name.hasSuffix("essage") {
                             let suffix = gestureParameter.name == "message" ? "" : "." + gestureParameter.name.replacingSuffix("Message")
                             for gestureValue in gestureParameter.values {
@@ -566,12 +600,27 @@ struct SchemaMapper {
                             }
                         }
                     } else {
-                        mapContent(child, owner: owner, screenKey: screenKey, links: &links, parameter: parameterName, parent: asParent, into: &elements[position].elements)
+                        mapContent(
+                            child, owner: owner, screenKey: screenKey, links: &links, parameter: parameterName,
+                            parameterName: storage.parameters[at].name, parent: asParent, into: &elements[position].elements)
                     }
                 }
             }
         }
         if recordsParameter { elements[position].properties["parameter"] = parameter }
+    }
+
+    /// Empty tables of properties with room for 1 to 16 entries, made once: a new table is one
+    /// of them, copied on its first insertion at its size (a copy allocates its storage from
+    /// the original's type), where `init(minimumCapacity:)` went through the unspecialized,
+    /// generic initializer and looked the storage's type up per table.
+    private static let emptyPropertyTables: [[String: String]] = (0...16).map { [String: String](minimumCapacity: $0) }
+
+    /// An empty table of properties with room for `room` entries without growing.
+    @inline(__always)
+    static func emptyProperties(room: Int) -> [String: String] {
+        if room <= 0 { return [:] }
+        return room < emptyPropertyTables.count ? emptyPropertyTables[room] : [String: String](minimumCapacity: room)
     }
 
     /// Whether a parameter holds a message: `message` or a name ending in `Message`. The bytes
@@ -629,7 +678,7 @@ struct SchemaMapper {
                 }
             }
             guard withText > 0 else { return [:] }
-            var properties = [String: String](minimumCapacity: withText)
+            var properties = SchemaMapper.emptyProperties(room: withText)
             for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
                 let values = storage.parameters[at].values
                 var joined = ""

@@ -35,6 +35,12 @@ public struct WorkflowSchemaReader: Sendable {
 
     /// Parses and groups one file without mapping it (the two phases of spec §1.1).
     public func parse(_ bytes: [UInt8]) -> WorkflowSchemaDocument {
+        parse(bytes, proxySlots: false)
+    }
+
+    /// Parses and groups one file; `proxySlots`: with D02 (`ProxySlotCheck`) in the object
+    /// checks' walk, as a read (`readDetailed`) has it where its root is an ordinary controller.
+    func parse(_ bytes: [UInt8], proxySlots: Bool) -> WorkflowSchemaDocument {
         var builder = SchemaBuilder(reservingFor: bytes.count)
         let reader = XMLContentReader(maximumSize: maximumSize, maximumDepth: maximumDepth)
         if let error = reader.read(bytes, into: &builder) {
@@ -43,7 +49,7 @@ public struct WorkflowSchemaReader: Sendable {
         var diagnostics = builder.diagnostics + builder.grouper.diagnostics
         let locale = builder.document?.attribute("lang")?.value
         let root = builder.rootIndex.map { SchemaObject(SchemaArena(builder.storage), $0) }
-        if let root { ObjectChecks.run(root, locale: locale, into: &diagnostics) }
+        if let root { ObjectChecks.run(root, locale: locale, proxySlots: proxySlots, into: &diagnostics) }
         return WorkflowSchemaDocument(
             root: root, locale: locale, diagnostics: diagnostics, controllerCount: builder.controllerCount)
     }
@@ -69,7 +75,7 @@ public struct WorkflowSchemaReader: Sendable {
     func readDetailed(
         _ bytes: [UInt8], path: String, isEntry: Bool = false
     ) -> (wireframe: Wireframe?, diagnostics: [Diagnostic], loads: [SchemaLoad], rootTag: String?, appMessages: [WorkflowSchemaAppMessage]) {
-        let document = parse(bytes)
+        let document = parse(bytes, proxySlots: true)
         var diagnostics = document.diagnostics
         var wireframe: Wireframe?
         var loads: [SchemaLoad] = []

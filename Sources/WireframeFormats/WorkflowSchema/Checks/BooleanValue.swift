@@ -14,14 +14,17 @@ enum BooleanValueCheck {
         "leftItemsSupplementBackButton", "enabled", "transient", "rightAlignLastColumn",
     ])
 
-    static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
-        let isBool = object.tag == "bool"
-        let names = parameters
-        object.forEachText(where: { names.contains($0) || (isBool && $0 == "value") }) { parameter, text, location in
-            guard !BooleanText.isBooleanLike(text), !text.isEmpty else { return }
-            diagnostics.append(Diagnostic(
-                .warning, code, message(text, parameter: parameter, isTrue: BooleanText.isTrue(text)), at: location))
-        }
+    /// The `bool` tag, whose `value` is a YES/NO parameter too.
+    static let boolTag = KnownTag("bool")
+
+    /// Checks one text of a YES/NO parameter: `ObjectChecks` reads every text value of an
+    /// ordinary object once for P06, P07 and P09, and calls this for the parameters of
+    /// `parameters` (and `value` of `bool`).
+    @inline(__always)
+    static func visit(_ text: String, parameter: () -> String, at location: SourceLocation, into diagnostics: inout [Diagnostic]) {
+        guard !text.isEmpty, !BooleanText.isBooleanLike(text) else { return }
+        diagnostics.append(Diagnostic(
+            .warning, code, message(text, parameter: parameter(), isTrue: BooleanText.isTrue(text)), at: location))
     }
 
     static func message(_ text: String, parameter: String, isTrue: Bool) -> String {

@@ -5,19 +5,18 @@ import WireframeModel
 enum DuplicateInputCheck {
     static let code: DiagnosticCode = "WF1711"
 
-    static func run(_ form: SchemaObject, into diagnostics: inout [Diagnostic]) {
-        guard form.schemaClass == .form, form.mode == .ordinary else { return }
-        var first: [String: SourceLocation] = [:]
-        CheckSupport.ownedObjects(of: form, parameters: ["view"]) { object, dynamic in
-            guard !dynamic, CheckSupport.formInputs.contains(object.schemaClass), let attribute = object.attribute("name"),
-                !attribute.value.isEmpty
-            else { return }
-            if let earlier = first[attribute.value] {
-                diagnostics.append(Diagnostic(
-                    .warning, code, message(attribute.value), at: attribute.valueLocation, notes: [DiagnosticNote(noteMessage, at: earlier)]))
-            } else {
-                first[attribute.value] = attribute.valueLocation
-            }
+    /// The first input of each name met so far in one form.
+    typealias Inputs = [String: SourceLocation]
+
+    /// Checks one input of an ordinary form's view hierarchy (`CheckSupport.formInputs`), in
+    /// order: `ObjectChecks` walks the hierarchy once for D11 and D12 (`UnnamedInputCheck`).
+    static func visit(_ object: SchemaObject, dynamic: Bool, first: inout Inputs, into diagnostics: inout [Diagnostic]) {
+        guard !dynamic, let attribute = object.attribute("name"), !attribute.value.isEmpty else { return }
+        if let earlier = first[attribute.value] {
+            diagnostics.append(Diagnostic(
+                .warning, code, message(attribute.value), at: attribute.valueLocation, notes: [DiagnosticNote(noteMessage, at: earlier)]))
+        } else {
+            first[attribute.value] = attribute.valueLocation
         }
     }
 

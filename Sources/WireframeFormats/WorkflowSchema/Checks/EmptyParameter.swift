@@ -4,10 +4,11 @@ import WireframeModel
 enum EmptyParameterCheck {
     static let code: DiagnosticCode = "WF1209"
 
-    static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
-        object.forEachText(where: { _ in true }) { parameter, text, location in
-            if text.isEmpty { diagnostics.append(Diagnostic(.note, code, message(parameter), at: location)) }
-        }
+    /// Checks one text value of any parameter: `ObjectChecks` reads every text value of an
+    /// object once for P06, P07 and P09.
+    @inline(__always)
+    static func visit(_ text: String, parameter: () -> String, at location: SourceLocation, into diagnostics: inout [Diagnostic]) {
+        if text.isEmpty { diagnostics.append(Diagnostic(.note, code, message(parameter()), at: location)) }
     }
 
     static func message(_ parameter: String) -> String { "empty parameter '\(parameter)' sets the empty string" }

@@ -10,7 +10,7 @@ enum LifecycleTypoCheck {
         for controller in graph.controllers {
             // The names the mapper read: the attribute is looked up only for a finding.
             for (position, name) in controller.actionNames.enumerated() {
-                guard !name.isEmpty, !isLifecycleName(name), !reach.allNames.contains(name),
+                guard !name.isEmpty, mayBeLike(name), !isLifecycleName(name), !reach.allNames.contains(name),
                     let event = lifecycleEvent(like: name), let attribute = controller.actions[position].attribute("name")
                 else { continue }
                 diagnostics.append(Diagnostic(.warning, code, message(attribute.value, event: event), at: attribute.valueLocation))
@@ -27,6 +27,22 @@ enum LifecycleTypoCheck {
     /// The lengths in bytes of the lifecycle names, from the shortest to the longest.
     static let lifecycleLengths: ClosedRange<Int> = {
         let counts = NamedAction.lifecycleNames.map(\.utf8.count)
+        return (counts.min() ?? 0)...(counts.max() ?? 0)
+    }()
+
+    /// Whether `lifecycleEvent(like:)` can find an event for the name, by its length alone: an
+    /// ASCII name lowercases to as many scalars as it has bytes, and one more than two scalars
+    /// longer or shorter than every event's is neither equal to one nor within two edits. A
+    /// name that is not ASCII is always looked at.
+    static func mayBeLike(_ name: String) -> Bool {
+        let bytes = name.utf8.count
+        if bytes >= loweredLengths.lowerBound - 2, bytes <= loweredLengths.upperBound + 2 { return true }
+        return !name.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// The lengths in scalars of the lowercased lifecycle names, from the shortest to the longest.
+    static let loweredLengths: ClosedRange<Int> = {
+        let counts = loweredLifecycleNames.map(\.count)
         return (counts.min() ?? 0)...(counts.max() ?? 0)
     }()
 

@@ -5,8 +5,10 @@ import WireframeModel
 enum NumberValueCheck {
     static let code: DiagnosticCode = "WF1312"
 
+    static let tag = KnownTag("number")
+
     static func run(_ object: SchemaObject, locale: String?, into diagnostics: inout [Diagnostic]) {
-        guard object.tag == "number", object.mode == .ordinary else { return }
+        guard tag.matches(object), object.mode == .ordinary else { return }
         for case .text(let text, let location) in object.values("value") where !text.isEmpty && !CheckSupport.isDecimal(text, locale: locale) {
             diagnostics.append(Diagnostic(.warning, code, message(text, locale: locale), at: location))
         }

@@ -12,14 +12,14 @@ enum NumericValueCheck {
         "minuteInterval", "indentationLevel",
     ])
 
-    static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
-        let isSlider = object.schemaClass == .slider
-        let names = parameters
-        object.forEachText(where: { names.contains($0) || (isSlider && $0 == "value") }) { parameter, text, location in
-            guard !text.isEmpty, Double(text) == nil else { return }
-            let reading = CheckSupport.numericPrefix(text).map(format) ?? "0"
-            diagnostics.append(Diagnostic(.warning, code, message(text, parameter: parameter, reading: reading), at: location))
-        }
+    /// Checks one text of a numeric parameter: `ObjectChecks` reads every text value of an
+    /// ordinary object once for P06, P07 and P09, and calls this for the parameters of
+    /// `parameters` (and `value` on a slider).
+    @inline(__always)
+    static func visit(_ text: String, parameter: () -> String, at location: SourceLocation, into diagnostics: inout [Diagnostic]) {
+        guard !text.isEmpty, Double(text) == nil else { return }
+        let reading = CheckSupport.numericPrefix(text).map(format) ?? "0"
+        diagnostics.append(Diagnostic(.warning, code, message(text, parameter: parameter(), reading: reading), at: location))
     }
 
     static func format(_ value: Double) -> String {

@@ -5,7 +5,7 @@ enum StringValueCheck {
     static let code: DiagnosticCode = "WF1310"
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
-        guard object.tag == "string" else { return }
+        guard tag.matches(object) else { return }
         if !object.has("key"), !object.has("value") {
             diagnostics.append(Diagnostic(.error, code, emptyMessage, at: object.location))
         } else if object.has("table"), !object.has("key"), let location = object.parameter("table")?.location {
@@ -13,6 +13,7 @@ enum StringValueCheck {
         }
     }
 
+    static let tag = KnownTag("string")
     static let emptyMessage = "'string' needs a 'key' or a 'value'"
     static let tableMessage = "'table' needs a 'key' in the same 'string'"
 }

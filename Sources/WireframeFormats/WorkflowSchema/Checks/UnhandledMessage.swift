@@ -7,11 +7,13 @@ enum UnhandledMessageCheck {
     static let code: DiagnosticCode = "WF1401"
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
-        for send in graph.sends {
-            guard case .element = send.sender, send.message.destination != .rootDelegate else { continue }
-            guard let receiverIndex = RoutingChecks.receiver(from: send.owner, in: graph) else { continue }
+        // The sends read in place: a copy of each counted its strings (and its action's storage).
+        for at in graph.sends.indices {
+            guard case .element = graph.sends[at].sender, graph.sends[at].message.destination != .rootDelegate else { continue }
+            guard let receiverIndex = RoutingChecks.receiver(from: graph.sends[at].owner, in: graph) else { continue }
             let receiver = graph.controllers[receiverIndex]
-            if RoutingChecks.handles(receiver, send.message.name) { continue }
+            if RoutingChecks.handles(receiver, graph.sends[at].message.name) { continue }
+            let send = graph.sends[at]
             var hint = ""
             var ancestor = receiver.creator
             while let index = ancestor {

@@ -5,14 +5,11 @@ import WireframeModel
 enum UnnamedInputCheck {
     static let code: DiagnosticCode = "WF1712"
 
-    static func run(_ form: SchemaObject, into diagnostics: inout [Diagnostic]) {
-        guard form.schemaClass == .form, form.mode == .ordinary else { return }
-        CheckSupport.ownedObjects(of: form, parameters: ["view"]) { object, _ in
-            guard CheckSupport.formInputs.contains(object.schemaClass), object.mode == .ordinary, object.has("validations"),
-                (object.workflowName ?? "").isEmpty
-            else { return }
-            diagnostics.append(Diagnostic(.note, code, message(object.tag), at: object.location))
-        }
+    /// Checks one input of an ordinary form's view hierarchy (`CheckSupport.formInputs`):
+    /// `ObjectChecks` walks the hierarchy once for D11 (`DuplicateInputCheck`) and D12.
+    static func visit(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
+        guard object.mode == .ordinary, object.has("validations"), (object.workflowName ?? "").isEmpty else { return }
+        diagnostics.append(Diagnostic(.note, code, message(object.tag), at: object.location))
     }
 
     static func message(_ tag: String) -> String {

@@ -6,9 +6,23 @@ import WireframeModel
 enum UnusedNameCheck {
     static let code: DiagnosticCode = "WF1111"
 
+    /// Whether the check can report on the object (by its kind or class): `ObjectChecks` calls
+    /// `run` only then, most objects being of no kind or class that reports.
+    @inline(__always)
+    static func applies(to object: SchemaObject) -> Bool {
+        switch object.node.definition.kind {
+        case .condition, .gesture, .value, .message: return true
+        default: break
+        }
+        switch object.schemaClass {
+        case .multipleActions, .conditionalAction, .loadSchema: return true
+        default: return false
+        }
+    }
+
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         // The kind first: most objects are of no kind that reports, and need no attribute search.
-        switch object.definition.kind {
+        switch object.node.definition.kind {
         case .condition, .gesture:
             if let attribute = object.attribute("name") {
                 diagnostics.append(Diagnostic(.note, code, message(object.tag), at: attribute.location))

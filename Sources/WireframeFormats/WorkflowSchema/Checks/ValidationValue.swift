@@ -6,7 +6,8 @@ enum ValidationValueCheck {
     static let code: DiagnosticCode = "WF1710"
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
-        // Most objects have no validations: looked for by name before their values are copied.
+        // `ObjectChecks` calls it only for an object with a parameter of that name (known from its
+        // pass over the parameters); looked for by name before the values are copied.
         guard object.has("validations") else { return }
         for condition in object.objects("validations") {
             guard let value = condition.parameter("value") else { continue }
