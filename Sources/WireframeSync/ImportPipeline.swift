@@ -216,12 +216,13 @@ public struct ImportPipeline: Sendable {
             // Made once the save is reported, or when the next import of the file asks for it.
             var remembered: (@Sendable () -> ScreenReuse.Entry)?
             if reuse != nil, let texts = prepared.routeTexts, case .success(.revision(_, _, let contents, _)) = candidate {
-                remembered = { Self.reuseEntry(source: source, texts: texts, screens: contents) }
+                let order = prepared.order
+                remembered = { Self.reuseEntry(source: source, texts: texts, screens: contents, order: order) }
             }
             return (prepared, candidate, remembered)
         }
         diagnostics += findings
-        diagnostics.sort(by: Diagnostic.sourceOrder)
+        diagnostics.sortInSourceOrder()
         if diagnostics.hasErrors {
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             _ = try store.recordAttempt(attempt, outcome: .rejected)
@@ -334,6 +335,8 @@ public struct ImportPipeline: Sendable {
         /// Where each screen's route text lies in the source (nil for screens that cannot be
         /// reused), to remember (see ``ScreenReuse``); nil without reuse.
         var routeTexts: [Range<Int>?]?
+        /// Where each canonical screen is in the wireframe read (``CanonicalForm/canonicalize(_:trying:)``).
+        var order: [Int] = []
     }
 
     /// Brings a document to canonical form. With `reusing`, the
@@ -341,7 +344,7 @@ public struct ImportPipeline: Sendable {
     /// bytes and hashes instead of being written again.
     func canonicalDocument(_ wireframe: Wireframe, source: [UInt8], remembered: ScreenReuse.Entry? = nil, reusing: Bool = false) -> CanonicalDocument {
         let routes = reusing ? ScreenReuse.routes(wireframe.screens) : nil
-        let canonical = CanonicalForm.canonicalize(wireframe)
+        let (canonical, order) = CanonicalForm.canonicalize(wireframe, trying: remembered?.order)
         // Each screen is written once: the document's bytes are its header and those screens'
         // bytes put together, and the screens' own hashes are needed only for a new revision.
         let header = writer.canonicalHeaderBytes(canonical)
@@ -361,7 +364,7 @@ public struct ImportPipeline: Sendable {
             let key = screens[index].key
             // A name given to one screen only (canonical order puts equal names side by side).
             if let routes, index == 0 || screens[index - 1].key != key, index + 1 == screens.count || screens[index + 1].key != key {
-                text = routes.text(at: screens[index].locations.definition.offset)
+                text = routes.text(ofScreenAt: order[index])
             }
             if routes != nil { texts.append(text) }
             if let text {
@@ -380,7 +383,7 @@ public struct ImportPipeline: Sendable {
         let pieces = writer.canJoin(header: header) ? CanonicalPieces.joined(header: header, screens: screenBytes) : .whole(writer.canonicalBytes(canonical))
         return CanonicalDocument(
             canonical: canonical, header: header, screenBytes: screenBytes, screenHashes: screenHashes,
-            pieces: pieces, routeTexts: routes == nil ? nil : texts)
+            pieces: pieces, routeTexts: routes == nil ? nil : texts, order: order)
     }
 
     /// A document's canonical bytes: its header and its screens' bytes, which
@@ -425,8 +428,9 @@ public struct ImportPipeline: Sendable {
     /// What to remember of a version for the next import of its document: its source, and for
     /// each screen that can be reused (its route text is known), that text, its bytes and hash.
     /// `texts` and `screens` are in the canonical (key) order.
-    static func reuseEntry(source: [UInt8], texts: [Range<Int>?], screens: [ScreenContent]) -> ScreenReuse.Entry {
+    static func reuseEntry(source: [UInt8], texts: [Range<Int>?], screens: [ScreenContent], order: [Int] = []) -> ScreenReuse.Entry {
         var entry = ScreenReuse.Entry(source: source)
+        entry.order = order
         entry.keys.reserveCapacity(screens.count)
         entry.texts.reserveCapacity(screens.count)
         entry.contents.reserveCapacity(screens.count)
@@ -485,11 +489,15 @@ public struct ImportPipeline: Sendable {
             if let reuse, bytes.count <= reader.maximumFileSize, DocumentFormat(path: absolutePath) ?? .json == .json {
                 // The daemon's case: the routes whose text is unchanged since the file's last
                 // read are taken from it, as read then, instead of being parsed and read again.
-                let last = reuse.lastRead(path: relativePath)
-                let read = JSONWireframeReader().read(bytes, after: last?.memory)
+                // Taken out of the memory, so that the read holds its screens alone and moves them.
+                var last = reuse.takeLastRead(path: relativePath)
+                let lastGraph = last?.graph
+                var lastMemory = last?.memory
+                last = nil
+                let read = JSONWireframeReader().read(bytes, movingScreensOf: &lastMemory)
                 let number = reuse.rememberRead(read.memory, path: relativePath)
                 // The graph of the last read's wireframe, for validation to take what it can from.
-                let graphMemory = last?.graph.map { GraphMemory(previous: $0, origins: read.screenOrigins) }
+                let graphMemory = lastGraph.map { GraphMemory(previous: $0, origins: read.screenOrigins) }
                 return ReadDocument(
                     bytes: bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [],
                     graphMemory: graphMemory, readNumber: read.memory == nil ? nil : number)

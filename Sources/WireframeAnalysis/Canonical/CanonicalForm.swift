@@ -9,15 +9,42 @@ public import WireframeModel
 public enum CanonicalForm {
     /// The canonical form of a wireframe. Locations are kept; no writer or hash reads them.
     public static func canonicalize(_ wireframe: Wireframe) -> Wireframe {
+        canonicalize(wireframe, trying: nil).wireframe
+    }
+
+    /// The canonical form of a wireframe, and where each of its screens was: the screen at `i`
+    /// is the canonical form of `wireframe.screens[order[i]]`. `hint` is an order to try first
+    /// (the one of the document's version before): it is taken when it is the order that
+    /// sorting gives (the screens by key, screens of equal keys as they were), which takes one
+    /// comparison of keys per screen instead of a sort.
+    public static func canonicalize(_ wireframe: Wireframe, trying hint: [Int]?) -> (wireframe: Wireframe, order: [Int]) {
         var result = wireframe
         // Sort positions, not screens, with the keys read out once: a screen keeps its fields in
         // a shared box, and going through it at every comparison is costly.
         let screens = wireframe.screens
         let keys = screens.map(\.key)
-        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        let order = hint.flatMap { isSortedOrder($0, of: keys) ? $0 : nil } ?? keys.indices.sorted { keys[$0] < keys[$1] }
         result.screens = order.map { canonicalize(screens[$0]) }
         result.navigationBars = wireframe.navigationBars.sorted { $0.name < $1.name }
-        return result
+        return (result, order)
+    }
+
+    /// Whether `order` is the order a stable sort of `keys` gives: a permutation of their
+    /// positions, keys in increasing order, equal keys in increasing position.
+    static func isSortedOrder(_ order: [Int], of keys: [String]) -> Bool {
+        guard order.count == keys.count else { return false }
+        var seen = [Bool](repeating: false, count: keys.count)
+        for position in order {
+            guard position >= 0, position < keys.count, !seen[position] else { return false }
+            seen[position] = true
+        }
+        for index in order.indices.dropFirst() {
+            let (before, after) = (order[index - 1], order[index])
+            if keys[before] < keys[after] { continue }
+            // Not increasing: equal keys, in increasing position, or out of order.
+            if keys[after] < keys[before] || after < before { return false }
+        }
+        return true
     }
 
     /// Sorted, without repeats, comparing UTF-8 bytes: two spellings that Swift deems equal

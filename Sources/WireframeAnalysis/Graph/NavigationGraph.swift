@@ -79,8 +79,11 @@ public struct LinkPosition: Sendable, Hashable {
 public struct NavigationGraph: Sendable {
     /// The root screen's key.
     public let root: String
-    /// The wireframe's screens, as read.
-    public let screens: [Screen]
+    /// The wireframe's screens, as read (none in a graph kept as the memory of a version,
+    /// ``withoutScreens()``).
+    public private(set) var screens: [Screen]
+    /// The keys of the screens, in a graph kept without them (``withoutScreens()``).
+    private var keptKeys: [String]? = nil
     /// The position in `screens` of the first definition of each key.
     ///
     /// Built on first use when the keys are all ASCII (the graph itself looks keys up in an
@@ -213,12 +216,23 @@ public struct NavigationGraph: Sendable {
         self.successors = successors
     }
 
+    /// The graph as the memory of its version (``GraphMemory``) keeps it: its screens' keys
+    /// instead of the screens, so that it holds none of them. Such a graph serves only as the
+    /// `previous` of a ``GraphMemory``; it has no screens to walk or name.
+    public func withoutScreens() -> NavigationGraph {
+        var graph = self
+        graph.keptKeys = screens.map(\.key)
+        graph.screens = []
+        return graph
+    }
+
     /// Whether `screens` have the keys of `previous`'s screens, in the same order and byte for
     /// byte, and `bars` are its navigation bars.
     private static func sameKeys(_ previous: NavigationGraph, _ screens: [Screen], _ bars: [String: NavigationBar]) -> Bool {
-        guard previous.screens.count == screens.count, previous.navigationBars == bars else { return false }
+        let keptKeys = previous.keptKeys
+        guard (keptKeys?.count ?? previous.screens.count) == screens.count, previous.navigationBars == bars else { return false }
         for position in screens.indices {
-            let old = previous.screens[position].key
+            let old = keptKeys?[position] ?? previous.screens[position].key
             let new = screens[position].key
             // `==` takes canonically equivalent spellings for one; the byte counts tell an
             // ASCII key from any non-ASCII spelling equivalent to it.
