@@ -217,7 +217,12 @@ public struct ImportPipeline: Sendable {
             var remembered: (@Sendable () -> ScreenReuse.Entry)?
             if reuse != nil, let texts = prepared.routeTexts, case .success(.revision(_, _, let contents, _)) = candidate {
                 let order = prepared.order
-                remembered = { Self.reuseEntry(source: source, texts: texts, screens: contents, order: order) }
+                let store = self.store
+                remembered = {
+                    // The next save's source delta, prepared from this version's source once it is stored.
+                    store.prepareSourceDelta(documentPath: relativePath)
+                    return Self.reuseEntry(source: source, texts: texts, screens: contents, order: order)
+                }
             }
             return (prepared, candidate, remembered)
         }
@@ -344,6 +349,9 @@ public struct ImportPipeline: Sendable {
     /// bytes and hashes instead of being written again.
     func canonicalDocument(_ wireframe: Wireframe, source: [UInt8], remembered: ScreenReuse.Entry? = nil, reusing: Bool = false) -> CanonicalDocument {
         let routes = reusing ? ScreenReuse.routes(wireframe.screens) : nil
+        // Read out once, not copied per screen.
+        let routeTexts = routes?.texts ?? []
+        let keepsTexts = routes != nil
         let (canonical, order) = CanonicalForm.canonicalize(wireframe, trying: remembered?.order)
         // Each screen is written once: the document's bytes are its header and those screens'
         // bytes put together, and the screens' own hashes are needed only for a new revision.
@@ -354,7 +362,7 @@ public struct ImportPipeline: Sendable {
         var texts: [Range<Int>?] = []
         screenBytes.reserveCapacity(screens.count)
         screenHashes.reserveCapacity(screens.count)
-        if routes != nil { texts.reserveCapacity(screens.count) }
+        if keepsTexts { texts.reserveCapacity(screens.count) }
         let remembered = remembered ?? ScreenReuse.Entry(source: [])  // unwrapped once, not per screen
         var next = 0  // in `remembered`, walked in key order beside the screens
         // By index, reading each field in place: the other thread validates the same screens
@@ -363,10 +371,10 @@ public struct ImportPipeline: Sendable {
             var text: Range<Int>?
             let key = screens[index].key
             // A name given to one screen only (canonical order puts equal names side by side).
-            if let routes, index == 0 || screens[index - 1].key != key, index + 1 == screens.count || screens[index + 1].key != key {
-                text = routes.text(ofScreenAt: order[index])
+            if !routeTexts.isEmpty, index == 0 || screens[index - 1].key != key, index + 1 == screens.count || screens[index + 1].key != key {
+                text = routeTexts[order[index]]
             }
-            if routes != nil { texts.append(text) }
+            if keepsTexts { texts.append(text) }
             if let text {
                 while next < remembered.keys.count, remembered.keys[next] < key { next += 1 }
                 if next < remembered.keys.count, remembered.keys[next] == key,
@@ -383,7 +391,7 @@ public struct ImportPipeline: Sendable {
         let pieces = writer.canJoin(header: header) ? CanonicalPieces.joined(header: header, screens: screenBytes) : .whole(writer.canonicalBytes(canonical))
         return CanonicalDocument(
             canonical: canonical, header: header, screenBytes: screenBytes, screenHashes: screenHashes,
-            pieces: pieces, routeTexts: routes == nil ? nil : texts, order: order)
+            pieces: pieces, routeTexts: keepsTexts ? texts : nil, order: order)
     }
 
     /// A document's canonical bytes: its header and its screens' bytes, which

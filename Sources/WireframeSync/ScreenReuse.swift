@@ -42,11 +42,6 @@ public final class ScreenReuse: Sendable {
         /// top-level route (nil for an inline route: it begins inside another route's text);
         /// empty when no route is reused.
         var texts: [Range<Int>?] = []
-
-        /// The text of the screen at `position` in the reader's order (see `texts`).
-        func text(ofScreenAt position: Int) -> Range<Int>? {
-            position < texts.count ? texts[position] : nil
-        }
     }
 
     private let entries = Mutex<[String: Entry]>([:])
@@ -209,12 +204,14 @@ public final class ScreenReuse: Sendable {
             routes.reusable.append(!screens[index].links.contains { $0.isInline })
         }
         // The text of each top-level route but the last, if reusable; nil for inline routes.
-        routes.texts = Array(repeating: nil, count: screens.count)
+        var texts = [Range<Int>?](repeating: nil, count: screens.count)
+        let (starts, reusable) = (routes.starts, routes.reusable)
         var route = 0
         for index in screens.indices where screens[index].parent == nil {
-            if route + 1 < routes.starts.count, routes.reusable[route] { routes.texts[index] = routes.starts[route]..<routes.starts[route + 1] }
+            if route + 1 < starts.count, reusable[route] { texts[index] = starts[route]..<starts[route + 1] }
             route += 1
         }
+        routes.texts = texts
         return routes
     }
 

@@ -334,7 +334,7 @@ extension ReadState {
                 for index in old.screens {
                     var screen = Self.placeholder
                     swap(&screen, &routeMemory.pool[index])
-                    screens.append(screen)
+                    screens.append(consume screen)
                 }
                 if !old.diagnostics.isEmpty, let previous = routeMemory.previous {
                     routeMemory.diagnostics.append(contentsOf: previous.diagnostics[old.diagnostics])
@@ -344,7 +344,7 @@ extension ReadState {
                     var screen = Self.placeholder
                     swap(&screen, &routeMemory.pool[index])
                     shift.apply(to: &screen)
-                    screens.append(screen)
+                    screens.append(consume screen)
                 }
                 if !old.diagnostics.isEmpty, let previous = routeMemory.previous {
                     for index in old.diagnostics { routeMemory.diagnostics.append(shift(previous.diagnostics[index])) }
