@@ -139,7 +139,7 @@ public struct NavigationGraph: Sendable {
         let screens = wireframe.screens
         var bars: [String: NavigationBar] = [:]
         for bar in wireframe.navigationBars where bars[bar.name] == nil { bars[bar.name] = bar }
-        let previous = memory.flatMap { memory in Self.sameKeys(memory.previous, screens, bars) ? memory.previous : nil }
+        let previous = memory.flatMap { memory in Self.sameKeys(memory.previous, screens, bars, origins: memory.origins) ? memory.previous : nil }
         let origins = previous == nil ? [] : memory?.origins ?? []
         let keys = previous.map { ($0.table, $0.keyIndex, $0.canonicalPosition, $0.distinctKeyCount) }
             ?? {
@@ -227,11 +227,14 @@ public struct NavigationGraph: Sendable {
     }
 
     /// Whether `screens` have the keys of `previous`'s screens, in the same order and byte for
-    /// byte, and `bars` are its navigation bars.
-    private static func sameKeys(_ previous: NavigationGraph, _ screens: [Screen], _ bars: [String: NavigationBar]) -> Bool {
+    /// byte, and `bars` are its navigation bars. A screen whose origin is its own position
+    /// (``GraphMemory/origins``) is `previous`'s screen there, its key unchanged: its key is not
+    /// read (each screen's fields are in a box of its own, and going to each costs).
+    private static func sameKeys(_ previous: NavigationGraph, _ screens: [Screen], _ bars: [String: NavigationBar], origins: [Int]) -> Bool {
         let keptKeys = previous.keptKeys
         guard (keptKeys?.count ?? previous.screens.count) == screens.count, previous.navigationBars == bars else { return false }
         for position in screens.indices {
+            if position < origins.count, origins[position] == position { continue }
             let old = keptKeys?[position] ?? previous.screens[position].key
             let new = screens[position].key
             // `==` takes canonically equivalent spellings for one; the byte counts tell an
