@@ -90,12 +90,13 @@ struct ScreenReuseTests {
             let anew = pipeline.canonicalDocument(wireframe, source: source)
             let reused = pipeline.canonicalDocument(wireframe, source: source, remembered: remembered, reusing: true)
             #expect(reused.screenBytes == anew.screenBytes, "version \(version)")
+            #expect(reused.keys == reused.canonical.screens.map(\.key), "version \(version)")
             #expect(reused.contentHash == anew.contentHash, "version \(version)")
             for (bytes, hash) in zip(reused.screenBytes, reused.screenHashes) {
                 if let hash { #expect(hash == ContentHash.hex(of: bytes), "version \(version)") }
             }
             reusedInAll += reused.screenHashes.count { $0 != nil }
-            let contents = ImportPipeline.screenContents(reused.canonical.screens, bytes: reused.screenBytes, known: reused.screenHashes, remembered: [])
+            let contents = ImportPipeline.screenContents(keys: reused.keys, bytes: reused.screenBytes, known: reused.screenHashes, remembered: [])
             remembered = ImportPipeline.reuseEntry(source: source, texts: try #require(reused.routeTexts), screens: contents)
         }
         // Screens did come from memory (names given twice and inline routes, which this history
@@ -112,7 +113,7 @@ struct ScreenReuseTests {
         routes[2].inline = [Route(name: "inner", title: "Inner")]
         let first = Self.document(routes)
         let before = pipeline.canonicalDocument(try #require(JSONWireframeReader().read(first).wireframe), source: first, reusing: true)
-        let contents = ImportPipeline.screenContents(before.canonical.screens, bytes: before.screenBytes, remembered: [])
+        let contents = ImportPipeline.screenContents(keys: before.keys, bytes: before.screenBytes, remembered: [])
         let remembered = ImportPipeline.reuseEntry(source: first, texts: try #require(before.routeTexts), screens: contents)
         routes[0].title = "Changed"
         routes[0].padding = "\n      "  // the routes after it are a line further down

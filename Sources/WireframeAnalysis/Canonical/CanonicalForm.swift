@@ -16,8 +16,9 @@ public enum CanonicalForm {
     /// is the canonical form of `wireframe.screens[order[i]]`. `hint` is an order to try first
     /// (the one of the document's version before): it is taken when it is the order that
     /// sorting gives (the screens by key, screens of equal keys as they were), which takes one
-    /// comparison of keys per screen instead of a sort.
-    public static func canonicalize(_ wireframe: Wireframe, trying hint: [Int]?) -> (wireframe: Wireframe, order: [Int]) {
+    /// comparison of keys per screen instead of a sort. `keys` are the canonical screens' keys,
+    /// read out for the sort: a caller that needs them does not walk the screens again.
+    public static func canonicalize(_ wireframe: Wireframe, trying hint: [Int]?) -> (wireframe: Wireframe, order: [Int], keys: [String]) {
         var result = wireframe
         // Sort positions, not screens, with the keys read out once: a screen keeps its fields in
         // a shared box, and going through it at every comparison is costly.
@@ -26,7 +27,8 @@ public enum CanonicalForm {
         let order = hint.flatMap { isSortedOrder($0, of: keys) ? $0 : nil } ?? keys.indices.sorted { keys[$0] < keys[$1] }
         result.screens = order.map { canonicalize(screens[$0]) }
         result.navigationBars = wireframe.navigationBars.sorted { $0.name < $1.name }
-        return (result, order)
+        // Canonical form keeps each screen's key.
+        return (result, order, order.map { keys[$0] })
     }
 
     /// Whether `order` is the order a stable sort of `keys` gives: a permutation of their
