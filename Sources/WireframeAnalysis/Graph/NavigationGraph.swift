@@ -169,8 +169,8 @@ public struct NavigationGraph: Sendable {
         linkTargets.reserveCapacity(screens.count * 3)
         var unresolvedLinks: [LinkPosition] = []
         for position in screens.indices {
+            contents.add(screens, at: position)
             let screen = screens[position]
-            contents.add(screen, at: position)
             let isCanonical = canonicalPosition[position] == position
             successorStart.append(successors.count)
             linkStart.append(linkTargets.count)
