@@ -23,24 +23,26 @@ public struct ScreenContents: Sendable {
 
     /// Looks at every screen of a wireframe once.
     public init(_ screens: [Screen]) {
-        for position in screens.indices { add(screens[position], at: position) }
+        for position in screens.indices { add(screens, at: position) }
     }
 
     /// Lists that are empty, for ``add(_:at:)`` to fill.
     init() {}
 
     /// Records what the screen at `position` has; positions come in increasing order.
-    mutating func add(_ screen: Screen, at position: Int) {
-        let hasElements = !screen.elements.isEmpty
-        let actions = screen.actions
+    /// Each field is read where it is (`screens[position]`), not through a copy of the screen.
+    mutating func add(_ screens: [Screen], at position: Int) {
+        let hasElements = !screens[position].elements.isEmpty
+        let hasActions = !screens[position].actions.isEmpty
         if hasElements { withElements.append(position) }
-        if hasElements || !actions.isEmpty { withElementsOrActions.append(position) }
-        if screen.navigationBar != nil { withNavigationBar.append(position) }
-        if !screen.dependencies.isEmpty { withDependencies.append(position) }
-        if screen.container == .tabBar || screen.links.contains(where: { $0.kind == .tab }) {
+        if hasElements || hasActions { withElementsOrActions.append(position) }
+        if screens[position].navigationBar != nil { withNavigationBar.append(position) }
+        if !screens[position].dependencies.isEmpty { withDependencies.append(position) }
+        if screens[position].container == .tabBar || screens[position].links.contains(where: { $0.kind == .tab }) {
             withTabs.append(position)
         }
-        screen.forEachNamedAction { named in
+        guard hasActions else { return }
+        screens[position].forEachNamedAction { named in
             named.pointee.action.forEachAction { action in
                 if case .loadSchema(let path, _, _) = action.kind { loadedFiles.insert(path) }
             }

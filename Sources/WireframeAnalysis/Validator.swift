@@ -41,6 +41,7 @@ public struct Validator: Sendable {
         let context = ValidationContext(wireframe, after: memory)
         var diagnostics: [Diagnostic] = []
         for rule in rules { rule.check(context, into: &diagnostics) }
-        return (diagnostics.sorted(by: Diagnostic.sourceOrder), context.graph)
+        diagnostics.sortInSourceOrder()
+        return (diagnostics, context.graph)
     }
 }

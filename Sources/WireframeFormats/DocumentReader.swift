@@ -107,20 +107,24 @@ public struct DocumentReader: Sendable {
         }
         let size = Int(status.st_size)
         if size > maximumFileSize { return .failure(DocumentLoadFailure(diagnostic: tooLarge(size))) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var total = 0
-        while total < size {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress.map { $0 + total }, size - total)
+        // Read into memory that is not zeroed first (a pass over the whole file's size): only
+        // the bytes read count as the array's.
+        var failure: DocumentLoadFailure?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var total = 0
+            while total < size {
+                let count = systemRead(descriptor, buffer.baseAddress.map { $0 + total }, size - total)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = unreadable("cannot read the file: \(String(cString: strerror(errno)))")
+                    break
+                }
+                if count == 0 { break }
+                total += count
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(unreadable("cannot read the file: \(String(cString: strerror(errno)))"))
-            }
-            if count == 0 { break }
-            total += count
+            initialized = total
         }
-        if total < size { bytes.removeSubrange(total...) }
+        if let failure { return .failure(failure) }
         return .success(bytes)
     }
 

@@ -81,6 +81,14 @@ public struct Diagnostic: Hashable, Sendable, Codable {
 }
 
 extension Array where Element == Diagnostic {
+    /// Sorts in ``Diagnostic/sourceOrder(_:_:)``, as `sort(by:)` does (a stable sort), without
+    /// moving anything when they are in that order already.
+    public mutating func sortInSourceOrder() {
+        var index = 1
+        while index < count, !Diagnostic.sourceOrder(self[index], self[index - 1]) { index += 1 }
+        if index < count { sort(by: Diagnostic.sourceOrder) }
+    }
+
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { contains { $0.severity == .error } }
     /// The number of diagnostics of one severity.

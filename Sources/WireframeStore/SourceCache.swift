@@ -32,6 +32,31 @@ final class SourceCache: Sendable {
         var clock: UInt64 = 0
     }
 
+    /// The index of the blocks of one remembered source (the document saved last, for its next
+    /// delta): its document, its revision, and the index (see ``SourceCodec/blockIndex(of:)``).
+    private let blockIndex = Mutex<(path: String, revisionId: Int64, index: SourceCodec.BlockIndex)?>(nil)
+
+    /// The block index of the source of `revisionId` of the document at `path`, if made.
+    func blockIndex(path: String, revisionId: Int64) -> SourceCodec.BlockIndex? {
+        blockIndex.withLock { kept in
+            guard let kept, kept.path == path, kept.revisionId == revisionId else { return nil }
+            return kept.index
+        }
+    }
+
+    /// Makes and keeps (in place of any other) the block index of the source of the document's
+    /// revision `revisionId`, if this process remembers that source.
+    func makeBlockIndex(path: String, revisionId: Int64) {
+        guard blockIndex(path: path, revisionId: revisionId) == nil, let bytes = source(path: path, revisionId: revisionId),
+            let index = SourceCodec.blockIndex(of: bytes)
+        else { return }
+        let old = blockIndex.withLock { kept in
+            defer { kept = (path, revisionId, index) }
+            return kept
+        }
+        _ = old  // released outside the lock
+    }
+
     /// The most bytes kept; the least recently used entries go first.
     let capacity: Int
     private let state = Mutex(State())
@@ -120,6 +145,16 @@ extension WireframeStore {
     /// it is what the write would store (see ``NewRevision/sourceDelta``).
     public func sourceDelta(documentPath: String, headId: Int64, source: [UInt8]) -> SourceDelta? {
         guard let base = sourceCache.source(path: documentPath, revisionId: headId) else { return nil }
-        return SourceDelta(baseRevisionId: headId, bytes: SourceCodec.delta(from: base, to: source))
+        let index = sourceCache.blockIndex(path: documentPath, revisionId: headId)
+        return SourceDelta(baseRevisionId: headId, bytes: SourceCodec.delta(from: base, to: source, index: index))
+    }
+
+    /// Prepares ``sourceDelta(documentPath:headId:source:)`` from the head this process stored
+    /// last (the index of its source's blocks, made now rather than during the next save's
+    /// delta): the daemon calls it once a save is reported. Only the document prepared last is
+    /// kept prepared; the delta is the same either way.
+    public func prepareSourceDelta(documentPath: String) {
+        guard let head = sourceCache.head(path: documentPath) else { return }
+        sourceCache.makeBlockIndex(path: documentPath, revisionId: head.revision.id)
     }
 }

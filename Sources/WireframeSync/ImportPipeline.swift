@@ -216,12 +216,18 @@ public struct ImportPipeline: Sendable {
             // Made once the save is reported, or when the next import of the file asks for it.
             var remembered: (@Sendable () -> ScreenReuse.Entry)?
             if reuse != nil, let texts = prepared.routeTexts, case .success(.revision(_, _, let contents, _)) = candidate {
-                remembered = { Self.reuseEntry(source: source, texts: texts, screens: contents) }
+                let order = prepared.order
+                let store = self.store
+                remembered = {
+                    // The next save's source delta, prepared from this version's source once it is stored.
+                    store.prepareSourceDelta(documentPath: relativePath)
+                    return Self.reuseEntry(source: source, texts: texts, screens: contents, order: order)
+                }
             }
             return (prepared, candidate, remembered)
         }
         diagnostics += findings
-        diagnostics.sort(by: Diagnostic.sourceOrder)
+        diagnostics.sortInSourceOrder()
         if diagnostics.hasErrors {
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             _ = try store.recordAttempt(attempt, outcome: .rejected)
@@ -309,7 +315,7 @@ public struct ImportPipeline: Sendable {
         let head = headState?.revision
         // The head's screens as this process stored them (the daemon's case), if it did.
         let remembered = head.flatMap { store.rememberedScreens(documentPath: path, revisionId: $0.id) } ?? []
-        let contents = screens ?? Self.screenContents(prepared.canonical.screens, bytes: prepared.screenBytes, known: prepared.screenHashes, remembered: remembered)
+        let contents = screens ?? Self.screenContents(keys: prepared.keys, bytes: prepared.screenBytes, known: prepared.screenHashes, remembered: remembered)
         let changes = Self.recordedChanges(
             try diffAgainstHead(headState, canonical: prepared.canonical, screens: contents, remembered: remembered, path: path))
         // The head's screens, in key order, when this process stored that head (the daemon).
@@ -323,6 +329,9 @@ public struct ImportPipeline: Sendable {
         var canonical: Wireframe
         /// The canonical bytes of everything but the screens.
         var header: [UInt8]
+        /// The keys of `canonical.screens`, as canonical form's sort read them out: the screens'
+        /// boxes (which the other core reads meanwhile) are not walked again for them.
+        var keys: [String]
         /// Each screen's canonical bytes, in the canonical (key) order of `canonical.screens`.
         var screenBytes: [[UInt8]]
         /// The hashes of the screens whose bytes were taken from memory (nil for the others).
@@ -334,14 +343,19 @@ public struct ImportPipeline: Sendable {
         /// Where each screen's route text lies in the source (nil for screens that cannot be
         /// reused), to remember (see ``ScreenReuse``); nil without reuse.
         var routeTexts: [Range<Int>?]?
+        /// Where each canonical screen is in the wireframe read (``CanonicalForm/canonicalize(_:trying:)``).
+        var order: [Int] = []
     }
 
     /// Brings a document to canonical form. With `reusing`, the
     /// screens whose route text is unchanged since the version `remembered` take that version's
     /// bytes and hashes instead of being written again.
     func canonicalDocument(_ wireframe: Wireframe, source: [UInt8], remembered: ScreenReuse.Entry? = nil, reusing: Bool = false) -> CanonicalDocument {
-        let routes = reusing ? ScreenReuse.routes(wireframe.screens) : nil
-        let canonical = CanonicalForm.canonicalize(wireframe)
+        // Only the texts are kept: an optional `Routes` kept alive here was copied (its three
+        // arrays retained and released) for every screen of the loop below.
+        let routeTexts = reusing ? ScreenReuse.routes(wireframe.screens).texts : []
+        let keepsTexts = reusing
+        let (canonical, order, keys) = CanonicalForm.canonicalize(wireframe, trying: remembered?.order)
         // Each screen is written once: the document's bytes are its header and those screens'
         // bytes put together, and the screens' own hashes are needed only for a new revision.
         let header = writer.canonicalHeaderBytes(canonical)
@@ -351,19 +365,23 @@ public struct ImportPipeline: Sendable {
         var texts: [Range<Int>?] = []
         screenBytes.reserveCapacity(screens.count)
         screenHashes.reserveCapacity(screens.count)
-        if routes != nil { texts.reserveCapacity(screens.count) }
+        if keepsTexts { texts.reserveCapacity(screens.count) }
         let remembered = remembered ?? ScreenReuse.Entry(source: [])  // unwrapped once, not per screen
         var next = 0  // in `remembered`, walked in key order beside the screens
+        var sameAsPrevious = false  // whether the key is the one of the screen before
         // By index, reading each field in place: the other thread validates the same screens
         // meanwhile, and copying one out would count a reference on a box it reads too.
         for index in screens.indices {
             var text: Range<Int>?
-            let key = screens[index].key
-            // A name given to one screen only (canonical order puts equal names side by side).
-            if let routes, index == 0 || screens[index - 1].key != key, index + 1 == screens.count || screens[index + 1].key != key {
-                text = routes.text(at: screens[index].locations.definition.offset)
+            let key = keys[index]
+            // A name given to one screen only (canonical order puts equal names side by side);
+            // each pair of neighbours is compared once.
+            if !routeTexts.isEmpty {
+                let sameAsNext = index + 1 < keys.count && keys[index + 1] == key
+                if !sameAsPrevious && !sameAsNext { text = routeTexts[order[index]] }
+                sameAsPrevious = sameAsNext
             }
-            if routes != nil { texts.append(text) }
+            if keepsTexts { texts.append(text) }
             if let text {
                 while next < remembered.keys.count, remembered.keys[next] < key { next += 1 }
                 if next < remembered.keys.count, remembered.keys[next] == key,
@@ -379,8 +397,8 @@ public struct ImportPipeline: Sendable {
         // The header and the screens' bytes are hashed as they are, never put together.
         let pieces = writer.canJoin(header: header) ? CanonicalPieces.joined(header: header, screens: screenBytes) : .whole(writer.canonicalBytes(canonical))
         return CanonicalDocument(
-            canonical: canonical, header: header, screenBytes: screenBytes, screenHashes: screenHashes,
-            pieces: pieces, routeTexts: routes == nil ? nil : texts)
+            canonical: canonical, header: header, keys: keys, screenBytes: screenBytes, screenHashes: screenHashes,
+            pieces: pieces, routeTexts: keepsTexts ? texts : nil, order: order)
     }
 
     /// A document's canonical bytes: its header and its screens' bytes, which
@@ -425,8 +443,9 @@ public struct ImportPipeline: Sendable {
     /// What to remember of a version for the next import of its document: its source, and for
     /// each screen that can be reused (its route text is known), that text, its bytes and hash.
     /// `texts` and `screens` are in the canonical (key) order.
-    static func reuseEntry(source: [UInt8], texts: [Range<Int>?], screens: [ScreenContent]) -> ScreenReuse.Entry {
+    static func reuseEntry(source: [UInt8], texts: [Range<Int>?], screens: [ScreenContent], order: [Int] = []) -> ScreenReuse.Entry {
         var entry = ScreenReuse.Entry(source: source)
+        entry.order = order
         entry.keys.reserveCapacity(screens.count)
         entry.texts.reserveCapacity(screens.count)
         entry.contents.reserveCapacity(screens.count)
@@ -485,11 +504,15 @@ public struct ImportPipeline: Sendable {
             if let reuse, bytes.count <= reader.maximumFileSize, DocumentFormat(path: absolutePath) ?? .json == .json {
                 // The daemon's case: the routes whose text is unchanged since the file's last
                 // read are taken from it, as read then, instead of being parsed and read again.
-                let last = reuse.lastRead(path: relativePath)
-                let read = JSONWireframeReader().read(bytes, after: last?.memory)
+                // Taken out of the memory, so that the read holds its screens alone and moves them.
+                var last = reuse.takeLastRead(path: relativePath)
+                let lastGraph = last?.graph
+                var lastMemory = last?.memory
+                last = nil
+                let read = JSONWireframeReader().read(bytes, movingScreensOf: &lastMemory)
                 let number = reuse.rememberRead(read.memory, path: relativePath)
                 // The graph of the last read's wireframe, for validation to take what it can from.
-                let graphMemory = last?.graph.map { GraphMemory(previous: $0, origins: read.screenOrigins) }
+                let graphMemory = lastGraph.map { GraphMemory(previous: $0, origins: read.screenOrigins) }
                 return ReadDocument(
                     bytes: bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [],
                     graphMemory: graphMemory, readNumber: read.memory == nil ? nil : number)
@@ -515,20 +538,22 @@ public struct ImportPipeline: Sendable {
     /// were taken from memory) keeps it; one whose canonical bytes are those of a remembered
     /// screen of the same key (the head, when this process stored it) takes that screen's hash
     /// instead of hashing again; both lists are in key order.
-    static func screenContents(_ screens: [Screen], bytes: [[UInt8]], known: [String?] = [], remembered: [ScreenContent]) -> [ScreenContent] {
+    /// `keys` are the screens' keys (``CanonicalDocument/keys``): the screens themselves are not
+    /// walked again.
+    static func screenContents(keys: [String], bytes: [[UInt8]], known: [String?] = [], remembered: [ScreenContent]) -> [ScreenContent] {
         var result: [ScreenContent] = []
-        result.reserveCapacity(screens.count)
+        result.reserveCapacity(keys.count)
         var next = 0
-        for (index, (screen, content)) in zip(screens, bytes).enumerated() {
+        for (index, (key, content)) in zip(keys, bytes).enumerated() {
             if index < known.count, let hash = known[index] {
-                result.append(ScreenContent(key: screen.key, hash: hash, content: content))
+                result.append(ScreenContent(key: key, hash: hash, content: content))
                 continue
             }
-            while next < remembered.count, remembered[next].key < screen.key { next += 1 }
-            if next < remembered.count, remembered[next].key == screen.key, remembered[next].content == content {
-                result.append(ScreenContent(key: screen.key, hash: remembered[next].hash, content: content))
+            while next < remembered.count, remembered[next].key < key { next += 1 }
+            if next < remembered.count, remembered[next].key == key, remembered[next].content == content {
+                result.append(ScreenContent(key: key, hash: remembered[next].hash, content: content))
             } else {
-                result.append(ScreenContent(key: screen.key, hash: ContentHash.hex(of: content), content: content))
+                result.append(ScreenContent(key: key, hash: ContentHash.hex(of: content), content: content))
             }
         }
         return result
@@ -560,7 +585,7 @@ public struct ImportPipeline: Sendable {
             }
             if let partialOld {
                 var partialNew = canonical
-                partialNew.screens = ScreenSplice.screens(canonical.screens, keys: changedKeys)
+                partialNew.screens = ScreenSplice.screens(canonical.screens, contents: screens, keys: changedKeys)
                 return WireframeDiff.between(partialOld, partialNew)
             }
         }

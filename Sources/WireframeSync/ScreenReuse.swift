@@ -27,6 +27,9 @@ public final class ScreenReuse: Sendable {
         var texts: [Range<Int>] = []
         var contents: [[UInt8]] = []
         var hashes: [String] = []
+        /// The order of the version's canonical form (``CanonicalForm/canonicalize(_:trying:)``),
+        /// for the next version to try.
+        var order: [Int] = []
     }
 
     /// Where the top-level routes of a version begin in its source, in source order, and
@@ -35,19 +38,10 @@ public final class ScreenReuse: Sendable {
     struct Routes: Sendable {
         var starts: [Int] = []
         var reusable: [Bool] = []
-
-        /// The text of the route whose object begins at `offset`; nil for a screen that is not
-        /// a reusable top-level route (an inline route begins inside another route's text).
-        func text(at offset: Int) -> Range<Int>? {
-            var low = 0
-            var high = starts.count
-            while low < high {
-                let middle = (low + high) / 2
-                if starts[middle] < offset { low = middle + 1 } else { high = middle }
-            }
-            guard low + 1 < starts.count, starts[low] == offset, reusable[low] else { return nil }
-            return offset..<starts[low + 1]
-        }
+        /// For each screen, in the reader's order, the text of its route when it is a reusable
+        /// top-level route (nil for an inline route: it begins inside another route's text);
+        /// empty when no route is reused.
+        var texts: [Range<Int>?] = []
     }
 
     private let entries = Mutex<[String: Entry]>([:])
@@ -161,6 +155,14 @@ public final class ScreenReuse: Sendable {
         reads.withLock { $0[path].map { ($0.memory, $0.graph) } }
     }
 
+    /// Takes the document's last read out of this memory (as ``lastRead(path:)`` gives it; the
+    /// next ``rememberRead(_:path:)`` puts the new one in): its screens are then held by the
+    /// caller alone, and a read can move them instead of copying them
+    /// (``JSONWireframeReader/read(_:movingScreensOf:)``).
+    func takeLastRead(path: String) -> (memory: JSONReadMemory, graph: NavigationGraph?)? {
+        reads.withLock { $0.removeValue(forKey: path) }.map { ($0.memory, $0.graph) }
+    }
+
     /// Keeps (or, for nil, forgets) the JSON reader's memory of the document's last read; the
     /// number it returns names that read for ``rememberGraph(_:path:read:)``.
     @discardableResult
@@ -179,7 +181,8 @@ public final class ScreenReuse: Sendable {
     func rememberGraph(_ graph: NavigationGraph, path: String, read: UInt64) {
         reads.withLock { reads in
             guard reads[path]?.number == read else { return }
-            reads[path]?.graph = graph
+            // Without its screens, which the read kept holds (so that the next read can move them).
+            reads[path]?.graph = graph.withoutScreens()
         }
     }
 
@@ -200,6 +203,15 @@ public final class ScreenReuse: Sendable {
             routes.starts.append(start)
             routes.reusable.append(!screens[index].links.contains { $0.isInline })
         }
+        // The text of each top-level route but the last, if reusable; nil for inline routes.
+        var texts = [Range<Int>?](repeating: nil, count: screens.count)
+        let (starts, reusable) = (routes.starts, routes.reusable)
+        var route = 0
+        for index in screens.indices where screens[index].parent == nil {
+            if route + 1 < starts.count, reusable[route] { texts[index] = starts[route]..<starts[route + 1] }
+            route += 1
+        }
+        routes.texts = texts
         return routes
     }
 

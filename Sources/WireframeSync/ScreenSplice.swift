@@ -89,6 +89,23 @@ enum ScreenSplice {
         return result
     }
 
+    /// ``screens(_:keys:)`` with the screens' keys read from `contents` (the screens' keys and
+    /// bytes, in the same order: the import's list for the store), so that the screens' boxes
+    /// are not walked for their keys; only the screens taken are copied.
+    static func screens(_ screens: [Screen], contents: [ScreenContent], keys: [String]) -> [Screen] {
+        guard contents.count == screens.count else { return Self.screens(screens, keys: keys) }
+        var result: [Screen] = []
+        result.reserveCapacity(keys.count)
+        var next = 0
+        for index in contents.indices {
+            let key = contents[index].key
+            if index > 0, key < contents[index - 1].key { return Self.screens(screens, keys: keys) }
+            while next < keys.count, keys[next] < key { next += 1 }
+            if next < keys.count, keys[next] == key { result.append(screens[index]) }
+        }
+        return result
+    }
+
     /// The same keys as ``changedKeys(_:_:)`` for two lists of screens in strict key order (the
     /// head's remembered screens and a new version's), found in one walk, with the old screens'
     /// canonical JSON; nil when `old` is empty or a list is not in strict key order.

@@ -110,7 +110,10 @@ struct NavigationGraphMemoryTests {
         }
     }
 
-    @Test func aGraphFromTheVersionBeforeIsTheFullGraph() throws {
+    /// With `asTheDaemonKeepsIt`, the graph before is kept without its screens
+    /// (``NavigationGraph/withoutScreens()``) and each read moves the screens of the read before.
+    @Test(arguments: [false, true])
+    func aGraphFromTheVersionBeforeIsTheFullGraph(asTheDaemonKeepsIt: Bool) throws {
         var random = SplitMix64(seed: 9)
         var next = 40
         var version = Version()
@@ -120,13 +123,14 @@ struct NavigationGraphMemoryTests {
         let validator = Validator()
         var memory: JSONReadMemory?
         var lastGraph: NavigationGraph?
+        var lastKeys: [String] = []
         var reusedScreens = 0
         var reusedKeys = 0
         var changedFindings = 0
         var lastFindings: [Diagnostic] = []
         for step in 0..<400 {
             if step > 0 { version = Self.edit(version, &random, next: &next) }
-            let read = reader.read(Array(version.text.utf8), after: memory)
+            let read = asTheDaemonKeepsIt ? reader.read(Array(version.text.utf8), movingScreensOf: &memory) : reader.read(Array(version.text.utf8), after: memory)
             memory = read.memory
             let wireframe = try #require(read.wireframe)
             let graphMemory = lastGraph.map { GraphMemory(previous: $0, origins: read.screenOrigins) }
@@ -134,14 +138,15 @@ struct NavigationGraphMemoryTests {
             let full = NavigationGraph(wireframe)
             Self.expectSame(graph, full, "step \(step)")
             #expect(findings == validator.validate(wireframe), "step \(step)")
-            if let previous = lastGraph, previous.screens.count == wireframe.screens.count,
-                zip(previous.screens, wireframe.screens).allSatisfy({ $0.key == $1.key }) {
+            if lastGraph != nil, lastKeys == wireframe.screens.map(\.key) {
                 reusedKeys += 1
                 reusedScreens += read.screenOrigins.enumerated().filter { $0.element == $0.offset }.count
             }
             if findings.map(\.message) != lastFindings.map(\.message) { changedFindings += 1 }
             lastFindings = findings
-            lastGraph = graph
+            lastGraph = asTheDaemonKeepsIt ? graph.withoutScreens() : graph
+            lastKeys = wireframe.screens.map(\.key)
+            if asTheDaemonKeepsIt { #expect(lastGraph?.screens.isEmpty == true) }
         }
         // The sequence exercises what it is meant to: graphs taken in part, findings that change.
         #expect(reusedKeys > 100)

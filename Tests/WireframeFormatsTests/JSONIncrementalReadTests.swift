@@ -209,6 +209,51 @@ struct JSONIncrementalReadTests {
         #expect(broken > 5)
     }
 
+    /// A read that moves the screens out of the read before (the daemon's, which holds that read
+    /// alone) gives what a full read gives, uses the memory up, and leaves a wireframe that still
+    /// holds the screens before (every third version here) as it was: a screen held elsewhere
+    /// is copied before its locations move, one held by the memory alone is moved in place.
+    @Test("a read that moves the screens of the read before reads as a full read", arguments: [5, 6, 7])
+    func chainOfEditsMovingScreens(seed: UInt64) {
+        var generator = Generator(state: seed)
+        let reader = JSONWireframeReader()
+        var counter = 1000
+        var document = makeDocument(routes: 40, &generator)
+        var bytes = Array(document.text.utf8)
+        let first = reader.read(bytes, after: nil)
+        var memory = first.memory
+        var lastWireframe = first.wireframe
+        var reusedRoutes = 0
+        var heldChecked = 0
+        for step in 0..<300 {
+            if document.routes.isEmpty, generator.chance(30) {
+                document = makeDocument(routes: 20 + generator.below(30), &generator)
+            } else {
+                edit(&document, &generator, counter: &counter)
+            }
+            let before = bytes
+            bytes = Array(document.text.utf8)
+            // The wireframe of the read before (its screens those of the memory), held at times.
+            let held = step % 3 == 0 ? lastWireframe : nil
+            lastWireframe = nil
+            let incremental = reader.read(bytes, movingScreensOf: &memory)
+            #expect(memory == nil, "seed \(seed), step \(step): the memory is used up")
+            let full = reader.read(bytes)
+            #expect(incremental.wireframe == full.wireframe, "seed \(seed), step \(step): the wireframe differs")
+            #expect(incremental.diagnostics == full.diagnostics, "seed \(seed), step \(step): the diagnostics differ")
+            if let held {
+                #expect(held == reader.read(before).wireframe, "seed \(seed), step \(step): a held wireframe changed")
+                if incremental.reusedRoutes > 0 { heldChecked += 1 }
+            }
+            reusedRoutes += incremental.reusedRoutes
+            memory = incremental.memory
+            lastWireframe = incremental.wireframe
+        }
+        // Routes are taken, both with the screens held elsewhere and held by the memory alone.
+        #expect(reusedRoutes > 2000)
+        #expect(heldChecked > 20)
+    }
+
     /// A route on the same line as the change before it moves in column as well as in offset;
     /// a route after a change of lines moves in line only.
     @Test("routes on the changed line move in column, later lines in line only")

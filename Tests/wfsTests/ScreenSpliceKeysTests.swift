@@ -1,4 +1,5 @@
 import Testing
+import WireframeModel
 import WireframeStore
 @testable import WireframeSync
 import WireframeTestSupport
@@ -29,5 +30,26 @@ struct ScreenSpliceKeysTests {
         #expect(ScreenSplice.changedKeys([:], []) == [])
         #expect(ScreenSplice.changedKeys(["a": "1"], []) == ["a"])
         #expect(ScreenSplice.changedKeys([:], [ScreenContent(key: "a", hash: "1", content: [])]) == ["a"])
+    }
+
+    /// The screens taken by the keys of the store's list (what the daemon's diff does) are the
+    /// ones taken by the screens' own keys: in key order, out of order, with a key twice.
+    @Test func theScreensTakenByTheListsKeysAreTheScreensTakenByTheirKeys() {
+        var random = SplitMix64(seed: 12)
+        let names = ["a", "B", "b", "c1", "c10", "c2", "zz", "é", "ü", "日本"]
+        var unordered = 0
+        for round in 0..<400 {
+            var keys = names.filter { _ in random.next() % 3 != 0 }
+            if round % 4 != 0 { keys.sort() } else { keys.shuffle(using: &random) }
+            if round % 7 == 0, let first = keys.first { keys.insert(first, at: Int(random.next() % UInt64(keys.count + 1))) }
+            if zip(keys, keys.dropFirst()).contains(where: { $1 < $0 }) { unordered += 1 }
+            let screens = keys.enumerated().map { Screen(key: $0.element, title: "\($0.element) at \($0.offset)") }
+            let contents = keys.map { ScreenContent(key: $0, hash: "h", content: []) }
+            let wanted = names.filter { _ in random.next() % 2 == 0 }.sorted()
+            let expected = ScreenSplice.screens(screens, keys: wanted)
+            #expect(ScreenSplice.screens(screens, contents: contents, keys: wanted) == expected, "round \(round)")
+            #expect(ScreenSplice.screens(screens, contents: Array(contents.dropLast()), keys: wanted) == expected, "round \(round)")
+        }
+        #expect(unordered > 0)
     }
 }

@@ -90,12 +90,13 @@ struct ScreenReuseTests {
             let anew = pipeline.canonicalDocument(wireframe, source: source)
             let reused = pipeline.canonicalDocument(wireframe, source: source, remembered: remembered, reusing: true)
             #expect(reused.screenBytes == anew.screenBytes, "version \(version)")
+            #expect(reused.keys == reused.canonical.screens.map(\.key), "version \(version)")
             #expect(reused.contentHash == anew.contentHash, "version \(version)")
             for (bytes, hash) in zip(reused.screenBytes, reused.screenHashes) {
                 if let hash { #expect(hash == ContentHash.hex(of: bytes), "version \(version)") }
             }
             reusedInAll += reused.screenHashes.count { $0 != nil }
-            let contents = ImportPipeline.screenContents(reused.canonical.screens, bytes: reused.screenBytes, known: reused.screenHashes, remembered: [])
+            let contents = ImportPipeline.screenContents(keys: reused.keys, bytes: reused.screenBytes, known: reused.screenHashes, remembered: [])
             remembered = ImportPipeline.reuseEntry(source: source, texts: try #require(reused.routeTexts), screens: contents)
         }
         // Screens did come from memory (names given twice and inline routes, which this history
@@ -112,7 +113,7 @@ struct ScreenReuseTests {
         routes[2].inline = [Route(name: "inner", title: "Inner")]
         let first = Self.document(routes)
         let before = pipeline.canonicalDocument(try #require(JSONWireframeReader().read(first).wireframe), source: first, reusing: true)
-        let contents = ImportPipeline.screenContents(before.canonical.screens, bytes: before.screenBytes, remembered: [])
+        let contents = ImportPipeline.screenContents(keys: before.keys, bytes: before.screenBytes, remembered: [])
         let remembered = ImportPipeline.reuseEntry(source: first, texts: try #require(before.routeTexts), screens: contents)
         routes[0].title = "Changed"
         routes[0].padding = "\n      "  // the routes after it are a line further down
@@ -145,6 +146,39 @@ struct ScreenReuseTests {
             #expect(daemon.revision?.contentHash == fresh.revision?.contentHash, "version \(version)")
         }
         #expect(reuse.documentCount == 1)
+    }
+
+    /// The daemon's reads move the screens of the file's last read into the new one, and move
+    /// their locations in place when nothing else holds them (the daemon releases what an
+    /// import leaves once the save is reported, `emptyTrash`): every diagnostic, with its
+    /// location, must be the one of a cold import. Renames leave links naming no screen (errors,
+    /// the version refused) and screens that nothing reaches (warnings).
+    @Test func theDaemonsDiagnosticsAreThoseOfAColdImport() throws {
+        let folders = try Self.temporaryFolders(2)
+        defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
+        let reuse = ScreenReuse()
+        let remembering = try WireframeStore.create(path: folders[0] + "/.wfs/store.sqlite", root: folders[0])
+        let pipeline = ImportPipeline(store: remembering, root: folders[0], author: "test", origin: .daemon, reuse: reuse)
+        _ = try WireframeStore.create(path: folders[1] + "/.wfs/store.sqlite", root: folders[1])
+        var random = SplitMix64(seed: 23)
+        var serial = 0
+        var routes = (0..<15).map { Route(name: "screen\($0)", title: "Title \($0)", links: $0 < 14 ? ["screen\($0 + 1)"] : []) }
+        var withDiagnostics = 0
+        for version in 0..<60 {
+            if version > 0 { Self.edit(&routes, &random, serial: &serial) }
+            for folder in folders { try Data(Self.document(routes)).write(to: URL(fileURLWithPath: folder + "/app.json")) }
+            let daemon = try pipeline.importFile(absolutePath: folders[0] + "/app.json", relativePath: "app.json")
+            reuse.emptyTrash()
+            let cold = try ImportPipeline(
+                store: try WireframeStore.open(path: folders[1] + "/.wfs/store.sqlite"), root: folders[1], author: "test", origin: .cli
+            ).importFile(absolutePath: folders[1] + "/app.json", relativePath: "app.json")
+            #expect(daemon.outcome == cold.outcome, "version \(version)")
+            #expect(daemon.diagnostics == cold.diagnostics, "version \(version)")
+            #expect(daemon.changes == cold.changes, "version \(version)")
+            #expect(daemon.revision?.contentHash == cold.revision?.contentHash, "version \(version)")
+            if !daemon.diagnostics.isEmpty { withDiagnostics += 1 }
+        }
+        #expect(withDiagnostics > 10)
     }
 
     /// The daemon follows the head it stored last from memory, without reading the store: a

@@ -9,31 +9,56 @@ public import WireframeModel
 public enum CanonicalForm {
     /// The canonical form of a wireframe. Locations are kept; no writer or hash reads them.
     public static func canonicalize(_ wireframe: Wireframe) -> Wireframe {
+        canonicalize(wireframe, trying: nil).wireframe
+    }
+
+    /// The canonical form of a wireframe, and where each of its screens was: the screen at `i`
+    /// is the canonical form of `wireframe.screens[order[i]]`. `hint` is an order to try first
+    /// (the one of the document's version before): it is taken when it is the order that
+    /// sorting gives (the screens by key, screens of equal keys as they were), which takes one
+    /// comparison of keys per screen instead of a sort. `keys` are the canonical screens' keys,
+    /// read out for the sort: a caller that needs them does not walk the screens again.
+    public static func canonicalize(_ wireframe: Wireframe, trying hint: [Int]?) -> (wireframe: Wireframe, order: [Int], keys: [String]) {
         var result = wireframe
         // Sort positions, not screens, with the keys read out once: a screen keeps its fields in
         // a shared box, and going through it at every comparison is costly.
         let screens = wireframe.screens
         let keys = screens.map(\.key)
-        var ordered = true
+        let order = hint.flatMap { isSortedOrder($0, of: keys) ? $0 : nil } ?? sortedOrder(of: keys)
+        result.screens = order.map { canonicalize(screens[$0]) }
+        result.navigationBars = wireframe.navigationBars.sorted { $0.name < $1.name }
+        // Canonical form keeps each screen's key.
+        return (result, order, order.map { keys[$0] })
+    }
+
+    /// The positions of `keys` in the order a stable sort gives. Keys already in order (stored
+    /// screens are) are not sorted: the first use of the sort on an array of positions costs a
+    /// run-time conformance look-up (~0.35 M instructions).
+    static func sortedOrder(of keys: [String]) -> [Int] {
         var index = 1
         while index < keys.count {
-            if keys[index] < keys[index - 1] {
-                ordered = false
-                break
-            }
+            if keys[index] < keys[index - 1] { return keys.indices.sorted { keys[$0] < keys[$1] } }
             index += 1
         }
-        if ordered {
-            // Already in key order (stored screens are): the stable sort would keep the order,
-            // and its first use of an array of ranges costs a run-time conformance look-up
-            // (~0.35 M instructions).
-            result.screens = screens.map { canonicalize($0) }
-        } else {
-            let order = keys.indices.sorted { keys[$0] < keys[$1] }
-            result.screens = order.map { canonicalize(screens[$0]) }
+        return Array(keys.indices)
+    }
+
+    /// Whether `order` is the order a stable sort of `keys` gives: a permutation of their
+    /// positions, keys in increasing order, equal keys in increasing position.
+    static func isSortedOrder(_ order: [Int], of keys: [String]) -> Bool {
+        guard order.count == keys.count else { return false }
+        var seen = [Bool](repeating: false, count: keys.count)
+        for position in order {
+            guard position >= 0, position < keys.count, !seen[position] else { return false }
+            seen[position] = true
         }
-        result.navigationBars = wireframe.navigationBars.sorted { $0.name < $1.name }
-        return result
+        for index in order.indices.dropFirst() {
+            let (before, after) = (order[index - 1], order[index])
+            if keys[before] < keys[after] { continue }
+            // Not increasing: equal keys, in increasing position, or out of order.
+            if keys[after] < keys[before] || after < before { return false }
+        }
+        return true
     }
 
     /// Sorted, without repeats, comparing UTF-8 bytes: two spellings that Swift deems equal

@@ -79,8 +79,11 @@ public struct LinkPosition: Sendable, Hashable {
 public struct NavigationGraph: Sendable {
     /// The root screen's key.
     public let root: String
-    /// The wireframe's screens, as read.
-    public let screens: [Screen]
+    /// The wireframe's screens, as read (none in a graph kept as the memory of a version,
+    /// ``withoutScreens()``).
+    public private(set) var screens: [Screen]
+    /// The keys of the screens, in a graph kept without them (``withoutScreens()``).
+    private var keptKeys: [String]? = nil
     /// The position in `screens` of the first definition of each key.
     ///
     /// Built on first use when the keys are all ASCII (the graph itself looks keys up in an
@@ -157,7 +160,7 @@ public struct NavigationGraph: Sendable {
         let screens = wireframe.screens
         var bars: [String: NavigationBar] = [:]
         for bar in wireframe.navigationBars where bars[bar.name] == nil { bars[bar.name] = bar }
-        let previous = memory.flatMap { memory in Self.sameKeys(memory.previous, screens, bars) ? memory.previous : nil }
+        let previous = memory.flatMap { memory in Self.sameKeys(memory.previous, screens, bars, origins: memory.origins) ? memory.previous : nil }
         let origins = previous == nil ? [] : memory?.origins ?? []
         let keys = previous.map { ($0.table, $0.keyIndex, $0.canonicalPosition, $0.distinctKeyCount) }
             ?? {
@@ -190,8 +193,8 @@ public struct NavigationGraph: Sendable {
         stepFacts.reserveCapacity(screens.count)
         let oldStepFacts = previous?.stepFacts ?? []
         for position in screens.indices {
+            contents.add(screens, at: position)
             let screen = screens[position]
-            contents.add(screen, at: position)
             let isCanonical = canonicalPosition[position] == position
             successorStart.append(successors.count)
             linkStart.append(linkTargets.count)
@@ -256,12 +259,26 @@ public struct NavigationGraph: Sendable {
         self.successors = successors
     }
 
+    /// The graph as the memory of its version (``GraphMemory``) keeps it: its screens' keys
+    /// instead of the screens, so that it holds none of them. Such a graph serves only as the
+    /// `previous` of a ``GraphMemory``; it has no screens to walk or name.
+    public func withoutScreens() -> NavigationGraph {
+        var graph = self
+        graph.keptKeys = screens.map(\.key)
+        graph.screens = []
+        return graph
+    }
+
     /// Whether `screens` have the keys of `previous`'s screens, in the same order and byte for
-    /// byte, and `bars` are its navigation bars.
-    private static func sameKeys(_ previous: NavigationGraph, _ screens: [Screen], _ bars: [String: NavigationBar]) -> Bool {
-        guard previous.screens.count == screens.count, previous.navigationBars == bars else { return false }
+    /// byte, and `bars` are its navigation bars. A screen whose origin is its own position
+    /// (``GraphMemory/origins``) is `previous`'s screen there, its key unchanged: its key is not
+    /// read (each screen's fields are in a box of its own, and going to each costs).
+    private static func sameKeys(_ previous: NavigationGraph, _ screens: [Screen], _ bars: [String: NavigationBar], origins: [Int]) -> Bool {
+        let keptKeys = previous.keptKeys
+        guard (keptKeys?.count ?? previous.screens.count) == screens.count, previous.navigationBars == bars else { return false }
         for position in screens.indices {
-            let old = previous.screens[position].key
+            if position < origins.count, origins[position] == position { continue }
+            let old = keptKeys?[position] ?? previous.screens[position].key
             let new = screens[position].key
             // `==` takes canonically equivalent spellings for one; the byte counts tell an
             // ASCII key from any non-ASCII spelling equivalent to it.

@@ -15,8 +15,8 @@ public import WireframeModel
 public struct JSONReadMemory: Sendable {
     /// The bytes read.
     let bytes: [UInt8]
-    /// The screens of the read, in the reader's order.
-    let screens: [Screen]
+    /// The screens of the read, in the reader's order (moved out by ``JSONWireframeReader/read(_:movingScreensOf:)``).
+    var screens: [Screen]
     /// The diagnostics of the routes, each route's together (parser's first, then the reader's).
     let diagnostics: [Diagnostic]
     /// The top-level routes that are objects, in source order.
@@ -62,8 +62,24 @@ extension JSONWireframeReader {
     /// top-level routes whose text is unchanged since `previous` from it instead of parsing and
     /// reading them again.
     public func read(_ bytes: [UInt8], after previous: JSONReadMemory?) -> JSONRememberedRead {
-        if let previous, let read = readReusing(bytes, previous) { return read }
-        if let read = readRemembering(bytes, offered: [], sources: [], previous: nil) { return read }
+        var copy = previous
+        return read(bytes, movingScreensOf: &copy)
+    }
+
+    /// Reads bytes as ``read(_:after:)`` does, with the same result, and uses `previous` up (it
+    /// is nil after): the screens it takes are moved out of it, not copied. When nothing else
+    /// holds them (the daemon keeps a read's screens in its memory only), a screen whose route
+    /// moved has its locations moved in place, without a copy of its fields, links, elements and
+    /// actions.
+    public func read(_ bytes: [UInt8], movingScreensOf previous: inout JSONReadMemory?) -> JSONRememberedRead {
+        if var memory = previous {
+            previous = nil
+            var pool: [Screen] = []
+            swap(&pool, &memory.screens)
+            if let read = readReusing(bytes, memory, pool: &pool) { return read }
+        }
+        var none: [Screen] = []
+        if let read = readRemembering(bytes, offered: [], sources: [], previous: nil, pool: &none) { return read }
         // Not reached: a read offered nothing to skip is always remembered.
         let (wireframe, diagnostics) = read(bytes)
         return JSONRememberedRead(wireframe: wireframe, diagnostics: diagnostics, memory: nil, reusedRoutes: 0)
@@ -72,8 +88,9 @@ extension JSONWireframeReader {
     /// A read that takes the routes of `previous` whose whole text the parser finds again where
     /// it meets an element of an array (see ``JSONParser/parse(_:skipping:of:recordingSpans:)``);
     /// nil when the parser stopped (its diagnostics would miss those of the routes it skipped) or
-    /// skipped a text that the reader did not take as a top-level route.
-    private func readReusing(_ bytes: [UInt8], _ previous: JSONReadMemory) -> JSONRememberedRead? {
+    /// skipped a text that the reader did not take as a top-level route. `pool` holds the
+    /// screens of `previous`; those taken are moved out of it.
+    private func readReusing(_ bytes: [UInt8], _ previous: JSONReadMemory, pool: inout [Screen]) -> JSONRememberedRead? {
         var offered: [JSONSpan] = []
         var sources: [Int] = []
         offered.reserveCapacity(previous.routes.count)
@@ -83,10 +100,12 @@ extension JSONWireframeReader {
             sources.append(index)
         }
         guard !offered.isEmpty else { return nil }
-        return readRemembering(bytes, offered: offered, sources: sources, previous: previous)
+        return readRemembering(bytes, offered: offered, sources: sources, previous: previous, pool: &pool)
     }
 
-    private func readRemembering(_ bytes: [UInt8], offered: [JSONSpan], sources: [Int], previous: JSONReadMemory?) -> JSONRememberedRead? {
+    private func readRemembering(
+        _ bytes: [UInt8], offered: [JSONSpan], sources: [Int], previous: JSONReadMemory?, pool: inout [Screen]
+    ) -> JSONRememberedRead? {
         let parsed = parser.parse(bytes, skipping: offered, of: previous?.bytes ?? [], recordingSpans: true)
         guard let tape = parsed.tape else {
             if !offered.isEmpty { return nil }
@@ -97,9 +116,13 @@ extension JSONWireframeReader {
         state.routeMemory = RouteMemoryState(
             isTracking: true, parsedSpans: parsed.spans, parserDiagnostics: parsed.diagnostics,
             offered: parsed.skipped.map(\.start), sources: parsed.skipped.map { sources[$0.source] }, previous: previous)
+        // Moved, not copied: the state holds the only reference to the pool's storage.
+        swap(&state.routeMemory.pool, &pool)
+        state.routeMemory.routes.reserveCapacity((previous?.routes.count ?? 0) + 16)
+        state.routeMemory.takenScreens.reserveCapacity(parsed.skipped.count)
         let wireframe = state.readDocument(tape.root)
         let routes = state.routeMemory
-        guard routes.taken == parsed.skipped.count else { return nil }
+        guard routes.taken == parsed.skipped.count, !routes.isSpoiled else { return nil }
         let memory = routes.isComplete
             ? JSONReadMemory(bytes: bytes, screens: state.screens, diagnostics: routes.diagnostics, routes: routes.routes) : nil
         var origins: [Int] = []
@@ -109,8 +132,11 @@ extension JSONWireframeReader {
                 for (offset, old) in run.old.enumerated() where run.new + offset < origins.count { origins[run.new + offset] = old }
             }
         }
+        var diagnostics = state.diagnostics
+        state.diagnostics = []
+        diagnostics.sortInSourceOrder()
         return JSONRememberedRead(
-            wireframe: wireframe, diagnostics: state.diagnostics.sorted(by: Diagnostic.sourceOrder), memory: memory, reusedRoutes: routes.taken,
+            wireframe: wireframe, diagnostics: diagnostics, memory: memory, reusedRoutes: routes.taken,
             screenOrigins: origins)
     }
 }
@@ -131,6 +157,15 @@ struct RouteMemoryState {
     var sources: [Int] = []
     var nextOffered = 0
     var previous: JSONReadMemory?
+    /// The screens of `previous` (its `screens` moved here): a screen taken is moved out, a
+    /// placeholder left in its place.
+    var pool: [Screen] = []
+    /// The last route of `previous` whose screens were moved out of `pool`: the parser skips
+    /// the remembered routes in increasing order, each once.
+    var lastMovedRoute = -1
+    /// Set if a route of `previous` were taken twice (its screens are no longer in `pool`): the
+    /// read is then not used.
+    var isSpoiled = false
     /// How many routes were taken from `previous`.
     var taken = 0
     /// Where the screens of the routes taken went (`new`, their first position in this read) and
@@ -170,62 +205,53 @@ struct LocationShift {
 
     func callAsFunction(_ location: SourceLocation?) -> SourceLocation? { location.map { self($0) } }
 
-    func callAsFunction(_ screen: Screen) -> Screen {
-        var screen = screen
-        var locations = screen.locations
+    /// Moves a screen's locations in place: when nothing else holds its fields (or its links,
+    /// elements and actions), nothing is copied.
+    func apply(to screen: inout Screen) {
+        apply(to: &screen.locations)
+        if !screen.links.isEmpty { apply(toLinks: &screen.links) }
+        if !screen.elements.isEmpty { apply(to: &screen.elements) }
+        if !screen.actions.isEmpty { apply(toActions: &screen.actions) }
+    }
+
+    func apply(to locations: inout ScreenLocations) {
         locations.definition = self(locations.definition)
         locations.key = self(locations.key)
         locations.title = self(locations.title)
         locations.container = self(locations.container)
         locations.presentation = self(locations.presentation)
         locations.navigationBar = self(locations.navigationBar)
-        if !locations.dependencies.isEmpty { locations.dependencies = locations.dependencies.map { self($0) } }
-        screen.locations = locations
-        if !screen.links.isEmpty {
-            screen.links = screen.links.map { link in
-                var link = link
-                link.location = self(link.location)
-                return link
-            }
-        }
-        if !screen.elements.isEmpty { screen.elements = screen.elements.map { self($0) } }
-        if !screen.actions.isEmpty {
-            screen.actions = screen.actions.map { named in
-                var named = named
-                named.nameLocation = self(named.nameLocation)
-                named.action = self(named.action)
-                return named
-            }
-        }
-        return screen
+        for index in locations.dependencies.indices { locations.dependencies[index] = self(locations.dependencies[index]) }
     }
 
-    func callAsFunction(_ element: Element) -> Element {
-        var element = element
+    func apply(toLinks links: inout [Link]) {
+        for index in links.indices { links[index].location = self(links[index].location) }
+    }
+
+    func apply(toActions actions: inout [NamedAction]) {
+        for index in actions.indices {
+            actions[index].nameLocation = self(actions[index].nameLocation)
+            apply(to: &actions[index].action)
+        }
+    }
+
+    func apply(to elements: inout [Element]) {
+        for index in elements.indices { apply(to: &elements[index]) }
+    }
+
+    func apply(to element: inout Element) {
         element.locations.definition = self(element.locations.definition)
         element.locations.kind = self(element.locations.kind)
         element.locations.reference = self(element.locations.reference)
-        if !element.triggers.isEmpty {
-            element.triggers = element.triggers.map { trigger in
-                var trigger = trigger
-                trigger.location = self(trigger.location)
-                trigger.parameterLocation = self(trigger.parameterLocation)
-                if case .message(let message) = trigger.effect { trigger.effect = .message(self(message)) }
-                return trigger
-            }
+        for index in element.triggers.indices {
+            element.triggers[index].location = self(element.triggers[index].location)
+            element.triggers[index].parameterLocation = self(element.triggers[index].parameterLocation)
+            if case .message(let message) = element.triggers[index].effect { element.triggers[index].effect = .message(self(message)) }
         }
-        if !element.elements.isEmpty { element.elements = element.elements.map { self($0) } }
-        return element
+        if !element.elements.isEmpty { apply(to: &element.elements) }
     }
 
-    func callAsFunction(_ message: Message) -> Message {
-        var message = message
-        message.location = self(message.location)
-        return message
-    }
-
-    func callAsFunction(_ action: Action) -> Action {
-        var action = action
+    func apply(to action: inout Action) {
         action.location = self(action.location)
         action.targetLocation = self(action.targetLocation)
         action.parameterLocation = self(action.parameterLocation)
@@ -239,7 +265,18 @@ struct LocationShift {
         case .push, .present, .branch, .replaceRoot, .pop, .dismiss, .popToRoot, .popToView, .alert, .url, .task, .other:
             break
         }
+    }
+
+    func callAsFunction(_ action: Action) -> Action {
+        var action = action
+        apply(to: &action)
         return action
+    }
+
+    func callAsFunction(_ message: Message) -> Message {
+        var message = message
+        message.location = self(message.location)
+        return message
     }
 
     func callAsFunction(_ diagnostic: Diagnostic) -> Diagnostic {
@@ -282,21 +319,38 @@ extension ReadState {
         let firstDiagnostic = routeMemory.diagnostics.count
         var reusable = true
         if routeMemory.nextOffered < routeMemory.offered.count, routeMemory.offered[routeMemory.nextOffered] == offset,
-            let previous = routeMemory.previous
+            let old = routeMemory.previous?.routes[routeMemory.sources[routeMemory.nextOffered]]
         {
             // The parser skipped it: its screens and diagnostics are the read before's, moved.
-            let old = previous.routes[routeMemory.sources[routeMemory.nextOffered]]
+            let source = routeMemory.sources[routeMemory.nextOffered]
             routeMemory.taken += 1
             routeMemory.takenScreens.append((new: firstScreen, old: old.screens))
+            if source <= routeMemory.lastMovedRoute || old.screens.upperBound > routeMemory.pool.count { routeMemory.isSpoiled = true }
+            routeMemory.lastMovedRoute = source
             let shift = LocationShift(from: old.location, to: location)
-            if shift.isNone {
-                screens.append(contentsOf: previous.screens[old.screens])
-                routeMemory.diagnostics.append(contentsOf: previous.diagnostics[old.diagnostics])
+            if routeMemory.isSpoiled {
+                // Not used (see `isSpoiled`).
+            } else if shift.isNone {
+                for index in old.screens {
+                    var screen = Self.placeholder
+                    swap(&screen, &routeMemory.pool[index])
+                    screens.append(consume screen)
+                }
+                if !old.diagnostics.isEmpty, let previous = routeMemory.previous {
+                    routeMemory.diagnostics.append(contentsOf: previous.diagnostics[old.diagnostics])
+                }
             } else {
-                for index in old.screens { screens.append(shift(previous.screens[index])) }
-                for index in old.diagnostics { routeMemory.diagnostics.append(shift(previous.diagnostics[index])) }
+                for index in old.screens {
+                    var screen = Self.placeholder
+                    swap(&screen, &routeMemory.pool[index])
+                    shift.apply(to: &screen)
+                    screens.append(consume screen)
+                }
+                if !old.diagnostics.isEmpty, let previous = routeMemory.previous {
+                    for index in old.diagnostics { routeMemory.diagnostics.append(shift(previous.diagnostics[index])) }
+                }
             }
-            diagnostics.append(contentsOf: routeMemory.diagnostics[firstDiagnostic...])
+            if routeMemory.diagnostics.count > firstDiagnostic { diagnostics.append(contentsOf: routeMemory.diagnostics[firstDiagnostic...]) }
         } else {
             let readerDiagnostics = diagnostics.count
             readRoute(node, parent: nil)
@@ -313,7 +367,7 @@ extension ReadState {
                 routeMemory.diagnostics.append(parserDiagnostics[routeMemory.nextParserDiagnostic])
                 routeMemory.nextParserDiagnostic += 1
             }
-            routeMemory.diagnostics.append(contentsOf: diagnostics[readerDiagnostics...])
+            if diagnostics.count > readerDiagnostics { routeMemory.diagnostics.append(contentsOf: diagnostics[readerDiagnostics...]) }
             func inside(_ location: SourceLocation?) -> Bool {
                 guard let location else { return true }
                 return location.offset >= span.start && location.offset < span.end
