@@ -287,25 +287,13 @@ public final class DirectReader {
             statement.bind(1, documentId)
             statement.bind(2, numbers.old)
             statement.bind(3, numbers.new)
-            var keys: [String] = [], old: [Int64?] = [], new: [Int64?] = []
-            keys.reserveCapacity(1024)
-            old.reserveCapacity(1024)
-            new.reserveCapacity(1024)
+            var sides = KeyOrderedSides(numbers: numbers)
             while try statement.step() {
-                let from = statement.int64(1), until = statement.optionalInt64(2), id = statement.int64(3)
-                func holds(_ number: Int64) -> Bool { from <= number && (until.map { $0 > number } ?? true) }
-                let inOld = holds(numbers.old), inNew = holds(numbers.new)
-                guard inOld || inNew else { continue }
-                let key = try statement.string(0)
-                if keys.last != key {
-                    keys.append(key)
-                    old.append(nil)
-                    new.append(nil)
+                try sides.add(from: statement.int64(1), until: statement.optionalInt64(2), id: statement.int64(3)) {
+                    try statement.string(0)
                 }
-                if inOld { old[old.count - 1] = id }
-                if inNew { new[new.count - 1] = id }
             }
-            return (keys, old, new)
+            return (sides.keys, sides.old, sides.new)
         }
     }
 }

@@ -224,27 +224,12 @@ extension WireframeStore {
         // The intervals of neither number are skipped inside SQLite: between two distant numbers
         // they are most of the document's history.
         let statement = try db.cachedStatement(sql: keyOrderedScreensSQL)
-        var keys: [String] = [], old: [Int64?] = [], new: [Int64?] = []
-        keys.reserveCapacity(1024)
-        old.reserveCapacity(1024)
-        new.reserveCapacity(1024)
+        var sides = KeyOrderedSides(numbers: numbers)
         let rows = try Row.fetchCursor(statement, arguments: [documentId, numbers.old, numbers.new])
         while let row = try rows.next() {
-            let from: Int64 = row[1], until: Int64? = row[2], id: Int64 = row[3]
-            func holds(_ number: Int64) -> Bool { from <= number && (until.map { $0 > number } ?? true) }
-            let inOld = holds(numbers.old), inNew = holds(numbers.new)
-            guard inOld || inNew else { continue }
-            // The rows of one key are consecutive; a key's second row starts where its first ended.
-            let key: String = row[0]
-            if keys.last != key {
-                keys.append(key)
-                old.append(nil)
-                new.append(nil)
-            }
-            if inOld { old[old.count - 1] = id }
-            if inNew { new[new.count - 1] = id }
+            try sides.add(from: row[1], until: row[2], id: row[3]) { row[0] }
         }
-        return (keys, old, new)
+        return (sides.keys, sides.old, sides.new)
     }
 
     /// The query of ``keyOrderedScreens(_:documentId:numbers:)``: document, old number, new number.
