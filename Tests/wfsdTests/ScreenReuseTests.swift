@@ -125,22 +125,7 @@ struct ScreenReuseTests {
     }
 
     @Test func theDaemonsPipelineStoresWhatAFreshOneStores() throws {
-        let folders = try Self.temporaryFolders(2)
-        defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
-        let reuse = ScreenReuse()
-        let remembering = try WireframeStore.create(path: folders[0] + "/.wfs/store.sqlite", root: folders[0])
-        let pipeline = ImportPipeline(store: remembering, root: folders[0], author: "test", origin: .daemon, reuse: reuse)
-        _ = try WireframeStore.create(path: folders[1] + "/.wfs/store.sqlite", root: folders[1])
-        var random = SplitMix64(seed: 11)
-        var serial = 0
-        var routes = (0..<15).map { Route(name: "screen\($0)", title: "Title \($0)", links: $0 < 14 ? ["screen\($0 + 1)"] : []) }
-        for version in 0..<40 {
-            if version > 0 { Self.edit(&routes, &random, serial: &serial) }
-            for folder in folders { try Data(Self.document(routes)).write(to: URL(fileURLWithPath: folder + "/app.json")) }
-            let daemon = try pipeline.importFile(absolutePath: folders[0] + "/app.json", relativePath: "app.json")
-            let fresh = try ImportPipeline(
-                store: try WireframeStore.open(path: folders[1] + "/.wfs/store.sqlite"), root: folders[1], author: "test", origin: .cli
-            ).importFile(absolutePath: folders[1] + "/app.json", relativePath: "app.json")
+        let reuse = try Self.importThroughDaemonAndCold(seed: 11, versions: 40, emptyingTrash: false) { version, daemon, fresh in
             #expect(daemon.outcome == fresh.outcome, "version \(version)")
             #expect(daemon.changes == fresh.changes, "version \(version)")
             #expect(daemon.revision?.contentHash == fresh.revision?.contentHash, "version \(version)")
@@ -154,24 +139,8 @@ struct ScreenReuseTests {
     /// location, must be the one of a cold import. Renames leave links naming no screen (errors,
     /// the version refused) and screens that nothing reaches (warnings).
     @Test func theDaemonsDiagnosticsAreThoseOfAColdImport() throws {
-        let folders = try Self.temporaryFolders(2)
-        defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
-        let reuse = ScreenReuse()
-        let remembering = try WireframeStore.create(path: folders[0] + "/.wfs/store.sqlite", root: folders[0])
-        let pipeline = ImportPipeline(store: remembering, root: folders[0], author: "test", origin: .daemon, reuse: reuse)
-        _ = try WireframeStore.create(path: folders[1] + "/.wfs/store.sqlite", root: folders[1])
-        var random = SplitMix64(seed: 23)
-        var serial = 0
-        var routes = (0..<15).map { Route(name: "screen\($0)", title: "Title \($0)", links: $0 < 14 ? ["screen\($0 + 1)"] : []) }
         var withDiagnostics = 0
-        for version in 0..<60 {
-            if version > 0 { Self.edit(&routes, &random, serial: &serial) }
-            for folder in folders { try Data(Self.document(routes)).write(to: URL(fileURLWithPath: folder + "/app.json")) }
-            let daemon = try pipeline.importFile(absolutePath: folders[0] + "/app.json", relativePath: "app.json")
-            reuse.emptyTrash()
-            let cold = try ImportPipeline(
-                store: try WireframeStore.open(path: folders[1] + "/.wfs/store.sqlite"), root: folders[1], author: "test", origin: .cli
-            ).importFile(absolutePath: folders[1] + "/app.json", relativePath: "app.json")
+        _ = try Self.importThroughDaemonAndCold(seed: 23, versions: 60, emptyingTrash: true) { version, daemon, cold in
             #expect(daemon.outcome == cold.outcome, "version \(version)")
             #expect(daemon.diagnostics == cold.diagnostics, "version \(version)")
             #expect(daemon.changes == cold.changes, "version \(version)")
@@ -179,6 +148,36 @@ struct ScreenReuseTests {
             if !daemon.diagnostics.isEmpty { withDiagnostics += 1 }
         }
         #expect(withDiagnostics > 10)
+    }
+
+    /// Imports `versions` generated edits of one document (15 routes in a chain to start with)
+    /// twice: through one daemon pipeline that remembers in one project, and through a fresh
+    /// pipeline per version, which reads the head from the store, in another. Each version's two
+    /// results go to `compare`; the daemon's memory is returned.
+    static func importThroughDaemonAndCold(
+        seed: UInt64, versions: Int, emptyingTrash: Bool,
+        _ compare: (_ version: Int, _ daemon: ImportResult, _ cold: ImportResult) -> Void
+    ) throws -> ScreenReuse {
+        let folders = try Self.temporaryFolders(2)
+        defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
+        let reuse = ScreenReuse()
+        let remembering = try WireframeStore.create(path: folders[0] + "/.wfs/store.sqlite", root: folders[0])
+        let pipeline = ImportPipeline(store: remembering, root: folders[0], author: "test", origin: .daemon, reuse: reuse)
+        _ = try WireframeStore.create(path: folders[1] + "/.wfs/store.sqlite", root: folders[1])
+        var random = SplitMix64(seed: seed)
+        var serial = 0
+        var routes = (0..<15).map { Route(name: "screen\($0)", title: "Title \($0)", links: $0 < 14 ? ["screen\($0 + 1)"] : []) }
+        for version in 0..<versions {
+            if version > 0 { Self.edit(&routes, &random, serial: &serial) }
+            for folder in folders { try Data(Self.document(routes)).write(to: URL(fileURLWithPath: folder + "/app.json")) }
+            let daemon = try pipeline.importFile(absolutePath: folders[0] + "/app.json", relativePath: "app.json")
+            if emptyingTrash { reuse.emptyTrash() }
+            let cold = try ImportPipeline(
+                store: try WireframeStore.open(path: folders[1] + "/.wfs/store.sqlite"), root: folders[1], author: "test", origin: .cli
+            ).importFile(absolutePath: folders[1] + "/app.json", relativePath: "app.json")
+            compare(version, daemon, cold)
+        }
+        return reuse
     }
 
     /// The daemon follows the head it stored last from memory, without reading the store: a
