@@ -227,7 +227,7 @@ extension WireframeStore {
         var sides = KeyOrderedSides(numbers: numbers)
         let rows = try Row.fetchCursor(statement, arguments: [documentId, numbers.old, numbers.new])
         while let row = try rows.next() {
-            try sides.add(from: row[1], until: row[2], id: row[3]) { row[0] }
+            sides.add(from: row[1], until: row[2], id: row[3]) { row[0] }
         }
         return (sides.keys, sides.old, sides.new)
     }
