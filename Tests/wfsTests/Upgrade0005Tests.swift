@@ -70,9 +70,7 @@ import WireframeStore
         #expect(columns == ["id", "revisionId", "screenKey", "previousKey", "kind", "fields"])
         #expect(oldHashes == storedAttempts)
 
-        let after = try UpgradeTests.outputs(cli)
-        #expect(after.count == before.count)
-        for (old, new) in zip(before, after) { #expect(old == new) }
+        try UpgradeTests.expectSameOutputs(cli, as: before)
 
         let upgraded = try DatabaseQueue(path: folder + "/store.sqlite")
         try upgraded.read { db in

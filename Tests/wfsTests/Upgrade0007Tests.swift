@@ -65,9 +65,7 @@ import WireframeStore
         #expect(distinctHeaders == 2)  // app.json's and other.json's
         #expect(oldFirstRows == 5)  // app.json's 3 screens and other.json's 2
 
-        let after = try UpgradeTests.outputs(cli)
-        #expect(after.count == before.count)
-        for (old, new) in zip(before, after) { #expect(old == new) }
+        try UpgradeTests.expectSameOutputs(cli, as: before)
 
         let upgraded = try DatabaseQueue(path: oldPath)
         try upgraded.read { db in

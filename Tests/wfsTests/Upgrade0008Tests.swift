@@ -148,9 +148,7 @@ import WireframeStore
         #expect(oldAttempts.count == 7)
         #expect(oldAttempts.filter { $0.contains(" rejected ") || $0.contains(" failed ") }.count == 1)
 
-        let after = try UpgradeTests.outputs(cli)
-        #expect(after.count == before.count)
-        for (old, new) in zip(before, after) { #expect(old == new) }
+        try UpgradeTests.expectSameOutputs(cli, as: before)
 
         let store = try WireframeStore.open(path: paths.old, connections: .single)
         #expect(try Self.attempts(store) == oldAttempts)

@@ -36,9 +36,7 @@ import WireframeStore
         let settings = oldIntervals.filter { ($0[0] as Int64) == 1 && ($0[2] as String) == "settings" }
         #expect(settings.map { $0[4] as Int64 } == [3, 6, 3])
 
-        let after = try UpgradeTests.outputs(cli)
-        #expect(after.count == before.count)
-        for (old, new) in zip(before, after) { #expect(old == new) }
+        try UpgradeTests.expectSameOutputs(cli, as: before)
 
         let store = try WireframeStore.open(path: oldPath, connections: .single)
         let upgraded = try DatabaseQueue(path: oldPath)

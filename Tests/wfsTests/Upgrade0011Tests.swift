@@ -43,9 +43,7 @@ import Testing
         #expect(oldVersions.count == 8)
         #expect(oldIntervals.count == 9)
 
-        let after = try UpgradeTests.outputs(cli)
-        #expect(after.count == before.count)
-        for (old, new) in zip(before, after) { #expect(old == new) }
+        try UpgradeTests.expectSameOutputs(cli, as: before)
 
         let store = try WireframeStore.open(path: oldPath, connections: .single)
         let upgraded = try DatabaseQueue(path: oldPath)

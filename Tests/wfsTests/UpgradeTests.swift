@@ -104,6 +104,14 @@ import Testing
         }
     }
 
+    /// Every command of ``commands`` prints after the upgrade what it printed before, with the
+    /// same exit status: `before` is ``outputs(_:)`` on the store before it was replaced.
+    static func expectSameOutputs(_ cli: StoreCLI, as before: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let after = try outputs(cli)
+        #expect(after.count == before.count, sourceLocation: sourceLocation)
+        for (old, new) in zip(before, after) { #expect(old == new, sourceLocation: sourceLocation) }
+    }
+
     /// Writes the content of a current store into a new store at schema 0003: hashes as
     /// hexadecimal text, screen versions keyed by hash with their JSON, intervals by hash.
     static func writePreviousSchema(from currentPath: String, to oldPath: String) throws {
