@@ -97,6 +97,18 @@ import WireframeModel
                    "'title' is a parameter tag and cannot be a top-level element")
     }
 
+    /// An unknown tag at the top level is a parameter tag by the format's rule, but most often a
+    /// misspelt object tag: it gets the nearest registered tag, as WF1101 gives one level deeper.
+    @Test func s04MisspeltObjectTagGetsASuggestion() {
+        expectOnly("<workflow>1️⃣<viewControler/><screen/></workflow>", "WF1104", .error,
+                   "'viewControler' is a parameter tag and cannot be a top-level element; did you mean 'viewController'?")
+        expectOnly("<workflow>1️⃣<tabItem/><screen/></workflow>", "WF1104", .error,
+                   "'tabItem' is a parameter tag and cannot be a top-level element; did you mean 'tabBarItem'?")
+        // Nothing near: no suggestion.
+        expectOnly("<workflow>1️⃣<zzzzqqqq/><screen/></workflow>", "WF1104", .error,
+                   "'zzzzqqqq' is a parameter tag and cannot be a top-level element")
+    }
+
     @Test func s05AbstractTag() {
         expectOnly("<workflow><screen><title>1️⃣<object/></title></screen></workflow>", "WF1105", .error,
                    "abstract tag 'object' needs a 'keyPath' attribute")
