@@ -35,7 +35,13 @@ public struct History: Sendable {
         switch point {
         case .now: return nil
         case .time(let time): return time
-        case .session(let name): return try store.session(named: name).endedAt
+        case .session(let name):
+            do {
+                return try store.session(named: name).endedAt
+            } catch StoreError.unknownSession(let name, suggestion: nil) {
+                // Nothing close among the sessions: the text may have been meant as a time.
+                throw SyncError.unknownPoint(name)
+            }
         }
     }
 

@@ -8,6 +8,9 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
     case malformedReference(String)
     /// A time that cannot be read.
     case malformedTime(String)
+    /// A point (`--at`, the part of a REF after `@`) that names no session, none close to it, and
+    /// does not read as a time.
+    case unknownPoint(String)
     /// The store has no project root (made by hand, not by `wfs init`).
     case noProjectRoot
     /// An export folder that cannot be written.
@@ -25,6 +28,8 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
             "'\(text)' is not a revision: use an id (42), a document (app.json), app.json@SESSION or app.json@2026-11-20T15:00"
         case .malformedTime(let text):
             "'\(text)' is not a time: use YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], optionally with Z or ±HH:MM"
+        case .unknownPoint(let text):
+            "'\(text)' is neither a session nor a time: name a session ('wfs session list') or use YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], optionally with Z or ±HH:MM"
         case .noProjectRoot:
             "the store records no project root; create it with 'wfs init'"
         case .cannotWrite(let path, let reason):

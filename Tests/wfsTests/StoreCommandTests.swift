@@ -138,6 +138,17 @@ import Testing
         let unknown = try cli.run("session", "show", "Retr")
         #expect(unknown.status == 2)
         #expect(unknown.error.contains("did you mean 'Retro'?"))
+        // A point that is neither a session (none close) nor a time says both, in a REF and in --at.
+        let neither = "'yesterday' is neither a session nor a time: name a session ('wfs session list') or use YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], optionally with Z or ±HH:MM"
+        let neitherDiff = try cli.run("diff", "screens/app.json@yesterday", "screens/app.json")
+        #expect(neitherDiff.status == 2)
+        #expect(neitherDiff.error == "wfs: error: \(neither)\n")
+        let neitherExport = try cli.run("export", "--at", "yesterday", "--output", "never")
+        #expect(neitherExport.status == 2)
+        #expect(neitherExport.error == "wfs: error: \(neither)\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.root + "/never"))
+        // A near miss keeps its suggestion.
+        #expect(try cli.run("diff", "screens/app.json@Retr", "screens/app.json").error == "wfs: error: no session named 'Retr'; did you mean 'Retro'?\n")
 
         // status, verify
         let status = try #require(try StoreCLI.json(try cli.run("status", "--format", "json").output) as? [String: Any])
@@ -146,6 +157,11 @@ import Testing
 
         // export, and a re-import of the export gives the same hashes
         #expect(try cli.run("export", "--output", "out").status == 0)
+        // A time before every revision exports nothing and says why.
+        let tooEarly = try cli.run("export", "--at", "1999-01-01T00:00Z", "--output", "early")
+        #expect(tooEarly.status == 0)
+        #expect(tooEarly.output == "")
+        #expect(tooEarly.error == "wfs: warning: nothing to export: no document has a revision at or before 1999-01-01T00:00:00.000000Z\n")
         let manifestData = try Data(contentsOf: URL(fileURLWithPath: cli.root + "/out/wfs-manifest.json"))
         let manifest = try #require(try JSONSerialization.jsonObject(with: manifestData) as? [String: Any])
         let exported = try #require(manifest["documents"] as? [[String: Any]])

@@ -36,7 +36,11 @@ extension WFS {
                 let manifest = try Exporter(history: history).export(
                     at: point, documentPath: document, to: StoreLocation.absolute(output),
                     format: format == .xml ? .xml : .json)
-                if manifest.documents.isEmpty { Terminal.error("wfs: warning: nothing to export" + (format == .xml ? " as xml (only documents read from WorkflowSchema are)" : "")) }
+                if manifest.documents.isEmpty {
+                    // Say why: the point is before every revision, or no document is of the format.
+                    let before = try history.time(of: point).map { ": no document has a revision at or before \($0.text)" } ?? ""
+                    Terminal.error("wfs: warning: nothing to export" + (format == .xml ? " as xml (only documents read from WorkflowSchema are)" : before))
+                }
                 for entry in manifest.documents {
                     Terminal.outputLine("\(entry.file)  revision \(entry.revision)  \(entry.contentHash)")
                 }
