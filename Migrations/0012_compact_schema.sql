@@ -2,7 +2,7 @@
 --
 -- SQLite keeps the text of every CREATE statement in `sqlite_schema` and parses all of it when a
 -- connection first reads the store. The texts written by the migrations before (with their
--- comments, indentation and spaces) were 8.6 KB in 56 entries: 14 pages of 1 KiB in every store,
+-- comments, indentation and spaces) were 8.6 KB in 45 entries: 14 pages of 1 KiB in every store,
 -- parsed by every command. Every table is made again here with the same columns in the same
 -- order, the same types, defaults, keys, foreign keys and checks, written without comments and
 -- without the spaces SQL does not need; the rows are copied in the order of each table's key.
