@@ -358,20 +358,24 @@ extension WireframeStore {
                 }
                 if let key = filter.screenKey {
                     // A change of a key in a revision opens or closes an interval of that key at the
-                    // revision's number (migration 0012): per document, the key's intervals (a range
-                    // of the interval table's key), the revisions numbered where they start or end,
-                    // kept when one of their changes names the key (a range of `change`'s key) or
-                    // when they are a first revision whose `added` changes are its intervals (0007).
-                    // `CROSS JOIN` keeps that order (document, interval, revision).
+                    // revision's number (migration 0012): per document, the numbers where the key's
+                    // intervals start or end (ranges of the interval table's key; the end of one is
+                    // mostly the start of the next, so each number once), the revisions of those
+                    // numbers, kept when one of their changes names the key (a range of `change`'s
+                    // key) or when they are a first revision whose `added` changes are its
+                    // intervals (0007). `CROSS JOIN` keeps that order (document, interval, revision).
                     conditions.append(
                         """
-                        revision.id IN (SELECT r.id FROM document AS d
-                            CROSS JOIN documentScreen AS s ON s.documentId = d.id AND s.screenKey = ?
-                            CROSS JOIN revision AS r ON r.documentId = d.id AND r.number IN (s.validFrom, s.validUntil)
-                            WHERE (s.validFrom = 1 AND r.number = 1 AND r.addedFromIntervals = 1)
+                        revision.id IN (SELECT r.id FROM (
+                                SELECT s.documentId AS documentId, s.validFrom AS number FROM document AS d
+                                CROSS JOIN documentScreen AS s ON s.documentId = d.id AND s.screenKey = ?
+                                UNION SELECT s.documentId, s.validUntil FROM document AS d
+                                CROSS JOIN documentScreen AS s ON s.documentId = d.id AND s.screenKey = ? WHERE s.validUntil IS NOT NULL) AS n
+                            CROSS JOIN revision AS r ON r.documentId = n.documentId AND r.number = n.number
+                            WHERE (n.number = 1 AND r.addedFromIntervals = 1)
                                 OR EXISTS (SELECT 1 FROM change AS c WHERE c.revisionId = r.id AND (c.screenKey = ? OR c.previousKey = ?)))
                         """)
-                    _ = arguments.append(contentsOf: [key, key, key])
+                    _ = arguments.append(contentsOf: [key, key, key, key])
                 }
                 var sql = """
                     SELECT \(RevisionRecord.selection(header: false)), document.path, session.name, revision.addedFromIntervals
