@@ -6,7 +6,7 @@ import Testing
 /// A store written by the schema of `0011_pack_directories` reads the same through every command
 /// once this binary has upgraded it with `0012_compact_schema`: the same rows in every table, the
 /// schema's texts without comments or line breaks, the same foreign keys, the indexes that remain,
-/// the triggers and checks still at work.
+/// the triggers and checks still at work, and 3 bytes of each screen version's hash instead of 4.
 @Suite struct Upgrade0012Tests {
     /// The tables of schema 0011, in an order that their foreign keys allow, each with the order of its key.
     static let tables: [(name: String, order: String)] = [
@@ -17,15 +17,20 @@ import Testing
     ]
 
     /// Writes the content of a current store into a new store at schema 0011 (the same columns
-    /// in every table), the table counts last.
+    /// in every table; a version's hash prefix of 4 bytes, computed from its JSON), the table
+    /// counts last.
     static func writeSchema0011(from currentPath: String, to oldPath: String) throws {
+        let hashes = try OldSchemaStore.screenVersionHashes(of: currentPath)
         let pool = try DatabasePool(path: oldPath)
         try WireframeStore.migrator.migrate(pool, upTo: "0011_pack_directories")
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [currentPath])
             try db.inTransaction {
-                for table in tables.map(\.name) where table != "tableCount" {
+                for table in tables.map(\.name) where table != "tableCount" && table != "screenVersion" {
                     try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM current.\(table)")
+                }
+                for (id, hash) in hashes {
+                    try db.execute(sql: "INSERT INTO main.screenVersion (hashPrefix, id) VALUES (?, ?)", arguments: [hash.prefix(4), id])
                 }
                 try db.execute(sql: "DELETE FROM main.tableCount")
                 try db.execute(sql: "INSERT INTO main.tableCount SELECT * FROM current.tableCount")
@@ -36,9 +41,14 @@ import Testing
         try pool.close()
     }
 
-    /// Every row of every table, in key order.
+    /// Every row of every table, in key order; a version's hash prefix as the upgrade keeps it,
+    /// its first 3 bytes, in id order.
     static func rows(_ db: Database) throws -> [[Row]] {
-        try tables.map { try Row.fetchAll(db, sql: "SELECT * FROM \($0.name) ORDER BY \($0.order)") }
+        try tables.map { table in
+            table.name == "screenVersion"
+                ? try Row.fetchAll(db, sql: "SELECT substr(hashPrefix, 1, 3) AS hashPrefix, id FROM screenVersion ORDER BY id")
+                : try Row.fetchAll(db, sql: "SELECT * FROM \(table.name) ORDER BY \(table.order)")
+        }
     }
 
     /// Every foreign key of every table, as SQLite lists them.
@@ -69,6 +79,7 @@ import Testing
         try old.close()
         #expect(applied == Array(WireframeStore.knownMigrations.prefix(11)))
         #expect(oldRows.allSatisfy { !$0.isEmpty })
+        #expect(oldRows[8].count == 8)
         let dropped: Set<String> = ["change_screen", "change_previousKey", "session_startedAt"]
         #expect(Set(oldObjects.map { $0[1] as String }).isSuperset(of: dropped))
 
@@ -79,6 +90,7 @@ import Testing
         try upgraded.read { (db: Database) throws in
             #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") == WireframeStore.knownMigrations)
             #expect(try Self.rows(db) == oldRows)
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM screenVersion WHERE length(hashPrefix) <> 3") == 0)
             #expect(try Self.foreignKeys(db) == oldKeys)
             // The same indexes and triggers but the three dropped.
             #expect(try Row.fetchAll(db, sql: Self.objects) == oldObjects.filter { !dropped.contains($0[1] as String) })
