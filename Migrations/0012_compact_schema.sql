@@ -4,7 +4,8 @@
 -- connection first reads the store. The texts written by the migrations before (with their
 -- comments, indentation and spaces) were 8.6 KB in 45 entries: 14 pages of 1 KiB in every store,
 -- parsed by every command. Every table is made again here with the same columns in the same
--- order, the same types, defaults, keys, foreign keys and checks, written without comments and
+-- order, the same types, defaults, keys, foreign keys and checks (but the length of a screen
+-- version's hash prefix, below), written without comments and
 -- without the spaces SQL does not need; the rows are copied in the order of each table's key.
 -- Where a check read `x IS NULL OR f(x)` and `f(NULL)` is NULL, it is written `f(x)`: a CHECK
 -- whose value is NULL passes, so the two are the same constraint.
@@ -35,7 +36,8 @@
 --   the revisions numbered where they start or end (`revision(documentId, number)`), kept when one
 --   of their changes names the key (a range of `change`'s key) or when they are a first revision
 --   whose `added` changes are its intervals (0007). The work follows the key's intervals, as it
---   followed its changes.
+--   followed its changes. The import never records a change without that interval; `wfs verify`
+--   reports one (`integrityProblems`).
 -- - `session_startedAt`. Sessions are only ever listed whole in order of their start (`session
 --   list`, the names a wrong session name suggests), where a sort of the sessions read replaces the
 --   index; the open session is found through `session_open`.
