@@ -106,7 +106,7 @@ let package = Package(
                 .embedInCode("0005_compact_changes.sql"), .embedInCode("0006_status_counts.sql"),
                 .embedInCode("0007_smaller_history.sql"), .embedInCode("0008_integer_times.sql"),
                 .embedInCode("0009_intervals_by_key.sql"), .embedInCode("0010_screen_hash_prefix.sql"),
-                .embedInCode("0011_pack_directories.sql"),
+                .embedInCode("0011_pack_directories.sql"), .embedInCode("0012_compact_schema.sql"),
             ]
         ),
         // The system zlib, for compressing stored sources.

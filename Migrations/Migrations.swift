@@ -17,5 +17,6 @@ public enum StoreMigrations {
         ("0009_intervals_by_key", String(decoding: PackageResources._009_intervals_by_key_sql, as: UTF8.self)),
         ("0010_screen_hash_prefix", String(decoding: PackageResources._010_screen_hash_prefix_sql, as: UTF8.self)),
         ("0011_pack_directories", String(decoding: PackageResources._011_pack_directories_sql, as: UTF8.self)),
+        ("0012_compact_schema", String(decoding: PackageResources._012_compact_schema_sql, as: UTF8.self)),
     ]
 }

@@ -11,8 +11,8 @@ enum HashBytes {
         data.withUnsafeBytes { raw in hex(raw) }
     }
 
-    /// The number of leading hash bytes a screen version keeps (migration 0010).
-    static let prefixLength = 4
+    /// The number of leading hash bytes a screen version keeps (migration 0012; 4 from 0010).
+    static let prefixLength = 3
 
     /// The SHA-256 of bytes, as the store keeps it (32 bytes).
     static func sha256(_ bytes: [UInt8]) -> Data {

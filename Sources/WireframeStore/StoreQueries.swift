@@ -338,7 +338,7 @@ extension WireframeStore {
                         let paths = try String.fetchAll(db, sql: "SELECT path FROM document ORDER BY path")
                         throw StoreError.unknownDocument(path: path, suggestion: Suggestions.closestPath(to: path, in: paths))
                     }
-                    // With a screen filter, the change indexes choose the rows; `+` keeps the
+                    // With a screen filter, the key's intervals choose the rows; `+` keeps the
                     // document's index (a scan of its whole history) out of the plan.
                     conditions.append(filter.screenKey == nil ? "revision.documentId = ?" : "+revision.documentId = ?")
                     _ = arguments.append(contentsOf: [documentId])
@@ -357,19 +357,25 @@ extension WireframeStore {
                     _ = arguments.append(contentsOf: [until])
                 }
                 if let key = filter.screenKey {
-                    // A first revision's `added` changes are its intervals that start at 1 (migration
-                    // 0007): one lookup of the interval table's key per document. `CROSS JOIN` keeps
-                    // that order (document, its first revision, then the interval by its whole key):
-                    // with the key `(documentId, screenKey, validFrom)` (0009) the planner would
-                    // otherwise scan the intervals.
+                    // A change of a key in a revision opens or closes an interval of that key at the
+                    // revision's number (migration 0012): per document, the numbers where the key's
+                    // intervals start or end (ranges of the interval table's key; the end of one is
+                    // mostly the start of the next, so each number once), the revisions of those
+                    // numbers, kept when one of their changes names the key (a range of `change`'s
+                    // key) or when they are a first revision whose `added` changes are its
+                    // intervals (0007). `CROSS JOIN` keeps that order (document, interval, revision).
                     conditions.append(
                         """
-                        revision.id IN (SELECT revisionId FROM change WHERE screenKey = ? UNION SELECT revisionId FROM change WHERE previousKey = ?
-                            UNION SELECT first.id FROM document AS d
-                            CROSS JOIN revision AS first ON first.documentId = d.id AND first.number = 1 AND first.addedFromIntervals = 1
-                            CROSS JOIN documentScreen AS s ON s.documentId = d.id AND s.screenKey = ? AND s.validFrom = 1)
+                        revision.id IN (SELECT r.id FROM (
+                                SELECT s.documentId AS documentId, s.validFrom AS number FROM document AS d
+                                CROSS JOIN documentScreen AS s ON s.documentId = d.id AND s.screenKey = ?
+                                UNION SELECT s.documentId, s.validUntil FROM document AS d
+                                CROSS JOIN documentScreen AS s ON s.documentId = d.id AND s.screenKey = ? WHERE s.validUntil IS NOT NULL) AS n
+                            CROSS JOIN revision AS r ON r.documentId = n.documentId AND r.number = n.number
+                            WHERE (n.number = 1 AND r.addedFromIntervals = 1)
+                                OR EXISTS (SELECT 1 FROM change AS c WHERE c.revisionId = r.id AND (c.screenKey = ? OR c.previousKey = ?)))
                         """)
-                    _ = arguments.append(contentsOf: [key, key, key])
+                    _ = arguments.append(contentsOf: [key, key, key, key])
                 }
                 var sql = """
                     SELECT \(RevisionRecord.selection(header: false)), document.path, session.name, revision.addedFromIntervals
@@ -569,7 +575,13 @@ extension WireframeStore {
         }
     }
 
-    /// SQLite's own integrity and foreign-key checks; empty when the file is sound.
+    /// SQLite's own integrity and foreign-key checks, and the changes that `log --screen` would
+    /// not find; empty when the file is sound.
+    ///
+    /// `log --screen KEY` finds a key's revisions through its intervals (migration 0012): a change
+    /// of a screen key in a revision opens or closes an interval of that key at the revision's
+    /// number, and a rename closes one of the key it was renamed from there. A change without
+    /// that interval is reported.
     public func integrityProblems() throws -> [String] {
         try mapped {
             try reader.read { db in
@@ -577,6 +589,24 @@ extension WireframeStore {
                 let violations = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
                 for row in violations {
                     problems.append("foreign key violation in table '\(row[0] as String? ?? "?")', row \(row[1] as Int64? ?? 0)")
+                }
+                let unbounded = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT r.id, c.position, c.screenKey FROM change AS c JOIN revision AS r ON r.id = c.revisionId
+                        WHERE c.screenKey IS NOT NULL AND NOT EXISTS (
+                            SELECT 1 FROM documentScreen AS s
+                            WHERE s.documentId = r.documentId AND s.screenKey = c.screenKey AND (s.validFrom = r.number OR s.validUntil = r.number))
+                        UNION ALL
+                        SELECT r.id, c.position, c.previousKey FROM change AS c JOIN revision AS r ON r.id = c.revisionId
+                        WHERE c.previousKey IS NOT NULL AND NOT EXISTS (
+                            SELECT 1 FROM documentScreen AS s
+                            WHERE s.documentId = r.documentId AND s.screenKey = c.previousKey AND (s.validFrom = r.number OR s.validUntil = r.number))
+                        ORDER BY 1, 2
+                        """)
+                for row in unbounded {
+                    problems.append(
+                        "change \(row[1] as Int64) of revision \(row[0] as Int64) names screen '\(row[2] as String)' without an interval of it that starts or ends there")
                 }
                 return problems
             }

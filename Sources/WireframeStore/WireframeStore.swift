@@ -230,9 +230,9 @@ public struct WireframeStore: Sendable {
                 !applied.contains("0004_compact_store") || !applied.contains("0005_compact_changes")
                     || !applied.contains("0007_smaller_history") || !applied.contains("0008_integer_times")
                     || !applied.contains("0009_intervals_by_key") || !applied.contains("0010_screen_hash_prefix")
-                    || !applied.contains("0011_pack_directories")
+                    || !applied.contains("0011_pack_directories") || !applied.contains("0012_compact_schema")
             {
-                // 0004, 0005, 0008, 0009, 0010 and 0011 rebuilt the largest tables of an existing store, and 0007 deleted rows
+                // 0004, 0005, 0008, 0009, 0010, 0011 and 0012 rebuilt the largest tables of an existing store, and 0007 deleted rows
                 // of the largest: give the pages of the old ones back to the file system. Not needed for the store to work (SQLite reuses
                 // free pages), so a store that cannot be vacuumed now (no space for the copy,
                 // another process reading) stays as it is.

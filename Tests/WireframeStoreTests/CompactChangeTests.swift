@@ -18,9 +18,9 @@ import Testing
     @Test func keepsEveryKindOfChangeInItsOrder() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A"), ("d", "D")], expectedHead: nil, at: .at(0))).revision)
+        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A"), ("d", "D"), ("z", "Z1")], expectedHead: nil, at: .at(0))).revision)
         let second = try #require(try store.recordImport(newRevision(
-            screens: [("b", "A"), ("c", "C")], expectedHead: first.id, at: .at(1), changes: Self.changes)).revision)
+            screens: [("b", "A"), ("c", "C"), ("z", "Z2")], expectedHead: first.id, at: .at(1), changes: Self.changes)).revision)
         #expect(try store.changes(revisionId: second.id) == Self.changes)
         #expect(try store.changes(revisionId: first.id).isEmpty)
         let log = try store.log(LogFilter())
@@ -34,6 +34,9 @@ import Testing
         // A screen's log finds a revision by the key and by the key it was renamed from.
         #expect(try store.log(LogFilter(screenKey: "a")).map(\.revision.id) == [second.id])
         #expect(try store.log(LogFilter(screenKey: "d")).map(\.revision.id) == [second.id])
+        #expect(try store.log(LogFilter(screenKey: "b")).map(\.revision.id) == [second.id])
+        #expect(try store.log(LogFilter(screenKey: "c")).map(\.revision.id) == [second.id])
+        #expect(try store.log(LogFilter(screenKey: "z")).map(\.revision.id) == [second.id])
         let stored = try store.reader.read { db in
             try Row.fetchAll(db, sql: "SELECT position, kind, fields FROM change WHERE revisionId = ? ORDER BY position", arguments: [second.id])
         }
@@ -128,7 +131,34 @@ import Testing
         let columns = try store.reader.read { db in try db.columns(in: "change").map(\.name) }
         #expect(columns == ["revisionId", "position", "screenKey", "previousKey", "kind", "fields"])
         let indexes = try store.reader.read { db in try db.indexes(on: "change").map(\.name).sorted() }
-        // The table's own key (`sqlite_autoindex_change_1`) replaces the index on the revision.
-        #expect(indexes == ["change_previousKey", "change_screen", "sqlite_autoindex_change_1"])
+        // The table's own key (`sqlite_autoindex_change_1`) replaces the index on the revision;
+        // a screen's changes are found through its intervals (migration 0012).
+        #expect(indexes == ["sqlite_autoindex_change_1"])
+    }
+
+    /// Migration 0012: `log --screen` finds a key's changes at the ends of its intervals, so a
+    /// change recorded where no interval of its key starts or ends is reported by the integrity
+    /// check (the import never records one), and the log of the key does not list it.
+    @Test func aChangeWithoutAnIntervalOfItsKeyIsReported() throws {
+        let (store, folder) = try makeStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A"), ("b", "B")], expectedHead: nil, at: .at(0))).revision)
+        let second = try #require(try store.recordImport(newRevision(
+            screens: [("a", "A"), ("c", "B")], expectedHead: first.id, at: .at(1),
+            changes: [RecordedChange(kind: .modified, screenKey: "a"), RecordedChange(kind: .renamed, screenKey: "c", previousKey: "b")])).revision)
+        #expect(try store.integrityProblems() == [
+            "change 0 of revision \(second.id) names screen 'a' without an interval of it that starts or ends there"
+        ])
+        #expect(try store.log(LogFilter(screenKey: "a")).map(\.revision.id) == [])
+        #expect(try store.log(LogFilter(screenKey: "b")).map(\.revision.id) == [second.id])
+        #expect(try store.log(LogFilter(screenKey: "c")).map(\.revision.id) == [second.id])
+        let third = try #require(try store.recordImport(newRevision(
+            screens: [("a", "A"), ("c", "B"), ("d", "D")], expectedHead: second.id, at: .at(2),
+            changes: [RecordedChange(kind: .renamed, screenKey: "c", previousKey: "x")])).revision)
+        #expect(try store.integrityProblems() == [
+            "change 0 of revision \(second.id) names screen 'a' without an interval of it that starts or ends there",
+            "change 0 of revision \(third.id) names screen 'c' without an interval of it that starts or ends there",
+            "change 0 of revision \(third.id) names screen 'x' without an interval of it that starts or ends there",
+        ])
     }
 }

@@ -89,6 +89,8 @@ enum OldSchemaStore {
     static func schema0010Copy(of currentPath: String) throws -> String {
         let path = currentPath + "-0010"
         try? FileManager.default.removeItem(atPath: path)
+        // Schema 0010 kept 4 bytes of each hash, the current one fewer (migration 0012).
+        let hashes = try screenVersionHashes(of: currentPath)
         let current = try DatabaseQueue(path: currentPath)
         try current.inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
         try current.close()
@@ -96,7 +98,10 @@ enum OldSchemaStore {
         try copy.inDatabase { db in
             let packs = try Row.fetchAll(db, sql: "SELECT id, lengths FROM screenPack ORDER BY id")
             var prefixes: [Int64: Data] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, hashPrefix FROM screenVersion") { prefixes[row[0]] = row[1] }
+            for row in try Row.fetchAll(db, sql: "SELECT id FROM screenVersion") {
+                let id: Int64 = row[0]
+                prefixes[id] = try #require(hashes[id]).prefix(4)
+            }
             try db.execute(
                 sql: """
                     DROP TABLE screenVersion;

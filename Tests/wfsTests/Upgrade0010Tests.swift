@@ -24,7 +24,8 @@ import WireframeStore
         let (applied, columns, oldVersions, oldCounts) = try old.read { db in
             (try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
              try db.columns(in: "screenVersion").map(\.name),
-             try Row.fetchAll(db, sql: "SELECT id, substr(hash, 1, 4) AS hashPrefix FROM screenVersion ORDER BY id"),
+             // What the upgrade keeps: 4 bytes from 0010, 3 from 0012.
+             try Row.fetchAll(db, sql: "SELECT id, substr(hash, 1, 3) AS hashPrefix FROM screenVersion ORDER BY id"),
              try Row.fetchAll(db, sql: "SELECT name, count FROM tableCount ORDER BY name"))
         }
         try old.close()
