@@ -17,24 +17,49 @@ extension WireframeStore {
         var packs = ScreenPacks.Writer()
         var reader = ScreenPacks.Reader()
         var opened: [(key: String, versionId: Int64)] = []
-        var next = 0  // in `headScreens`
-        for screen in screens {
-            // Head screens before this key are gone from the new version.
-            while next < headScreens.count, headScreens[next].key < screen.key {
-                try closeInterval(headScreens[next].key)
-                next += 1
+        // The lists' elements are compared where they lie (their keys and hashes borrowed, not
+        // copied): a copy of a screen retains and releases its hash and content, a write to each
+        // of 2,000 objects scattered in the heap that the walk needs only for the few changed
+        // screens. Closing and opening intervals needs the store, so the walk only notes what.
+        var closing: [Int] = []  // positions in `headScreens`
+        var opening: [Int] = []  // positions in `screens`
+        screens.withUnsafeBufferPointer { screens in
+            headScreens.withUnsafeBufferPointer { headScreens in
+                var next = 0  // in `headScreens`
+                for position in screens.indices {
+                    // Head screens before this key are gone from the new version.
+                    while next < headScreens.count, headScreens[next].key < screens[position].key {
+                        closing.append(next)
+                        next += 1
+                    }
+                    if next < headScreens.count, headScreens[next].key == screens[position].key {
+                        let same = headScreens[next].hash == screens[position].hash
+                        if !same { closing.append(next) }
+                        next += 1
+                        if same { continue }
+                    }
+                    opening.append(position)
+                }
+                while next < headScreens.count {
+                    closing.append(next)
+                    next += 1
+                }
             }
-            if next < headScreens.count, headScreens[next].key == screen.key {
-                let current = headScreens[next].hash
-                next += 1
-                if current == screen.hash { continue }
-                try closeInterval(screen.key)
-            }
-            opened.append((screen.key, try versionId(db, of: screen, packs: &packs, reader: &reader)))
         }
-        while next < headScreens.count {
-            try closeInterval(headScreens[next].key)
-            next += 1
+        // In the order the walk met them, as before: an interval's close before the next opened
+        // version, so that the statements and any error are those of the walk.
+        var nextClosing = 0
+        for position in opening {
+            let key = screens[position].key
+            while nextClosing < closing.count, headScreens[closing[nextClosing]].key <= key {
+                try closeInterval(headScreens[closing[nextClosing]].key)
+                nextClosing += 1
+            }
+            opened.append((key, try versionId(db, of: screens[position], packs: &packs, reader: &reader)))
+        }
+        while nextClosing < closing.count {
+            try closeInterval(headScreens[closing[nextClosing]].key)
+            nextClosing += 1
         }
         try packs.finish(db)
         let insertInterval = try db.cachedStatement(
@@ -45,11 +70,13 @@ extension WireframeStore {
     }
 
     private static func isStrictlyOrdered(_ screens: [ScreenContent]) -> Bool {
-        var index = 1
-        while index < screens.count {
-            guard screens[index - 1].key < screens[index].key else { return false }
-            index += 1
+        screens.withUnsafeBufferPointer { screens in
+            var index = 1
+            while index < screens.count {
+                guard screens[index - 1].key < screens[index].key else { return false }
+                index += 1
+            }
+            return true
         }
-        return true
     }
 }

@@ -27,12 +27,49 @@ func concurrently<Side: Sendable, Main>(
     return (job.result(), mainResult)
 }
 
-/// The side half of ``concurrently(_:_:)``: run once, by whichever thread takes it first.
-private final class SideJob<Side: Sendable>: Sendable {
+/// Starts `side` on the side thread and returns at once, for a caller whose next steps do not
+/// need its result: ``SideResult/value()`` gives it when they do (running it on the calling
+/// thread if no thread has started it), and ``SideResult/settle()`` ends it on a path that does
+/// not need it. Every path must call one of them, so that `side` never outlives the caller.
+///
+/// The import hashes a saved file's source and makes its delta this way while it reads,
+/// brings to canonical form and diffs the document: only the store's write needs them, and the
+/// side thread goes on to validate without waiting for the reading thread in between.
+func onSide<Side: Sendable>(_ side: @escaping @Sendable () -> Side) -> SideResult<Side> {
+    let job = SideJob(side)
+    SideThread.shared.run { job.runUnlessTaken() }
+    return .started(job)
+}
+
+/// The result of a half started by ``onSide(_:)``, or one known at once.
+enum SideResult<Side: Sendable>: Sendable {
+    case started(SideJob<Side>)
+    /// A result that is already known: no thread is involved.
+    case ready(Side)
+
+    /// The side's result: running it here if no thread has started it, else waiting for it.
+    func value() -> Side {
+        switch self {
+        case .started(let job): job.result()
+        case .ready(let value): value
+        }
+    }
+
+    /// Ends the side without its result: dropped if no thread has started it, else waited for.
+    /// Calling ``value()`` afterwards is an error (it waits for a side that never runs).
+    func settle() {
+        if case .started(let job) = self { job.settle() }
+    }
+}
+
+/// The side half of ``concurrently(_:_:)`` and ``onSide(_:)``: run once, by whichever thread
+/// takes it first (or dropped by ``settle()`` before any did).
+final class SideJob<Side: Sendable>: Sendable {
     private enum State {
         case waiting
         case running
         case done(Side)
+        case dropped
     }
 
     private let work: @Sendable () -> Side
@@ -56,6 +93,26 @@ private final class SideJob<Side: Sendable>: Sendable {
         let value = work()
         state.withLock { $0 = .done(value) }
         finished.signal()
+    }
+
+    /// On the calling thread: drops the work if no thread has started it, else waits until it
+    /// is done. A result already taken is left as it is.
+    func settle() {
+        let started = state.withLock { state -> Bool in
+            switch state {
+            case .waiting:
+                state = .dropped
+                return false
+            case .running: return true
+            case .done, .dropped: return false
+            }
+        }
+        guard started else { return }
+        while true {
+            if case .done = state.withLock({ $0 }) { return }
+            finished.wait()
+            finished.signal()  // a later look finds it done without waiting
+        }
     }
 
     /// On the calling thread: the work's result, running it here if no thread has started it,

@@ -151,7 +151,7 @@ public struct ImportPipeline: Sendable {
         // another core while this one reads the document: neither depends on what it says.
         let store = self.store
         let read: ReadDocument
-        let early: (head: Result<HeadState?, any Error>, sourceHash: String, fromMemory: Bool, sourceDelta: SourceDelta?)?
+        let early: (head: Result<HeadState?, any Error>, source: SideResult<SourceSide>, fromMemory: Bool)?
         switch loadDocument(absolutePath: absolutePath) {
         case .refused(let refusal):
             read = ReadDocument(bytes: [], wireframe: nil, diagnostics: [refusal], loadTargets: [])
@@ -159,16 +159,16 @@ public struct ImportPipeline: Sendable {
         case .bytes(let bytes):
             if reuse != nil, let remembered = store.rememberedHead(documentPath: relativePath) {
                 // Meanwhile the other core hashes the source and makes its delta against the
-                // head's, which the write would otherwise make while it holds the store.
+                // head's, which the write would otherwise make while it holds the store. Only the
+                // write needs them: this core goes on to canonical form and the diff without
+                // waiting, and the other goes on to validate once it is done with them.
                 let headId = remembered.state.revision.id
                 let reuse = self.reuse
-                let (side, main) = concurrently({
-                    (sourceHash: Self.sourceHash(bytes, path: relativePath, reuse: reuse), delta: store.sourceDelta(documentPath: relativePath, headId: headId, source: bytes))
-                }) {
-                    parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
+                let source = onSide {
+                    SourceSide(sourceHash: Self.sourceHash(bytes, path: relativePath, reuse: reuse), delta: store.sourceDelta(documentPath: relativePath, headId: headId, source: bytes))
                 }
-                read = main
-                early = (head: .success(remembered.state), sourceHash: side.sourceHash, fromMemory: true, sourceDelta: side.delta)
+                read = parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
+                early = (head: .success(remembered.state), source: source, fromMemory: true)
             } else {
                 let reuse = self.reuse
                 let (side, main) = concurrently({
@@ -177,9 +177,11 @@ public struct ImportPipeline: Sendable {
                     parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
                 }
                 read = main
-                early = (head: side.head, sourceHash: side.sourceHash, fromMemory: false, sourceDelta: nil)
+                early = (head: side.head, source: .ready(SourceSide(sourceHash: side.sourceHash, delta: nil)), fromMemory: false)
             }
         }
+        // A path that stores nothing drops the source's hash and delta if no thread has started them.
+        defer { early?.source.settle() }
         var diagnostics = read.diagnostics
         guard let wireframe = read.wireframe, let early else {
             let unreadable = diagnostics.contains { $0.code == FormatCodes.unreadable }
@@ -245,6 +247,8 @@ public struct ImportPipeline: Sendable {
             round = try Self.unchangedHead(early.head.get(), contentHash: contentHash).map { Round.unchanged(head: $0) } ?? candidate.get()
         }
         if let reuse, let remembered, case .revision = round { reuse.remember(later: remembered, path: relativePath) }
+        // Before the write only: an unchanged version needs neither.
+        var sourceForWrite: SourceSide?
         for attemptNumber in 0..<5 {
             let headState: HeadState?
             let headScreens: [ScreenContent]?
@@ -259,14 +263,16 @@ public struct ImportPipeline: Sendable {
             case .revision(let state, let remembered, let screens, let recorded):
                 (headState, headScreens, contents, changes) = (state, remembered, screens, recorded)
             }
+            let sourceSide = sourceForWrite ?? early.source.value()
+            sourceForWrite = sourceSide
             let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
             var new = NewRevision(
                 attempt: attempt, format: format, contentHash: contentHash, source: read.bytes,
-                sourceHash: early.sourceHash, header: prepared.header,
+                sourceHash: sourceSide.sourceHash, header: prepared.header,
                 screens: contents, changes: changes, expectedHeadId: headState?.revision.id, headSource: nil,
                 message: message, createdAt: .now(), headScreenHashes: headScreens == nil ? headState?.screenHashes : nil)
             new.headScreens = headScreens
-            new.sourceDelta = early.sourceDelta
+            new.sourceDelta = sourceSide.delta
             do {
                 let record = try store.recordImport(new)
                 // Released once the save is reported (``ScreenReuse/emptyTrash()``), not now.
@@ -284,6 +290,13 @@ public struct ImportPipeline: Sendable {
             }
         }
         throw StoreError.headMoved(path: relativePath)
+    }
+
+    /// What the side thread makes of a file's bytes for the write: the source's hash and, in the
+    /// daemon, its delta against the head's source.
+    struct SourceSide: Sendable {
+        var sourceHash: String
+        var delta: SourceDelta?
     }
 
     /// What a stored import leaves for ``ScreenReuse/emptyTrash()`` to release.
