@@ -20,7 +20,7 @@ import WireframeModel
     /// its values now and then out of their sets, its dependencies now and then out of order.
     static func screen(_ random: inout Generator) -> String {
         func text() -> String { random.pick(["Home", "Home 2", "", "A, B", "x'y (z)", "Settings ~ Player", "home"]) }
-        func list() -> [String] { (0..<random.next(4)).map { _ in random.pick(["a", "b", "c", "ab", "b a", ""]) } }
+        func list() -> [String] { (0..<random.next(4)).map { _ in random.pick(["a", "b", "c", "ab", "b a", "", "a, b"]) } }
         func quoted(_ values: [String]) -> String { "[" + values.map { "\"\($0)\"" }.joined(separator: ",") + "]" }
         var members = ["\"name\":\"\(random.next(12) == 0 ? "t" : "s")\"", "\"title\":\"\(text())\""]
         members.append("\"type\":\"\(random.pick(["view", "navigation", "tabbar", "list", "form", "table", "window"]))\"")
@@ -107,6 +107,24 @@ import WireframeModel
         #expect(WireframeDiff.plainChanges(Array(plain.utf8), unescaped, key: "s") == expected + [
             FieldChange(field: "subroutes", old: "a, b", new: nil), FieldChange(field: "dependencies", old: "a, b", new: nil),
         ])
+    }
+
+    /// Lists are compared as they read once joined; an absent list and an empty one are the same.
+    @Test func listsCompareAsJoined() {
+        func screen(_ lists: String) -> [UInt8] { Array(("{\"name\":\"s\",\"title\":\"T\",\"type\":\"view\",\"presentationStyle\":\"push\"" + lists + "}").utf8) }
+        let cases: [(String, String, [FieldChange])] = [
+            (#","items":["a, b"]"#, #","items":["a","b"]"#, []),
+            (#","items":["a","b"]"#, #","items":["a","b","c"]"#, [FieldChange(field: "items", old: "a, b", new: "a, b, c")]),
+            ("", #","subroutes":[]"#, []),
+            ("", #","subroutes":[""]"#, [FieldChange(field: "subroutes", old: nil, new: "")]),
+            (#","children":["x"],"items":["y"]"#, #","items":["y","z"]"#, [
+                FieldChange(field: "children", old: "x", new: nil), FieldChange(field: "items", old: "y", new: "y, z"),
+            ]),
+        ]
+        for (old, new, expected) in cases {
+            #expect(WireframeDiff.plainChanges(screen(old), screen(new), key: "s") == expected, "\(old) → \(new)")
+            #expect(WireframeDiff.parsedScreenChanges(old: [screen(old)], new: [screen(new)], keys: ["s"]) == [expected], "\(old) → \(new)")
+        }
     }
 
     /// Plain and parsed pairs mixed in one call come back in their places.

@@ -117,13 +117,12 @@ extension WireframeDiff {
         func list(_ field: String, _ lhs: Range<Int>?, _ rhs: Range<Int>?) {
             if lhs == nil, rhs == nil { return }
             if let lhs, let rhs, same(lhs, rhs) { return }
-            let oldValues = lhs.map { PlainScreen.strings(oldBytes, $0) } ?? []
-            let newValues = rhs.map { PlainScreen.strings(newBytes, $0) } ?? []
-            if oldValues != newValues {
-                // Two lists can differ and read the same once joined (`["a, b"]` and `["a", "b"]`).
-                let (oldText, newText) = (oldValues.isEmpty ? nil : commaSeparated(oldValues), newValues.isEmpty ? nil : commaSeparated(newValues))
-                if oldText != newText { changes.append(FieldChange(field: field, old: oldText, new: newText)) }
-            }
+            // Without escapes a list's bytes are its strings': two lists whose bytes differ hold
+            // different strings, unless one is absent and the other empty (both read as no list).
+            // Compared as ``commaSeparated(_:)`` joins them: two lists can differ and read the
+            // same once joined (`["a, b"]` and `["a","b"]`).
+            let oldText = lhs.flatMap { PlainScreen.joined(oldBytes, $0) }, newText = rhs.flatMap { PlainScreen.joined(newBytes, $0) }
+            if oldText != newText { changes.append(FieldChange(field: field, old: oldText, new: newText)) }
         }
         list("subroutes", old.subroutes, new.subroutes)
         list("tabItems", old.tabItems, new.tabItems)
@@ -352,7 +351,7 @@ struct PlainScreen {
         guard count >= 2, bytes[0] == UInt8(ascii: "{"), bytes[count - 1] == UInt8(ascii: "}") else { return nil }
         var offset = 1
         var seen: UInt16 = 0
-        // One bit a member, in the order of `Self.names`.
+        // One bit a member, by its number (``member(_:_:)``).
         let title: UInt16 = 1 << 1, type: UInt16 = 1 << 2, presentation: UInt16 = 1 << 3
         while true {
             guard let name = Self.string(bytes, &offset), offset < count, bytes[offset] == UInt8(ascii: ":") else { return nil }
@@ -399,18 +398,26 @@ struct PlainScreen {
     static let containerTypes = ContainerType.allCases.map { Array($0.rawValue.utf8) }
     static let presentations = Presentation.allCases.map { Array($0.rawValue.utf8) }
 
-    /// The members' names, by their number.
-    static let names: [StaticString] = [
-        "name", "title", "type", "presentationStyle", "navigation", "subroutes", "tabItems", "children", "dependencies", "items",
-    ]
-
-    /// The number of the member named by these bytes; nil for any other name.
+    /// The number of the member named by these bytes (`name`, `title`, `type`,
+    /// `presentationStyle`, `navigation`, `subroutes`, `tabItems`, `children`, `dependencies`,
+    /// `items`: 0 to 9); nil for any other name.
     static func member(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
-        for (number, candidate) in names.enumerated() where candidate.utf8CodeUnitCount == name.count {
-            if memcmp(candidate.utf8Start, base + name.lowerBound, name.count) == 0 { return number }
+        guard let base = bytes.baseAddress, !name.isEmpty else { return nil }
+        let start = base + name.lowerBound
+        func named(_ candidate: StaticString) -> Bool { memcmp(candidate.utf8Start, start, name.count) == 0 }
+        switch (name.count, start.pointee) {
+        case (4, UInt8(ascii: "n")): return named("name") ? 0 : nil
+        case (5, UInt8(ascii: "t")): return named("title") ? 1 : nil
+        case (4, UInt8(ascii: "t")): return named("type") ? 2 : nil
+        case (17, _): return named("presentationStyle") ? 3 : nil
+        case (10, _): return named("navigation") ? 4 : nil
+        case (9, _): return named("subroutes") ? 5 : nil
+        case (8, UInt8(ascii: "t")): return named("tabItems") ? 6 : nil
+        case (8, UInt8(ascii: "c")): return named("children") ? 7 : nil
+        case (12, _): return named("dependencies") ? 8 : nil
+        case (5, UInt8(ascii: "i")): return named("items") ? 9 : nil
+        default: return nil
         }
-        return nil
     }
 
     /// The bytes between the quotes of the string at `offset`, which moves past it; nil when
@@ -419,6 +426,17 @@ struct PlainScreen {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
         let start = offset + 1
         var end = start
+        if let base = bytes.baseAddress {
+            // Eight bytes at a time while none is a quote, a backslash, below 0x20 or above 0x7E
+            // (as the JSON parser's scan: a false alarm only hands the word to the byte loop).
+            let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+            while bytes.count - end >= 8 {
+                let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)
+                let special = (word &- 0x20 &* ones) | ((word ^ (0x22 &* ones)) &- ones) | ((word ^ (0x5C &* ones)) &- ones) | (word &+ ones)
+                if (word | special) & high != 0 { break }
+                end += 8
+            }
+        }
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") { break }
@@ -459,14 +477,25 @@ struct PlainScreen {
         }
     }
 
-    /// The strings of a list found by ``list(_:_:ordered:)``.
-    static func strings(_ bytes: UnsafeBufferPointer<UInt8>, _ list: Range<Int>) -> [String] {
-        var result: [String] = []
-        var offset = list.lowerBound + 1
-        while offset < list.upperBound - 1, let value = string(bytes, &offset) {
-            result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self))
-            offset += 1  // the comma or the closing bracket
+    /// The strings of a list found by ``list(_:_:ordered:)`` joined as
+    /// ``WireframeDiff/commaSeparated(_:)`` joins them; nil for an empty list.
+    static func joined(_ bytes: UnsafeBufferPointer<UInt8>, _ list: Range<Int>) -> String? {
+        guard list.count > 2 else { return nil }
+        var text: [UInt8] = []
+        text.reserveCapacity(list.count)
+        // Its strings hold no quote: every quote opens or closes one, and a comma outside them
+        // separates two.
+        var inString = false
+        for byte in bytes[(list.lowerBound + 1)..<(list.upperBound - 1)] {
+            if byte == UInt8(ascii: "\"") {
+                inString.toggle()
+            } else if inString {
+                text.append(byte)
+            } else {
+                text.append(UInt8(ascii: ","))
+                text.append(UInt8(ascii: " "))
+            }
         }
-        return result
+        return String(decoding: text, as: UTF8.self)
     }
 }
