@@ -41,6 +41,10 @@ import Testing
         #expect(packs > 5)
         let reader = try #require(DirectReader.open(path: store.path))
         defer { reader.close() }
+        // Read through a small page cache: the store has more pages than it holds.
+        let pragma = { (name: String) in try reader.with("PRAGMA \(name)") { statement in try statement.step() ? statement.int64(0) : -1 } }
+        #expect(try pragma("cache_size") == 16)
+        #expect(try pragma("page_count") > 16)
         var read = 0
         for old in revisions {
             for new in revisions {
