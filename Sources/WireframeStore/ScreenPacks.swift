@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 import GRDB
 
@@ -278,6 +279,70 @@ enum ScreenPacks {
                 result[id] = (HashBytes.sha256Hex(bytes), bytes)
             }
             return result
+        }
+    }
+
+    /// Where each version of a pack starts, from its `lengths` column's bytes, into `offsets`
+    /// (one more entry than versions: the last is the pack's size); false when they are not a
+    /// list of varints.
+    static func offsets(lengths: UnsafeRawBufferPointer, into offsets: inout [Int]) -> Bool {
+        offsets.removeAll(keepingCapacity: true)
+        offsets.append(0)
+        var value = 0, shift = 0, end = 0
+        for byte in lengths {
+            guard shift < 56 else { return false }
+            value |= Int(byte & 0x7F) << shift
+            if byte & 0x80 == 0 {
+                end += value
+                offsets.append(end)
+                value = 0
+                shift = 0
+            } else {
+                shift += 7
+            }
+        }
+        return shift == 0
+    }
+
+    /// Inflates packs one after the other with one zlib stream, for a reader that only reads
+    /// (`wfs diff`'s direct read): the zlib header is checked, the deflate data inflated, and the
+    /// trailing Adler-32 checksum not computed (a quarter of the inflate's instructions; `wfs
+    /// verify` hashes every version's bytes, and the store's own reader checks it). The data
+    /// must inflate to exactly the pack's size and end there.
+    final class RawInflater {
+        private let stream: UnsafeMutablePointer<z_stream>
+        private let ready: Bool
+
+        init() {
+            stream = .allocate(capacity: 1)
+            stream.initialize(to: z_stream())
+            // Negative window bits: raw deflate data, no header and no checksum.
+            ready = inflateInit2_(stream, -MAX_WBITS, ZLIB_VERSION, CInt(MemoryLayout<z_stream>.size)) == Z_OK
+        }
+
+        deinit {
+            if ready { inflateEnd(stream) }
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+        }
+
+        /// Inflates zlib data into `output`, which it fills exactly; false on anything else (a
+        /// header that is not deflate's, a preset dictionary, data that is cut short, longer or damaged).
+        func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Bool {
+            guard ready, input.count > 2, let inputBase = input.baseAddress, !output.isEmpty, let outputBase = output.baseAddress,
+                input.count <= Int(UInt32.max), output.count <= Int(UInt32.max)
+            else { return false }
+            // RFC 1950: CMF (method 8, window at most 32 KiB), FLG (no dictionary), a multiple of 31.
+            let cmf = input[0], flg = input[1]
+            guard cmf & 0x0F == 8, cmf >> 4 <= 7, flg & 0x20 == 0, (UInt16(cmf) << 8 | UInt16(flg)) % 31 == 0,
+                inflateReset(stream) == Z_OK
+            else { return false }
+            stream.pointee.next_in = UnsafeMutablePointer(mutating: (inputBase + 2).assumingMemoryBound(to: Bytef.self))
+            stream.pointee.avail_in = uInt(input.count - 2)
+            stream.pointee.next_out = outputBase.assumingMemoryBound(to: Bytef.self)
+            stream.pointee.avail_out = uInt(output.count)
+            let status = CZlib.inflate(stream, Z_FINISH)
+            return status == Z_STREAM_END && stream.pointee.avail_out == 0
         }
     }
 

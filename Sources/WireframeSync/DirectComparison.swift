@@ -25,12 +25,17 @@ extension History {
     public static func directComparison(storePath: String, _ old: String, _ new: String) -> DirectComparison? {
         // A REF of another form (a time, a session) is left to the store before anything is opened.
         guard isDirectForm(old), isDirectForm(new), let reader = DirectReader.open(path: storePath) else { return nil }
-        defer { reader.close() }
-        guard let oldRevision = try? directResolve(old, reader), let newRevision = try? directResolve(new, reader),
-            !oldRevision.isDeletion, !newRevision.isDeletion,
-            let pair = try? reader.screenComparison(oldId: oldRevision.id, newId: newRevision.id),
-            let result = spliced(pair)
-        else { return nil }
+        let read = { () -> (Revision, Revision, ScreenComparison)? in
+            guard let oldRevision = try? directResolve(old, reader), let newRevision = try? directResolve(new, reader),
+                !oldRevision.isDeletion, !newRevision.isDeletion,
+                let pair = try? reader.screenComparison(oldId: oldRevision.id, newId: newRevision.id)
+            else { return nil }
+            return (oldRevision, newRevision, pair)
+        }()
+        // Closed before the comparison: the memory SQLite freed (its page cache, the parsed schema)
+        // is then reused by the comparison instead of fresh pages, each a page fault.
+        reader.close()
+        guard let (oldRevision, newRevision, pair) = read, let result = spliced(pair) else { return nil }
         return DirectComparison(
             old: oldRevision, new: newRevision, diff: result.diff, screenKeys: result.screenKeys, parts: (pair, result.wireframes))
     }
