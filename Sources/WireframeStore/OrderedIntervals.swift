@@ -7,7 +7,7 @@ extension WireframeStore {
     /// thousand. Both lists must be strictly in key order (canonical order); when either is not,
     /// the head's screens are looked up by key as before.
     static func updateScreens(_ db: Database, documentId: Int64, number: Int64, screens: [ScreenContent], headScreens: [ScreenContent], path: String) throws {
-        guard isStrictlyOrdered(screens), isStrictlyOrdered(headScreens) else {
+        guard screens.isStrictlyOrderedByKey, headScreens.isStrictlyOrderedByKey else {
             var hashes: [String: String] = Dictionary(minimumCapacity: headScreens.count)
             for screen in headScreens { hashes[screen.key] = screen.hash }
             try updateScreens(db, documentId: documentId, number: number, screens: screens, headHashes: hashes, path: path)
@@ -66,17 +66,6 @@ extension WireframeStore {
             sql: "INSERT INTO documentScreen (documentId, validFrom, screenKey, versionId) VALUES (?, ?, ?, ?)")
         for interval in opened {
             try insertInterval.execute(arguments: [documentId, number, interval.key, interval.versionId])
-        }
-    }
-
-    private static func isStrictlyOrdered(_ screens: [ScreenContent]) -> Bool {
-        screens.withUnsafeBufferPointer { screens in
-            var index = 1
-            while index < screens.count {
-                guard screens[index - 1].key < screens[index].key else { return false }
-                index += 1
-            }
-            return true
         }
     }
 }

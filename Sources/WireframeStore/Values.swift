@@ -155,6 +155,22 @@ public struct ScreenContent: Sendable, Hashable {
     }
 }
 
+extension Array where Element == ScreenContent {
+    /// Whether the keys strictly increase. The keys are compared where the screens lie: a loop
+    /// over copies of the screens retained and released each one's hash and content, thousands of
+    /// times a save.
+    public var isStrictlyOrderedByKey: Bool {
+        withUnsafeBufferPointer { screens in
+            var index = 1
+            while index < screens.count {
+                guard screens[index - 1].key < screens[index].key else { return false }
+                index += 1
+            }
+            return true
+        }
+    }
+}
+
 /// What happened to one import attempt.
 public enum ImportOutcome: String, Sendable, Codable, Hashable, CaseIterable {
     /// A new revision was stored.

@@ -110,19 +110,7 @@ enum ScreenSplice {
     /// head's remembered screens and a new version's), found in one walk, with the old screens'
     /// canonical JSON; nil when `old` is empty or a list is not in strict key order.
     static func changedScreens(_ old: [ScreenContent], _ new: [ScreenContent]) -> (keys: [String], oldScreens: [[UInt8]])? {
-        // The keys compared where they lie: pairs of copied screens retained and released each
-        // screen's hash and content, 4,000 times a save.
-        func strictlyOrdered(_ screens: [ScreenContent]) -> Bool {
-            screens.withUnsafeBufferPointer { screens in
-                var index = 1
-                while index < screens.count {
-                    guard screens[index - 1].key < screens[index].key else { return false }
-                    index += 1
-                }
-                return true
-            }
-        }
-        guard !old.isEmpty, strictlyOrdered(old), strictlyOrdered(new) else { return nil }
+        guard !old.isEmpty, old.isStrictlyOrderedByKey, new.isStrictlyOrderedByKey else { return nil }
         var keys: [String] = []
         var oldScreens: [[UInt8]] = []
         var index = 0, newIndex = 0

@@ -18,6 +18,18 @@ import Testing
         }
     }
 
+    /// The check that chooses the walk: keys strictly increasing; a repeated or descending key,
+    /// anywhere in the list, sends the update to the lookup by key.
+    @Test func strictKeyOrder() {
+        func screens(_ keys: String...) -> [ScreenContent] { keys.map { ScreenContent(key: $0, hash: "", content: []) } }
+        #expect(screens().isStrictlyOrderedByKey)
+        #expect(screens("a").isStrictlyOrderedByKey)
+        #expect(screens("a", "b", "screen10", "screen2").isStrictlyOrderedByKey)
+        #expect(!screens("a", "a").isStrictlyOrderedByKey)
+        #expect(!screens("a", "c", "b").isStrictlyOrderedByKey)
+        #expect(!screens("b", "a", "c", "d").isStrictlyOrderedByKey)
+    }
+
     @Test func walkingTheHeadsScreensInKeyOrderStoresWhatLookingThemUpByKeyStores() throws {
         let (walked, walkedFolder) = try makeStore()
         let (looked, lookedFolder) = try makeStore()
