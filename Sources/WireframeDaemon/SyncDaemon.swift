@@ -83,6 +83,8 @@ public final class SyncDaemon: Service, Sendable {
     private let clock = ContinuousClock()
     /// Folders relative to the root that are never watched: the store's folder when it lies inside the root.
     private let storeFolders: Set<String>
+    /// The store's WAL checkpoints, run after the saves instead of inside their commits.
+    private let checkpoints: CheckpointThread
 
     /// Creates the daemon.
     ///
@@ -105,6 +107,14 @@ public final class SyncDaemon: Service, Sendable {
         self.logger = logger
         self.onReload = onReload
         self.watcher = try InotifyWatcher(root: prepared.root)
+        self.checkpoints = CheckpointThread(checkpoints: try prepared.store.takeOverCheckpoints()) { [logger] outcome in
+            switch outcome {
+            case .success(let done):
+                logger.debug("checkpoint", metadata: ["wal.frames": .stringConvertible(done.walFrames), "wal.checkpointed": .stringConvertible(done.checkpointed)])
+            case .failure(let error):
+                logger.debug("checkpoint failed; tried again after the next save", metadata: ["error": .string(String(describing: error))])
+            }
+        }
         let status = DaemonStatus(pid: getpid(), since: Timestamp.now().text)
         self.runtime = Mutex(Runtime(configuration: configuration, status: status))
         let storeFolder = URL(fileURLWithPath: prepared.store.path).deletingLastPathComponent().path
@@ -151,6 +161,7 @@ public final class SyncDaemon: Service, Sendable {
             // An import the watcher's thread is running finishes before the daemon stops.
             watcher.waitUntilFinished()
             writeStatusIfNoted()
+            checkpoints.finish()
             logger.info("stopped")
         } onGracefulShutdown: {
             self.notifier.stopping()
@@ -504,6 +515,8 @@ public final class SyncDaemon: Service, Sendable {
         }
         writeStatus()
         notifier.status(statusLine())
+        // Reported: the checkpoint, if the WAL is due one, runs now, beside the wait for the next save.
+        checkpoints.saveReported()
     }
 
     /// Serializes writers of the state file (the event loop and the import loop both write it).
