@@ -1,61 +1,15 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
-/// `WFS_WARNINGS_AS_ERRORS=1 swift build` fails on any warning in this package's own code (CI does this).
+/// `WFS_WARNINGS_AS_ERRORS=1 swift build` fails on any warning in this package's own code (CI does
+/// this); dependencies' warnings are not this package's to fix.
 let warningsAsErrors: [SwiftSetting] =
-    Context.environment["WFS_WARNINGS_AS_ERRORS"] == "1" ? [.unsafeFlags(["-warnings-as-errors"])] : []
+    Context.environment["WFS_WARNINGS_AS_ERRORS"] == "1" ? [.treatAllWarnings(as: .error)] : []
 
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
-    // Exclusivity is checked at run time in debug builds (and so in every test run); release
-    // builds rely on those tests and skip the per-access bookkeeping on the hot paths.
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-    // Each function in a section of its own (the Swift compiler's default puts a file's functions in
-    // one), so that the release `wfs` link can place the functions a command runs next to each other
-    // (`startupLinkerSettings`) and drop the ones nothing calls. The compiler keeps an existing
-    // object whose code did not change, even when only this flag did: a release `.build` from
-    // before it needs this package's objects removed once.
-    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
 ] + warningsAsErrors
-
-/// Every `wfs` command is a process: a release `wfs` on Linux is a static executable (the C library,
-/// libstdc++, SQLite and zlib linked in, no dynamic loader at start), linked with lld, without
-/// exporting its own symbols to the dynamic symbol table, which nothing looks up. The dynamic
-/// loader's symbol lookups and relocations are about 4 M of the instructions of `wfs --version`,
-/// and the copy-on-write of relocated pages half of its page faults (docs/PERFORMANCE.md, "Starting
-/// a process"). A static executable is not position-independent (a static PIE cannot carry the run
-/// path that SwiftPM gives every executable: glibc refuses it at start), so its own code and data
-/// are at fixed addresses; the daemon stays a PIE. `pack-relative-relocs` is kept for a `wfs`
-/// linked dynamically (other platforms' C libraries, or without this setting).
-///
-/// Static glibc loads the shared NSS modules (and with them the shared C library) to ask the name
-/// service about a user, group or host, and a process that does so can crash. So no path of `wfs`
-/// names a user or group: file types come from `lstat` (`ProjectFiles`), the author's fallback
-/// from `/etc/passwd` read directly (`Times.author`). `NameServiceTests` runs every command that
-/// touches files or the author under `strace` and fails on any look at `/etc/nsswitch.conf` or an
-/// NSS module; `.ci/run` runs it against the release binary too.
-///
-/// The functions that commands run are placed first in the code, in the order of
-/// `Sources/wfs/symbol-order.txt` (lld's `--symbol-ordering-file`; made by `scripts/symbol-order.py`
-/// from `callgrind` runs of the usual commands): they then lie in the first 7 MB of the 23 MB of
-/// code (1.8 MB of functions, with the whole code of each prebuilt library object that holds one,
-/// such as the standard library's), so the kernel maps a command's code with fewer page faults
-/// (each read fault maps the 64 KiB around it). A name the file lists that the binary lacks is skipped
-/// (`--no-warn-symbol-ordering`), so a stale file only places less; regenerate it when the code
-/// has moved a lot (docs/PERFORMANCE.md, "Session 11"). SwiftPM does not track the file: after
-/// changing it, remove `.build/release/wfs` to link again.
-let symbolOrderFile = Context.packageDirectory + "/Sources/wfs/symbol-order.txt"
-let startupLinkerSettings: [LinkerSetting] = [
-    .unsafeFlags(
-        [
-            "-static-executable", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-            "-Xlinker", "--no-export-dynamic",
-            "-Xlinker", "--symbol-ordering-file", "-Xlinker", symbolOrderFile, "-Xlinker", "--no-warn-symbol-ordering",
-        ],
-        .when(platforms: [.linux], configuration: .release)
-    )
-]
 
 let package = Package(
     name: "WireframeStore",
@@ -162,9 +116,7 @@ let package = Package(
                 "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            exclude: ["symbol-order.txt"],
-            swiftSettings: strictSettings,
-            linkerSettings: startupLinkerSettings
+            swiftSettings: strictSettings
         ),
         // A benchmark driver: times the pipeline stages on generated wireframes (not a test).
         .executableTarget(
