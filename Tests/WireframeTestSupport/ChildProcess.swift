@@ -1,5 +1,4 @@
 public import Foundation
-import Testing
 
 /// What a finished child process printed and how it ended.
 public struct ChildRun: Sendable, CustomStringConvertible {
@@ -33,8 +32,9 @@ public enum ChildProcess {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let outputPath = scratch + "/stdout", errorPath = scratch + "/stderr"
-        try #require(FileManager.default.createFile(atPath: outputPath, contents: nil))
-        try #require(FileManager.default.createFile(atPath: errorPath, contents: nil))
+        guard FileManager.default.createFile(atPath: outputPath, contents: nil),
+            FileManager.default.createFile(atPath: errorPath, contents: nil)
+        else { throw TestSupportError("cannot create the output files in \(scratch)") }
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         let error = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
 
@@ -52,7 +52,7 @@ public enum ChildProcess {
         if finished.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()
             finished.wait()
-            Issue.record("\(executable) \(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) seconds")
+            throw TestSupportError("\(executable) \(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) seconds")
         }
         try output.close()
         try error.close()

@@ -1,4 +1,3 @@
-public import Testing
 public import WireframeModel
 
 /// A test input with its expected locations marked inline by keycap emoji (`1️⃣`, `2️⃣`, …).
@@ -72,7 +71,7 @@ public struct MarkedSource: Sendable {
 }
 
 /// A test input with every diagnostic it must give, places marked in the input (`1️⃣ error: … [WF0103]`).
-public struct MarkedCase: Sendable, CustomTestStringConvertible {
+public struct MarkedCase: Sendable, CustomStringConvertible {
     /// What the case shows; it names the test case in reports.
     public var name: String
     /// The input, with markers.
@@ -94,5 +93,6 @@ public struct MarkedCase: Sendable, CustomTestStringConvertible {
         self.expected = expected
     }
 
-    public var testDescription: String { name }
+    /// The case's name, which Swift Testing shows for the argument.
+    public var description: String { name }
 }

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Foundation
-import Testing
 
 /// Running the built binaries as a user the system does not know (files copied from a container,
 /// on NFS): permissions bind every user but root, and the name service has no answer for this one.
@@ -26,13 +25,13 @@ public enum OtherUser {
     /// The program and arguments that run `command` as ``id`` (setpriv becomes the program: the
     /// process id is the command's).
     public static func wrapping(_ command: [String]) throws -> [String] {
-        let setpriv = try #require(tool("setpriv"), "setpriv (util-linux) is needed to run as another user")
+        guard let setpriv = tool("setpriv") else { throw TestSupportError("setpriv (util-linux) is needed to run as another user") }
         return [setpriv, "--reuid=\(id)", "--regid=\(id)", "--clear-groups"] + command
     }
 
     /// Gives a path and everything below it to ``id`` (symbolic links themselves, not their targets).
     public static func own(_ path: String) throws {
-        #expect(lchown(path, id, id) == 0, "chown \(path)")
+        guard lchown(path, id, id) == 0 else { throw TestSupportError("cannot chown \(path) to uid \(id)") }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return }
         for name in try FileManager.default.contentsOfDirectory(atPath: path) { try own(path + "/" + name) }
