@@ -15,7 +15,7 @@ extension WFS {
             case json, xml
         }
 
-        @Option(help: StoreOptions.help) var store: String?
+        @OptionGroup var storeOptions: StoreOptions
 
         @Option(help: "Output format.")
         var format: Format = .json
@@ -31,7 +31,7 @@ extension WFS {
 
         func run() throws {
             try runReportingErrors {
-                let history = History(store: try StoreOptions.open(store))
+                let history = History(store: try storeOptions.open())
                 let point = at.map(History.point) ?? .now
                 let manifest = try Exporter(history: history).export(
                     at: point, documentPath: document, to: StoreLocation.absolute(output),

@@ -18,7 +18,7 @@ extension WFS {
                 """
         )
 
-        @Option(help: StoreOptions.help) var store: String?
+        @OptionGroup var storeOptions: StoreOptions
 
         @Option(help: "Who made the change (default: WFS_AUTHOR, else the user name).")
         var author: String?
@@ -36,7 +36,7 @@ extension WFS {
         func run() throws {
             var failed = false
             try runReportingErrors {
-                let store = try StoreOptions.open(self.store)
+                let store = try storeOptions.open()
                 guard let root = try StoreLocation.projectRoot(of: store) else { throw SyncError.noProjectRoot }
                 let author = Times.author(explicit: self.author, environment: Terminal.environment(["WFS_AUTHOR", "USER", "LOGNAME"]))
                 let pipeline = ImportPipeline(store: store, root: root, author: author, message: message)

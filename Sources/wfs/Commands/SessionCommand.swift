@@ -37,13 +37,13 @@ extension WFS {
 
         struct Start: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "start", abstract: "Open a session now.")
-            @Option(help: StoreOptions.help) var store: String?
+            @OptionGroup var storeOptions: StoreOptions
             @Option(help: "Notes about the meeting.") var notes: String?
             @Argument(help: "The session's name, unique in the store.") var name: String
 
             func run() throws {
                 try runReportingErrors {
-                    let session = try StoreOptions.open(store).startSession(name: name, notes: notes, at: .now())
+                    let session = try storeOptions.open().startSession(name: name, notes: notes, at: .now())
                     Terminal.outputLine("started session \(session.name) at \(session.startedAt.text)")
                 }
             }
@@ -51,11 +51,11 @@ extension WFS {
 
         struct End: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "end", abstract: "End the open session now.")
-            @Option(help: StoreOptions.help) var store: String?
+            @OptionGroup var storeOptions: StoreOptions
 
             func run() throws {
                 try runReportingErrors {
-                    let session = try StoreOptions.open(store).endSession(at: .now())
+                    let session = try storeOptions.open().endSession(at: .now())
                     Terminal.outputLine("ended session \(session.name) at \(session.endedAt?.text ?? "")")
                 }
             }
@@ -66,7 +66,7 @@ extension WFS {
                 commandName: "add",
                 abstract: "Record a session after the fact.",
                 discussion: "Revisions of that interval that belong to no session join it.")
-            @Option(help: StoreOptions.help) var store: String?
+            @OptionGroup var storeOptions: StoreOptions
             @Option(help: "When it started (YYYY-MM-DDTHH:MM, local time unless a zone is given).") var start: String
             @Option(help: "When it ended.") var end: String
             @Option(help: "Notes about the meeting.") var notes: String?
@@ -74,7 +74,7 @@ extension WFS {
 
             func run() throws {
                 try runReportingErrors {
-                    let session = try StoreOptions.open(store).addSession(
+                    let session = try storeOptions.open().addSession(
                         name: name, notes: notes, start: try Times.parse(start), end: try Times.parse(end))
                     Terminal.outputLine("added session \(session.name): \(session.startedAt.text) – \(session.endedAt?.text ?? "")")
                 }
@@ -83,13 +83,13 @@ extension WFS {
 
         struct List: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "list", abstract: "List sessions, oldest first.")
-            @Option(help: StoreOptions.help) var store: String?
-            @Option(help: "Output format.") var format: OutputFormat = .text
+            @OptionGroup var storeOptions: StoreOptions
+            @OptionGroup var formatOptions: FormatOptions
 
             func run() throws {
                 try runReportingErrors {
-                    let sessions = try StoreOptions.open(store).sessions()
-                    switch format {
+                    let sessions = try storeOptions.open().sessions()
+                    switch formatOptions.format {
                     case .json: Terminal.output(try JSONOutput.text(sessions.map { SessionJSON($0) }))
                     case .text: Terminal.output(sessions.map { SessionCommand.line($0) + "\n" }.joined())
                     }
@@ -99,16 +99,16 @@ extension WFS {
 
         struct Show: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a session and the revisions made during it.")
-            @Option(help: StoreOptions.help) var store: String?
-            @Option(help: "Output format.") var format: OutputFormat = .text
+            @OptionGroup var storeOptions: StoreOptions
+            @OptionGroup var formatOptions: FormatOptions
             @Argument(help: "The session's name.") var name: String
 
             func run() throws {
                 try runReportingErrors {
-                    let store = try StoreOptions.open(self.store)
+                    let store = try storeOptions.open()
                     let session = try store.session(named: name)
                     let entries = try store.log(LogFilter(sessionName: name)).reversed()
-                    switch format {
+                    switch formatOptions.format {
                     case .json:
                         Terminal.output(try JSONOutput.text(SessionJSON(session, revisions: entries.map { RevisionJSON($0.revision, changes: $0.changes) })))
                     case .text:

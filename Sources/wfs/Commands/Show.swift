@@ -15,7 +15,7 @@ extension WFS {
             case text, json, xml
         }
 
-        @Option(help: StoreOptions.help) var store: String?
+        @OptionGroup var storeOptions: StoreOptions
 
         @Option(help: "Output format.")
         var format: Format = .text
@@ -28,7 +28,7 @@ extension WFS {
 
         func run() throws {
             try runReportingErrors {
-                let store = try StoreOptions.open(self.store)
+                let store = try storeOptions.open()
                 let history = History(store: store)
                 let revision = try history.resolve(reference)
                 if source {
