@@ -49,7 +49,7 @@ struct CommandLineTests {
         #expect(missing.standardError.contains("Error: Missing expected argument '--from <from>'"))
         let noPaths = try CommandRunner.run(["validate"])
         #expect(noPaths.status == 64, "\(noPaths)")
-        #expect(noPaths.standardError.contains("Error: Give at least one file or folder to check."))
+        #expect(noPaths.standardError.contains("Error: Missing expected argument '<paths> ...'"))
     }
 
     /// A command that cannot run (here: no store) says why and ends with status 2; one that ran and

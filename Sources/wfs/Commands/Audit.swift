@@ -27,8 +27,8 @@ extension WFS {
         var format: Format = .text
 
         func run() throws {
-            try runReportingErrors {
-                let report = try AuditReport.make(history: History(store: try storeOptions.open()), from: from, to: to)
+            try storeOptions.withStore { store in
+                let report = try AuditReport.make(history: History(store: store), from: from, to: to)
                 switch format {
                 case .json: Terminal.output(try JSONOutput.text(report))
                 case .text: Terminal.output(Self.text(report))

@@ -49,7 +49,9 @@ extension WFS {
                     // The plainest REFs on a current store: read through SQLite alone.
                     (oldRevision, newRevision, diff, allKeys) = (direct.old, direct.new, direct.diff, direct.screenKeys)
                 } else {
-                    let history = History(store: try StoreOptions.open(path: storePath))
+                    let store = try StoreOptions.open(path: storePath)
+                    defer { try? store.close() }
+                    let history = History(store: store)
                     oldRevision = try history.resolve(old)
                     newRevision = try history.resolve(new)
                     (diff, allKeys) = try history.comparison(oldRevision, newRevision)

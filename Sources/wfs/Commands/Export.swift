@@ -30,8 +30,8 @@ extension WFS {
         var output: String
 
         func run() throws {
-            try runReportingErrors {
-                let history = History(store: try storeOptions.open())
+            try storeOptions.withStore { store in
+                let history = History(store: store)
                 let point = at.map(History.point) ?? .now
                 let manifest = try Exporter(history: history).export(
                     at: point, documentPath: document, to: StoreLocation.absolute(output),

@@ -29,14 +29,9 @@ extension WFS {
         @Argument(help: "Wireframe files or folders.")
         var paths: [String]
 
-        func validate() throws {
-            if paths.isEmpty { throw ValidationError("Give at least one file or folder to import.") }
-        }
-
         func run() throws {
             var failed = false
-            try runReportingErrors {
-                let store = try storeOptions.open()
+            try storeOptions.withStore { store in
                 guard let root = try StoreLocation.projectRoot(of: store) else { throw SyncError.noProjectRoot }
                 let author = Times.author(explicit: self.author, environment: Terminal.environment(["WFS_AUTHOR", "USER", "LOGNAME"]))
                 let pipeline = ImportPipeline(store: store, root: root, author: author, message: message)

@@ -37,8 +37,7 @@ extension WFS {
         }
 
         func run() throws {
-            try runReportingErrors {
-                let store = try storeOptions.open()
+            try storeOptions.withStore { store in
                 var filter = LogFilter(
                     documentPath: document, screenKey: screen, sessionName: session,
                     since: try since.map(Times.parse), until: try until.map(Times.parse), limit: limit)

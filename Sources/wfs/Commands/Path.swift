@@ -69,8 +69,8 @@ extension WFS {
         /// The document as the store held it at `point`: a revision id, or a session or time.
         func storedWireframe(at point: String) throws -> Wireframe {
             var result: Wireframe?
-            try runReportingErrors {
-                let history = History(store: try storeOptions.open())
+            try storeOptions.withStore { store in
+                let history = History(store: store)
                 let reference = point.allSatisfy(\.isNumber) ? point : "\(document)@\(point)"
                 let revision = try history.resolve(reference)
                 guard revision.documentPath == document else {

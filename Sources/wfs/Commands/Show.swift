@@ -27,8 +27,7 @@ extension WFS {
         var reference: String
 
         func run() throws {
-            try runReportingErrors {
-                let store = try storeOptions.open()
+            try storeOptions.withStore { store in
                 let history = History(store: store)
                 let revision = try history.resolve(reference)
                 if source {

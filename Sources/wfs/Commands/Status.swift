@@ -57,8 +57,7 @@ extension WFS {
         }
 
         func run() throws {
-            try runReportingErrors {
-                let store = try storeOptions.open()
+            try storeOptions.withStore { store in
                 let heads = try store.state(atOrBefore: nil)
                 let attempts = try store.recentAttempts(limit: 10)
                 let root = try StoreLocation.projectRoot(of: store)

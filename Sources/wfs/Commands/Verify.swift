@@ -15,8 +15,8 @@ extension WFS {
 
         func run() throws {
             var problems = false
-            try runReportingErrors {
-                let report = try Verifier(history: History(store: try storeOptions.open())).run()
+            try storeOptions.withStore { store in
+                let report = try Verifier(history: History(store: store)).run()
                 for problem in report.problems { Terminal.error("wfs: error: \(problem)") }
                 problems = !report.problems.isEmpty
                 Terminal.outputLine(

@@ -7,13 +7,21 @@ struct StoreOptions: ParsableArguments {
     @Option(help: "The store file (default: WFS_STORE, else .wfs/store.sqlite in this or a parent folder).")
     var store: String?
 
-    /// Opens the store that `--store` names, or the default one.
-    func open() throws -> WireframeStore {
-        try Self.open(store)
+    /// Opens the store that `--store` names (or the default one), runs `body` with it and closes
+    /// it, printing a store or sync error as `wfs: error: …` with exit status 2.
+    ///
+    /// Closed here, not only when released: a command that wrote leaves its commits in the WAL
+    /// only when it closes the store itself (``WireframeStore/close()``).
+    func withStore(_ body: (WireframeStore) throws -> Void) throws {
+        try runReportingErrors {
+            let opened = try Self.open(store)
+            defer { try? opened.close() }
+            try body(opened)
+        }
     }
 
     /// Opens the store that `--store` names (nil: the default), or explains why it cannot be
-    /// opened. It closes when the command releases it.
+    /// opened.
     static func open(_ store: String?) throws -> WireframeStore {
         try open(path: try StoreLocation.path(explicit: store))
     }
