@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// What argument-parser answers itself still reads as `wfs`, whichever way `WFS.main()` parses.
+/// What ArgumentParser answers itself (the version, completion scripts, usage errors) reads as
+/// `wfs`, and each kind of failure ends with the status README.md gives it.
 @Suite("wfs command line")
 struct CommandLineTests {
     @Test func versionAndCompletionScript() throws {
@@ -13,6 +14,8 @@ struct CommandLineTests {
         #expect(bash.standardOutput.hasPrefix("#!/bin/bash"))
         #expect(bash.standardOutput.contains("__wfs_cursor_index_in_current_word"))
         #expect(bash.standardOutput.contains("log"))
+        // The closed value sets are offered as completions.
+        #expect(bash.standardOutput.contains("markdown"))
         let afterCommand = try CommandRunner.run(["log", "--generate-completion-script", "bash"])
         #expect(afterCommand.standardOutput == bash.standardOutput)
     }
@@ -32,5 +35,35 @@ struct CommandLineTests {
         let unknown = try CommandRunner.run(["nosuch"])
         #expect(unknown.status == 64)
         #expect(unknown.standardError.contains("Usage: wfs <subcommand>"))
+    }
+
+    /// A value outside a closed set is a usage error that lists the values.
+    @Test func closedValueSetsAreChecked() throws {
+        let format = try CommandRunner.run(["status", "--format", "yaml"])
+        #expect(format.status == 64, "\(format)")
+        #expect(format.standardError.contains("Error: The value 'yaml' is invalid for '--format <format>'"))
+        #expect(format.standardError.contains("text"))
+        #expect(format.standardError.contains("json"))
+        let missing = try CommandRunner.run(["audit"])
+        #expect(missing.status == 64, "\(missing)")
+        #expect(missing.standardError.contains("Error: Missing expected argument '--from <from>'"))
+        let noPaths = try CommandRunner.run(["validate"])
+        #expect(noPaths.status == 64, "\(noPaths)")
+        #expect(noPaths.standardError.contains("Error: Missing expected argument '<paths> ...'"))
+    }
+
+    /// A command that cannot run (here: no store) says why and ends with status 2; one that ran and
+    /// printed its own diagnostics ends with status 1.
+    @Test func cannotRunAndFoundErrors() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let noStore = try CommandRunner.run(["log", "--store", folder.appending(path: "none.sqlite").path], in: folder)
+        #expect(noStore.status == 2, "\(noStore)")
+        #expect(noStore.standardError.hasPrefix("wfs: error: "))
+        #expect(noStore.standardOutput.isEmpty)
+        try CommandRunner.write(#"{"appName": "A", "root": "nowhere", "screens": []}"#, to: "bad.json", in: folder)
+        let invalid = try CommandRunner.run(["validate", "bad.json"], in: folder)
+        #expect(invalid.status == 1, "\(invalid)")
+        #expect(invalid.standardError.contains("bad.json:"))
     }
 }

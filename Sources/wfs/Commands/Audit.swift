@@ -15,7 +15,7 @@ extension WFS {
             case text, json, markdown
         }
 
-        @Option(help: StoreOptions.help) var store: String?
+        @OptionGroup var storeOptions: StoreOptions
 
         @Option(help: "The earlier session.")
         var from: String
@@ -27,8 +27,8 @@ extension WFS {
         var format: Format = .text
 
         func run() throws {
-            try runReportingErrors {
-                let report = try AuditReport.make(history: History(store: try StoreOptions.open(store)), from: from, to: to)
+            try storeOptions.withStore { store in
+                let report = try AuditReport.make(history: History(store: store), from: from, to: to)
                 switch format {
                 case .json: Terminal.output(try JSONOutput.text(report))
                 case .text: Terminal.output(Self.text(report))

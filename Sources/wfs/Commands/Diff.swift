@@ -12,10 +12,9 @@ extension WFS {
             discussion: "Screens are matched by key; runs of unchanged screens are summarised."
         )
 
-        @Option(help: StoreOptions.help) var store: String?
+        @OptionGroup var storeOptions: StoreOptions
 
-        @Option(help: "Output format.")
-        var format: OutputFormat = .text
+        @OptionGroup var formatOptions: FormatOptions
 
         @Argument(help: "The older revision.")
         var old: String
@@ -43,23 +42,16 @@ extension WFS {
         }
 
         func run() throws {
-            try Self.run(Plain(store: store, format: format, old: old, new: new))
-        }
-
-        /// Runs the command with these values (``WFS/main()`` runs a plain line this way).
-        static func run(_ values: Plain) throws {
-            let (format, old, new) = (values.format, values.old, values.new)
             try runReportingErrors {
-                let storePath = try StoreLocation.path(explicit: values.store)
+                let storePath = try StoreLocation.path(explicit: storeOptions.store)
                 let oldRevision: Revision, newRevision: Revision, diff: WireframeDiff, allKeys: [String]
                 if let direct = History.directComparison(storePath: storePath, old, new) {
                     // The plainest REFs on a current store: read through SQLite alone.
                     (oldRevision, newRevision, diff, allKeys) = (direct.old, direct.new, direct.diff, direct.screenKeys)
-                    // The command ends after printing: what the diff was read from (and the diff
-                    // itself) is freed by the process's exit, not value by value.
-                    _ = Unmanaged.passRetained(KeptUntilExit(direct))
                 } else {
-                    let history = History(store: try StoreOptions.open(path: storePath))
+                    let store = try StoreOptions.open(path: storePath)
+                    defer { try? store.close() }
+                    let history = History(store: store)
                     oldRevision = try history.resolve(old)
                     newRevision = try history.resolve(new)
                     (diff, allKeys) = try history.comparison(oldRevision, newRevision)
@@ -79,7 +71,7 @@ extension WFS {
                     return nextChange < screens.count && screens[nextChange].key == key ? screens[nextChange] : nil
                 }
                 let renamedFrom = Set(diff.screens.compactMap(\.previousKey))
-                switch format {
+                switch formatOptions.format {
                 case .json:
                     var unchangedCount = 0
                     for key in allKeys where change(key) == nil && !renamedFrom.contains(key) { unchangedCount += 1 }
@@ -162,11 +154,4 @@ extension WFS {
             }
         }
     }
-}
-
-/// A value left to the process's exit: `Unmanaged.passRetained` keeps one reference that is
-/// never released.
-final class KeptUntilExit {
-    let value: DirectComparison
-    init(_ value: DirectComparison) { self.value = value }
 }

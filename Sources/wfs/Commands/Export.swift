@@ -15,7 +15,7 @@ extension WFS {
             case json, xml
         }
 
-        @Option(help: StoreOptions.help) var store: String?
+        @OptionGroup var storeOptions: StoreOptions
 
         @Option(help: "Output format.")
         var format: Format = .json
@@ -30,8 +30,8 @@ extension WFS {
         var output: String
 
         func run() throws {
-            try runReportingErrors {
-                let history = History(store: try StoreOptions.open(store))
+            try storeOptions.withStore { store in
+                let history = History(store: store)
                 let point = at.map(History.point) ?? .now
                 let manifest = try Exporter(history: history).export(
                     at: point, documentPath: document, to: StoreLocation.absolute(output),

@@ -18,7 +18,7 @@ extension WFS {
                 """
         )
 
-        @Option(help: StoreOptions.help) var store: String?
+        @OptionGroup var storeOptions: StoreOptions
 
         @Option(help: "Who made the change (default: WFS_AUTHOR, else the user name).")
         var author: String?
@@ -29,14 +29,9 @@ extension WFS {
         @Argument(help: "Wireframe files or folders.")
         var paths: [String]
 
-        func validate() throws {
-            if paths.isEmpty { throw ValidationError("Give at least one file or folder to import.") }
-        }
-
         func run() throws {
             var failed = false
-            try runReportingErrors {
-                let store = try StoreOptions.open(self.store)
+            try storeOptions.withStore { store in
                 guard let root = try StoreLocation.projectRoot(of: store) else { throw SyncError.noProjectRoot }
                 let author = Times.author(explicit: self.author, environment: Terminal.environment(["WFS_AUTHOR", "USER", "LOGNAME"]))
                 let pipeline = ImportPipeline(store: store, root: root, author: author, message: message)

@@ -14,7 +14,7 @@ extension WFS {
                 """
         )
 
-        @Option(help: StoreOptions.help) var store: String?
+        @OptionGroup var storeOptions: StoreOptions
 
         @Option(help: "The project root (default: the current folder).")
         var root: String = "."
@@ -22,7 +22,7 @@ extension WFS {
         func run() throws {
             try runReportingErrors {
                 let root = StoreLocation.absolute(self.root)
-                let path = StoreLocation.forInit(explicit: store, root: root)
+                let path = StoreLocation.forInit(explicit: storeOptions.store, root: root)
                 do {
                     _ = try WireframeStore.create(path: path, root: root)
                     Terminal.outputLine("created store \(path) for project \(root)")

@@ -10,7 +10,7 @@ extension WFS {
             abstract: "List revisions, newest first, with the screens each one added, removed or modified."
         )
 
-        @Option(help: StoreOptions.help) var store: String?
+        @OptionGroup var storeOptions: StoreOptions
 
         @Option(help: "Only this document (its path relative to the project root).")
         var document: String?
@@ -30,30 +30,22 @@ extension WFS {
         @Option(help: "At most this many revisions.")
         var limit: Int?
 
-        @Option(help: "Output format.")
-        var format: OutputFormat = .text
+        @OptionGroup var formatOptions: FormatOptions
 
         func validate() throws {
             if let limit, limit < 0 { throw ValidationError("--limit must be zero or more.") }
         }
 
         func run() throws {
-            try runReportingErrors {
-                let store = try StoreOptions.open(self.store)
+            try storeOptions.withStore { store in
                 var filter = LogFilter(
                     documentPath: document, screenKey: screen, sessionName: session,
                     since: try since.map(Times.parse), until: try until.map(Times.parse), limit: limit)
                 filter.includesFields = false  // Both forms list screen keys by kind only.
                 let entries = try Self.withDocumentFields(store.log(filter), store: store)
-                switch format {
+                switch formatOptions.format {
                 case .json:
-                    var json = JSONStream()
-                    json.array { json in
-                        for entry in entries {
-                            json.objectElement { RevisionJSON(entry.revision, changes: entry.changes).writeMembers(to: &$0) }
-                        }
-                    }
-                    Terminal.output(json.text)
+                    Terminal.output(try JSONOutput.text(entries.map { RevisionJSON($0.revision, changes: $0.changes) }))
                 case .text:
                     var text = ""
                     for entry in entries {

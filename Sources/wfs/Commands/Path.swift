@@ -18,13 +18,12 @@ extension WFS {
                 """
         )
 
-        @Option(help: "Output format.")
-        var format: OutputFormat = .text
+        @OptionGroup var formatOptions: FormatOptions
 
         @Option(help: "Take the document from the store as it was at a session's end, a time (2026-11-20T15:00) or a revision id.")
         var at: String?
 
-        @Option(help: StoreOptions.help) var store: String?
+        @OptionGroup var storeOptions: StoreOptions
 
         @Argument(help: "The wireframe file.")
         var document: String
@@ -48,7 +47,7 @@ extension WFS {
                 Terminal.error("\(document): error: no path from '\(from)' to '\(to)'")
                 throw ExitCode.failure
             }
-            switch format {
+            switch formatOptions.format {
             case .text:
                 Terminal.output(Self.text(steps, from: from, to: to))
             case .json:
@@ -70,8 +69,8 @@ extension WFS {
         /// The document as the store held it at `point`: a revision id, or a session or time.
         func storedWireframe(at point: String) throws -> Wireframe {
             var result: Wireframe?
-            try runReportingErrors {
-                let history = History(store: try StoreOptions.open(store))
+            try storeOptions.withStore { store in
+                let history = History(store: store)
                 let reference = point.allSatisfy(\.isNumber) ? point : "\(document)@\(point)"
                 let revision = try history.resolve(reference)
                 guard revision.documentPath == document else {

@@ -15,7 +15,7 @@ extension WFS {
             case text, json, xml
         }
 
-        @Option(help: StoreOptions.help) var store: String?
+        @OptionGroup var storeOptions: StoreOptions
 
         @Option(help: "Output format.")
         var format: Format = .text
@@ -27,8 +27,7 @@ extension WFS {
         var reference: String
 
         func run() throws {
-            try runReportingErrors {
-                let store = try StoreOptions.open(self.store)
+            try storeOptions.withStore { store in
                 let history = History(store: store)
                 let revision = try history.resolve(reference)
                 if source {

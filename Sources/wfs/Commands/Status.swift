@@ -12,10 +12,9 @@ extension WFS {
             abstract: "Show the store, its documents' heads, the open session and the latest import attempts."
         )
 
-        @Option(help: StoreOptions.help) var store: String?
+        @OptionGroup var storeOptions: StoreOptions
 
-        @Option(help: "Output format.")
-        var format: OutputFormat = .text
+        @OptionGroup var formatOptions: FormatOptions
 
         struct Result: Encodable {
             struct Attempt: Encodable {
@@ -58,8 +57,7 @@ extension WFS {
         }
 
         func run() throws {
-            try runReportingErrors {
-                let store = try StoreOptions.open(self.store)
+            try storeOptions.withStore { store in
                 let heads = try store.state(atOrBefore: nil)
                 let attempts = try store.recentAttempts(limit: 10)
                 let root = try StoreLocation.projectRoot(of: store)
@@ -88,7 +86,7 @@ extension WFS {
                             path: $0.path, outcome: $0.outcome.rawValue, attemptedAt: $0.startedAt.text,
                             diagnostics: $0.diagnostics.map(DiagnosticJSON.init))
                     })
-                switch format {
+                switch formatOptions.format {
                 case .json:
                     Terminal.output(try JSONOutput.text(result))
                 case .text:

@@ -25,10 +25,6 @@ extension WFS {
         @Argument(help: "Wireframe files or folders to check.")
         var paths: [String]
 
-        func validate() throws {
-            if paths.isEmpty { throw ValidationError("Give at least one file or folder to check.") }
-        }
-
         func run() throws {
             let validation = FileValidation()
             var reports: [FileReport] = []

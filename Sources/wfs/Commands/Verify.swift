@@ -11,12 +11,12 @@ extension WFS {
             discussion: "Exit status 1 when a problem is found."
         )
 
-        @Option(help: StoreOptions.help) var store: String?
+        @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {
             var problems = false
-            try runReportingErrors {
-                let report = try Verifier(history: History(store: try StoreOptions.open(store))).run()
+            try storeOptions.withStore { store in
+                let report = try Verifier(history: History(store: store)).run()
                 for problem in report.problems { Terminal.error("wfs: error: \(problem)") }
                 problems = !report.problems.isEmpty
                 Terminal.outputLine(

@@ -1,6 +1,9 @@
 import Foundation
+import WireframeModel
+import WireframeStore
 
-/// Encodes command results as JSON: sorted keys, no escaped slashes, a final newline.
+/// The one writer of `--format json` output: Foundation's `JSONEncoder` with sorted keys, two-space
+/// indentation, unescaped slashes and a final newline, so that the same result is always the same text.
 enum JSONOutput {
     static func text(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
@@ -9,153 +12,83 @@ enum JSONOutput {
     }
 }
 
-/// Writes JSON straight into bytes in the exact form of `JSONOutput.text` (two-space indentation,
-/// `"key" : value`, no escaped slashes), for results large enough that building them as
-/// `Encodable` values and encoding them costs more than the query. Keys are written in the order
-/// given, so callers give them sorted; a nil optional is left out, as `JSONEncoder` does.
-struct JSONStream {
-    /// The text so far.
-    private(set) var bytes: [UInt8] = []
-    /// How many containers are open.
-    private var depth = 0
-    /// Whether the innermost open container has no member or element yet.
-    private var empty = true
-
-    init(capacity: Int = 1 << 16) {
-        bytes.reserveCapacity(capacity)
+/// The JSON shape of a revision in `log`, `show` and `diff`.
+struct RevisionJSON: Encodable {
+    struct Changes: Encodable {
+        var added: [String] = []
+        var removed: [String] = []
+        var modified: [String] = []
+        var renamed: [String] = []
+        var document: [String] = []
     }
 
-    /// The text with its final newline.
-    var text: String {
-        String(decoding: bytes, as: UTF8.self) + "\n"
-    }
+    var id: Int64
+    var document: String
+    var number: Int
+    var createdAt: String
+    var contentHash: String?
+    var sourceHash: String?
+    var deleted: Bool
+    var session: String?
+    var author: String
+    var origin: String
+    var message: String?
+    var screenCount: Int
+    var changes: Changes?
 
-    /// Starts a member or an element: a comma and a new line after the one before it, the indentation.
-    private mutating func startItem() {
-        if empty {
-            empty = false
-        } else {
-            bytes.append(UInt8(ascii: ","))
-            bytes.append(UInt8(ascii: "\n"))
-        }
-        indent()
-    }
-
-    private mutating func indent() {
-        for _ in 0..<depth {
-            bytes.append(UInt8(ascii: " "))
-            bytes.append(UInt8(ascii: " "))
-        }
-    }
-
-    /// Opens a container; even an empty one gets its own lines, as `JSONEncoder` writes it.
-    private mutating func open(_ byte: UInt8) {
-        bytes.append(byte)
-        bytes.append(UInt8(ascii: "\n"))
-        depth += 1
-        empty = true
-    }
-
-    private mutating func close(_ byte: UInt8) {
-        depth -= 1
-        bytes.append(UInt8(ascii: "\n"))
-        indent()
-        bytes.append(byte)
-        empty = false
-    }
-
-    /// An object; `body` writes its members.
-    mutating func object(_ body: (inout JSONStream) -> Void) {
-        open(UInt8(ascii: "{"))
-        body(&self)
-        close(UInt8(ascii: "}"))
-    }
-
-    /// An array; `body` writes its elements.
-    mutating func array(_ body: (inout JSONStream) -> Void) {
-        open(UInt8(ascii: "["))
-        body(&self)
-        close(UInt8(ascii: "]"))
-    }
-
-    /// An array element that is an object.
-    mutating func objectElement(_ body: (inout JSONStream) -> Void) {
-        startItem()
-        object(body)
-    }
-
-    /// An array element that is a string.
-    mutating func stringElement(_ value: String) {
-        startItem()
-        string(value)
-    }
-
-    /// A member's key and separator; its value follows.
-    private mutating func key(_ name: String) {
-        startItem()
-        string(name)
-        bytes.append(UInt8(ascii: " "))
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(UInt8(ascii: " "))
-    }
-
-    mutating func member(_ name: String, _ value: String?) {
-        guard let value else { return }
-        key(name)
-        string(value)
-    }
-
-    mutating func member(_ name: String, _ value: Int64) {
-        key(name)
-        bytes.append(contentsOf: String(value).utf8)
-    }
-
-    mutating func member(_ name: String, _ value: Int) {
-        member(name, Int64(value))
-    }
-
-    mutating func member(_ name: String, _ value: Bool) {
-        key(name)
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
-    }
-
-    mutating func member(_ name: String, strings: [String]) {
-        key(name)
-        array { stream in
-            for value in strings { stream.stringElement(value) }
-        }
-    }
-
-    mutating func member(_ name: String, object body: (inout JSONStream) -> Void) {
-        key(name)
-        object(body)
-    }
-
-    /// A string, escaped as `JSONEncoder` escapes it with `.withoutEscapingSlashes`.
-    private mutating func string(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-            case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case 0x00..<0x20:
-                bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(Self.hexDigit(byte >> 4))
-                bytes.append(Self.hexDigit(byte & 0xF))
-            default:
-                bytes.append(byte)
+    init(_ revision: Revision, changes recorded: [RecordedChange]?) {
+        id = revision.id
+        document = revision.documentPath
+        number = revision.number
+        createdAt = revision.createdAt.text
+        contentHash = revision.contentHash
+        sourceHash = revision.sourceHash
+        deleted = revision.isDeletion
+        session = revision.sessionName
+        author = revision.author
+        origin = revision.origin.rawValue
+        message = revision.message
+        screenCount = revision.screenCount
+        if let recorded {
+            var changes = Changes()
+            for change in recorded {
+                switch change.kind {
+                case .added: changes.added.append(change.screenKey)
+                case .removed: changes.removed.append(change.screenKey)
+                case .modified: changes.modified.append(change.screenKey)
+                case .renamed: changes.renamed.append(change.screenKey)
+                case .document: changes.document += change.fields.map(\.field)
+                }
             }
+            self.changes = changes
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+/// The JSON shape of a diagnostic that other tools consume.
+struct DiagnosticJSON: Encodable {
+    struct Note: Encodable {
+        var message: String
+        var path: String?
+        var line: Int?
+        var column: Int?
     }
 
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    var severity: String
+    var code: String
+    var message: String
+    var path: String?
+    var line: Int
+    var column: Int
+    var notes: [Note]
+
+    init(_ diagnostic: Diagnostic) {
+        severity = diagnostic.severity.rawValue
+        code = diagnostic.code.rawValue
+        message = diagnostic.message
+        path = diagnostic.path
+        line = diagnostic.location.line
+        column = diagnostic.location.column
+        notes = diagnostic.notes.map { Note(message: $0.message, path: $0.path, line: $0.location?.line, column: $0.location?.column) }
     }
 }

@@ -90,3 +90,10 @@ enum Terminal {
         output(line + "\n")
     }
 }
+
+extension Terminal {
+    /// Writes bytes to standard output as they are.
+    static func outputBytes(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0, to: STDOUT_FILENO) }
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+import WireframeStore
+import WireframeSync
+
+extension WFS.SessionCommand {
+    /// `wfs session end`: ends the open session now.
+    struct End: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "end", abstract: "End the open session now.")
+        @OptionGroup var storeOptions: StoreOptions
+
+        func run() throws {
+            try storeOptions.withStore { store in
+                let session = try store.endSession(at: .now())
+                Terminal.outputLine("ended session \(session.name) at \(session.endedAt?.text ?? "")")
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import WireframeStore
+import WireframeSync
+
+extension WFS.SessionCommand {
+    /// `wfs session list`: every session, oldest first.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List sessions, oldest first.")
+        @OptionGroup var storeOptions: StoreOptions
+        @OptionGroup var formatOptions: FormatOptions
+
+        func run() throws {
+            try storeOptions.withStore { store in
+                let sessions = try store.sessions()
+                switch formatOptions.format {
+                case .json: Terminal.output(try JSONOutput.text(sessions.map { SessionJSON($0) }))
+                case .text: Terminal.output(sessions.map { WFS.SessionCommand.line($0) + "\n" }.joined())
+                }
+            }
+        }
+    }
+}

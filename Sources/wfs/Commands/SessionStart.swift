@@ -1,0 +1,20 @@
+import ArgumentParser
+import WireframeStore
+import WireframeSync
+
+extension WFS.SessionCommand {
+    /// `wfs session start`: opens a session now.
+    struct Start: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "start", abstract: "Open a session now.")
+        @OptionGroup var storeOptions: StoreOptions
+        @Option(help: "Notes about the meeting.") var notes: String?
+        @Argument(help: "The session's name, unique in the store.") var name: String
+
+        func run() throws {
+            try storeOptions.withStore { store in
+                let session = try store.startSession(name: name, notes: notes, at: .now())
+                Terminal.outputLine("started session \(session.name) at \(session.startedAt.text)")
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import WireframeStore
+
+/// Text forms shared by commands.
+enum TextForm {
+    /// The recorded changes as `added a, b; modified c`, at most `limit` keys of each kind
+    /// (added, removed, modified; every rename and document field is listed).
+    ///
+    /// One pass over the changes, appending to one string: `log` prints this for every revision.
+    static func changeSummary(_ changes: [RecordedChange], limit: Int = 10) -> String {
+        var added: [String] = [], removed: [String] = [], modified: [String] = [], renamed: [String] = []
+        var addedCount = 0, removedCount = 0, modifiedCount = 0
+        var document: [String] = []
+        for change in changes {
+            switch change.kind {
+            case .added:
+                addedCount += 1
+                if addedCount <= limit { added.append(change.screenKey) }
+            case .removed:
+                removedCount += 1
+                if removedCount <= limit { removed.append(change.screenKey) }
+            case .modified:
+                modifiedCount += 1
+                if modifiedCount <= limit { modified.append(change.screenKey) }
+            case .renamed:
+                renamed.append((change.previousKey ?? "?") + "→" + change.screenKey)
+            case .document:
+                for field in change.fields { document.append(field.field) }
+            }
+        }
+        var summary = ""
+        func part(_ label: String, _ keys: [String], count: Int) {
+            let more = count > limit ? "… \(count - limit) more" : nil
+            guard !keys.isEmpty || more != nil else { return }
+            if !summary.isEmpty { summary += "; " }
+            summary += label
+            var first = true
+            for key in keys {
+                summary += first ? " " : ", "
+                summary += key
+                first = false
+            }
+            if let more { summary += (first ? " " : ", ") + more }
+        }
+        part("added", added, count: addedCount)
+        part("removed", removed, count: removedCount)
+        part("modified", modified, count: modifiedCount)
+        part("renamed", renamed, count: 0)
+        part("document", document, count: 0)
+        return summary.isEmpty ? "no screen changes" : summary
+    }
+
+    /// One line about a revision: id, document, number, time, author, session.
+    static func revisionLine(_ revision: Revision) -> String {
+        var line = "revision \(revision.id)  \(revision.documentPath) #\(revision.number)  \(revision.createdAt.text)  \(revision.author) (\(revision.origin.rawValue))"
+        if let session = revision.sessionName { line += "  session \(session)" }
+        if revision.isDeletion { line += "  deleted" }
+        return line
+    }
+}
