@@ -50,20 +50,10 @@ extension WFS {
         static func run(_ values: Plain) throws {
             let (format, old, new) = (values.format, values.old, values.new)
             try runReportingErrors {
-                let storePath = try StoreLocation.path(explicit: values.store)
-                let oldRevision: Revision, newRevision: Revision, diff: WireframeDiff, allKeys: [String]
-                if let direct = History.directComparison(storePath: storePath, old, new) {
-                    // The plainest REFs on a current store: read through SQLite alone.
-                    (oldRevision, newRevision, diff, allKeys) = (direct.old, direct.new, direct.diff, direct.screenKeys)
-                    // The command ends after printing: what the diff was read from (and the diff
-                    // itself) is freed by the process's exit, not value by value.
-                    _ = Unmanaged.passRetained(KeptUntilExit(direct))
-                } else {
-                    let history = History(store: try StoreOptions.open(path: storePath))
-                    oldRevision = try history.resolve(old)
-                    newRevision = try history.resolve(new)
-                    (diff, allKeys) = try history.comparison(oldRevision, newRevision)
-                }
+                let history = History(store: try StoreOptions.open(values.store))
+                let oldRevision = try history.resolve(old)
+                let newRevision = try history.resolve(new)
+                let (diff, allKeys) = try history.comparison(oldRevision, newRevision)
                 // The changes come sorted by key, as the keys do: found by walking beside the keys
                 // (which are asked for in order) rather than by a map, unless their keys are not
                 // strictly increasing.
@@ -162,11 +152,4 @@ extension WFS {
             }
         }
     }
-}
-
-/// A value left to the process's exit: `Unmanaged.passRetained` keeps one reference that is
-/// never released.
-final class KeptUntilExit {
-    let value: DirectComparison
-    init(_ value: DirectComparison) { self.value = value }
 }

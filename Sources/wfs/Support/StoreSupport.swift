@@ -19,13 +19,13 @@ enum StoreOptions {
 
     /// Opens the store that `--store` names (nil: the default), or explains why it cannot be
     /// opened. ``runReportingErrors(_:)`` closes it.
-    static func open(_ store: String?) throws -> WireframeStore {
+    static func open(_ store: String?) throws -> any Store {
         try open(path: try StoreLocation.path(explicit: store))
     }
 
     /// Opens the store at a path found by ``StoreLocation/path(explicit:)``, as ``open(_:)`` does.
-    static func open(path: String) throws -> WireframeStore {
-        let opened = try WireframeStore.open(path: path, connections: .single)
+    static func open(path: String) throws -> any Store {
+        let opened = try StoreLocation.open(location: path)
         OpenedStores.add(opened)
         return opened
     }
@@ -36,9 +36,9 @@ enum StoreOptions {
 /// queue-specific values to a dispatch worker, which started a thread in every command just before
 /// the process ended.
 enum OpenedStores {
-    private static let stores = Mutex<(open: [WireframeStore], closed: [WireframeStore])>(([], []))
+    private static let stores = Mutex<(open: [any Store], closed: [any Store])>(([], []))
 
-    static func add(_ store: WireframeStore) {
+    static func add(_ store: any Store) {
         stores.withLock { $0.open.append(store) }
     }
 
