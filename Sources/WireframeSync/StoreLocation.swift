@@ -48,11 +48,11 @@ public enum StoreLocation {
         try open(location: try path(explicit: explicit))
     }
 
-    /// Opens an existing store: the one place that picks the engine for a location. A path is an
-    /// SQLite file, opened with one connection for one command (``SQLiteStore/Connections/single``)
-    /// or a pool for a long-running process.
-    public static func open(location: String, longRunning: Bool = false) throws -> any Store {
-        try SQLiteStore.open(path: location, connections: longRunning ? .pool : .single)
+    /// Opens an existing store for one command: the one place that picks the engine for a
+    /// location. A path is an SQLite file, opened with one connection
+    /// (``SQLiteStore/Connections/single``).
+    public static func open(location: String) throws -> any Store {
+        try SQLiteStore.open(path: location, connections: .single)
     }
 
     /// Creates a new store for a project rooted at `root` (``forInit(explicit:root:environment:)``
