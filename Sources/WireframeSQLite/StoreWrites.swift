@@ -62,9 +62,7 @@ extension SQLiteStore {
         }
         // Committed: the next import of this document can delta against these bytes as they are.
         if record.outcome == .stored, let revision = record.revision {
-            sourceCache.remember(
-                path: new.attempt.path, revision: revision, header: new.header, sourceHash: new.sourceHash, bytes: new.source,
-                screens: new.screens)
+            sourceCache.remember(path: new.attempt.path, revisionId: revision.id, sourceHash: new.sourceHash, bytes: new.source)
         }
         return record
     }
