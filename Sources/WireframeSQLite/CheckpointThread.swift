@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Synchronization
-import WireframeStore
 
 /// Runs the store's WAL checkpoints on a thread of its own, after the saves (see
 /// ``WALCheckpoints``): a save never waits for one unless the WAL has passed its hard limit.

@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import GRDB
 import WireframeModel
-import WireframeStore
 
 /// SHA-256 hashes as the store keeps them (32-byte BLOBs) and as everything else shows them
 /// (64 lowercase hexadecimal characters).

@@ -1,8 +1,6 @@
-import WireframeStore
 /// The screens of two revisions side by side, gathered from the interval rows of one document in
 /// key order (the rows of one key one after the other): every key that either revision holds,
-/// with each revision's version id, nil where it has no such screen. Shared by the store's query
-/// and the direct read, which read the same rows through GRDB and through SQLite's C interface.
+/// with each revision's version id, nil where it has no such screen (``SQLiteStore/screenComparison(oldId:newId:)``).
 struct KeyOrderedSides {
     let numbers: (old: Int64, new: Int64)
     private(set) var keys: [String] = []

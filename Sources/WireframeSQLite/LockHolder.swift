@@ -4,7 +4,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import WireframeStore
 
 /// Which process holds a store's write lock, to name it when the store stays busy.
 ///

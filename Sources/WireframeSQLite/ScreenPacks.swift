@@ -1,7 +1,6 @@
 import CZlib
 import Foundation
 import GRDB
-import WireframeStore
 
 /// Where the canonical JSON of screen versions is kept: packs of consecutive versions put end to
 /// end and zlib-compressed together (screens of ~130 bytes compress badly one by one, and well

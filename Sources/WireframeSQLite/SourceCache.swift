@@ -1,5 +1,4 @@
 import Synchronization
-import WireframeStore
 
 /// The exact source of the newest revision that this process stored of each document, so that the
 /// next import of the same document computes its delta without rebuilding the head's source from

@@ -2,7 +2,6 @@ import CZlib
 #if canImport(Glibc)
 import Glibc
 #endif
-import WireframeStore
 
 /// How the store keeps the exact bytes of each revision: zlib in full, or a copy/insert delta
 /// against the parent revision's bytes.
@@ -83,27 +82,7 @@ public enum SourceCodec {
         }
     }
 
-    /// The same delta, with the index of the base's blocks made beforehand (``blockIndex(of:)``)
-    /// instead of at the first block that is not where the alignment predicts: the delta depends
-    /// only on the bytes, so it is the one ``delta(from:to:)`` makes.
-    static func delta(from base: [UInt8], to target: [UInt8], index: BlockIndex?) -> [UInt8] {
-        base.withUnsafeBufferPointer { base in
-            target.withUnsafeBufferPointer { target in
-                delta(from: base, to: target, index: index)
-            }
-        }
-    }
-
-    /// The index of a base's blocks that ``delta(from:to:index:)`` takes; nil for a base too
-    /// short to copy from.
-    static func blockIndex(of base: [UInt8]) -> BlockIndex? {
-        base.withUnsafeBufferPointer { base in
-            guard let address = base.baseAddress, base.count >= blockSize else { return nil }
-            return BlockIndex(Bytes(start: address, count: base.count))
-        }
-    }
-
-    private static func delta(from base: UnsafeBufferPointer<UInt8>, to target: UnsafeBufferPointer<UInt8>, index given: BlockIndex? = nil) -> [UInt8] {
+    private static func delta(from base: UnsafeBufferPointer<UInt8>, to target: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
         let block = blockSize
@@ -120,7 +99,7 @@ public enum SourceCodec {
         let targetPointer = Bytes(start: targetAddress, count: target.count)
         // Every aligned block of the base by hash, offsets ascending; built at the first block
         // that is not where the alignment predicts (a file saved unchanged needs none).
-        var index: BlockIndex? = given
+        var index: BlockIndex?
         var literalStart = 0
         var position = 0
         func flushLiteral(upTo end: Int) {
@@ -293,7 +272,7 @@ public enum SourceCodec {
 
     /// The aligned blocks of a base by hash, in three flat arrays (a chained hash table) rather
     /// than an array per distinct hash: a 250 KB base has some 15,000 blocks.
-    struct BlockIndex: Sendable {
+    private struct BlockIndex {
         /// The first block number of each bucket, or -1.
         private var buckets: [Int32]
         /// The next block number in the same bucket, ascending, or -1.

@@ -1,4 +1,3 @@
-import WireframeStore
 /// Non-negative integers as varints: 7 bits a byte, low bits first, the high bit set on every byte
 /// but the last. Source deltas and the length lists of screen packs are written with them.
 enum Varint {

@@ -1,7 +1,6 @@
 import CSQLiteOptions
 import GRDB
 import Synchronization
-import WireframeStore
 
 /// The WAL checkpoints of a long-running writer (the daemon), taken out of its commits.
 ///

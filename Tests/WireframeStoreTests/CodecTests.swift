@@ -46,10 +46,6 @@ import WireframeTestSupport
             }
             let delta = SourceCodec.delta(from: base, to: target)
             #expect(try SourceCodec.apply(delta, to: base, size: target.count) == target, "round \(round)")
-            // With the base's block index made beforehand (the daemon's), the delta is the same.
-            let index = SourceCodec.blockIndex(of: base)
-            #expect((index == nil) == (base.count < 16), "round \(round)")
-            #expect(SourceCodec.delta(from: base, to: target, index: index) == delta, "round \(round)")
             if base.count > 10_000 {
                 #expect(delta.count < 64 * edits + 2 * changedBytes, "round \(round): \(delta.count) bytes for \(edits) edits")
             }
