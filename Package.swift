@@ -19,7 +19,7 @@ let package = Package(
         .executable(name: "wfsd", targets: ["wfsd"]),
         .library(
             name: "WireframeKit",
-            targets: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSync"]
+            targets: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSQLite", "WireframeSync"]
         ),
     ],
     dependencies: [
@@ -54,24 +54,19 @@ let package = Package(
             path: "Migrations",
             exclude: ["README.md"],
             sources: ["Migrations.swift"],
-            resources: [
-                .embedInCode("0001_initial.sql"), .embedInCode("0002_import_attempt_time.sql"),
-                .embedInCode("0003_change_previous_key.sql"), .embedInCode("0004_compact_store.sql"),
-                .embedInCode("0005_compact_changes.sql"), .embedInCode("0006_status_counts.sql"),
-                .embedInCode("0007_smaller_history.sql"), .embedInCode("0008_integer_times.sql"),
-                .embedInCode("0009_intervals_by_key.sql"), .embedInCode("0010_screen_hash_prefix.sql"),
-                .embedInCode("0011_pack_directories.sql"), .embedInCode("0012_compact_schema.sql"),
-            ]
+            resources: [.embedInCode("0001_baseline.sql")]
         ),
         // The system zlib, for compressing stored sources.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // The system SQLite's variadic `sqlite3_db_config`, behind a function Swift can call.
         .systemLibrary(name: "CSQLiteOptions", path: "Sources/CSQLiteOptions"),
-        // The SQLite store: connections, migrations, records and queries.
+        // The store interface (`Store`), its values and errors: what every engine implements.
+        .target(name: "WireframeStore", dependencies: ["WireframeModel"], swiftSettings: strictSettings),
+        // The SQLite engine of the store: connections, migrations, records and queries.
         .target(
-            name: "WireframeStore",
+            name: "WireframeSQLite",
             dependencies: [
-                "WireframeModel", "WireframeMigrations", "CZlib", "CSQLiteOptions",
+                "WireframeModel", "WireframeStore", "WireframeMigrations", "CZlib", "CSQLiteOptions",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -80,7 +75,7 @@ let package = Package(
         // The import pipeline shared by `wfs import` and the daemon, export, verification, references.
         .target(
             name: "WireframeSync",
-            dependencies: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore"],
+            dependencies: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSQLite"],
             swiftSettings: strictSettings
         ),
         // The sync daemon's parts: configuration, inotify watcher, settle scheduler, reconciler,
@@ -88,7 +83,7 @@ let package = Package(
         .target(
             name: "WireframeDaemon",
             dependencies: [
-                "WireframeModel", "WireframeFormats", "WireframeStore", "WireframeSync",
+                "WireframeModel", "WireframeFormats", "WireframeStore", "WireframeSQLite", "WireframeSync",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -128,7 +123,7 @@ let package = Package(
         // A benchmark driver: times the in-process import (ImportPipeline) on a generated history (not a test).
         .executableTarget(
             name: "wfs-import-bench",
-            dependencies: ["WireframeStore", "WireframeSync"],
+            dependencies: ["WireframeStore", "WireframeSQLite", "WireframeSync"],
             path: "Benchmarks/wfs-import-bench",
             swiftSettings: strictSettings
         ),
@@ -147,14 +142,14 @@ let package = Package(
         ),
         .testTarget(
             name: "WireframeStoreTests",
-            dependencies: ["WireframeModel", "WireframeStore", "WireframeTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["WireframeModel", "WireframeStore", "WireframeSQLite", "WireframeTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         // End-to-end tests of the built daemon and command line on temporary projects.
         .testTarget(
             name: "wfsdTests",
             dependencies: [
-                "wfsd", "wfs", "WireframeDaemon", "WireframeStore", "WireframeSync", "WireframeTestSupport",
+                "wfsd", "wfs", "WireframeDaemon", "WireframeStore", "WireframeSQLite", "WireframeSync", "WireframeTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings

@@ -13,6 +13,7 @@
 
 import Foundation
 import WireframeStore
+import WireframeSQLite
 import WireframeSync
 
 func percentile(_ values: [Double], _ fraction: Double) -> Double {
@@ -51,7 +52,7 @@ do {
     let project = FileManager.default.temporaryDirectory.appendingPathComponent("wfs-import-bench-\(getpid())").path
     try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: project) }
-    let store = try WireframeStore.create(path: project + "/.wfs/store.sqlite", root: project)
+    let store = try SQLiteStore.create(path: project + "/.wfs/store.sqlite", root: project)
     // As the daemon imports: one pipeline that remembers each version's screens for the next.
     let pipeline = ImportPipeline(store: store, root: project, author: "bench", origin: .daemon, reuse: reuse)
     let file = project + "/app.json"

@@ -8,7 +8,8 @@ import Synchronization
 import UnixSignals
 import WireframeFormats
 import WireframeModel
-public import WireframeStore
+import WireframeStore
+public import WireframeSQLite
 import WireframeSync
 
 /// The sync daemon as one service: catch up, then watch and import until graceful shutdown.
@@ -26,7 +27,7 @@ public final class SyncDaemon: Service, Sendable {
     /// What ``prepare(configuration:logger:)`` found.
     public struct Prepared: Sendable {
         /// The open store.
-        public var store: WireframeStore
+        public var store: SQLiteStore
         /// The absolute project root.
         public var root: String
         /// The lock held while the daemon runs.
@@ -40,7 +41,7 @@ public final class SyncDaemon: Service, Sendable {
     public static func prepare(configuration: DaemonConfiguration, logger: Logger) throws -> Prepared {
         let storePath = try StoreLocation.find(explicit: configuration.store, environment: [:], from: configuration.root ?? FileManager.default.currentDirectoryPath)
         let lock = try DaemonLock(store: storePath)
-        let store = try WireframeStore.open(path: storePath)
+        let store = try SQLiteStore.open(path: storePath)
         guard let recordedRoot = try StoreLocation.projectRoot(of: store) else { throw SyncError.noProjectRoot }
         let root = StoreLocation.absolute(configuration.root ?? recordedRoot)
         var isFolder: ObjCBool = false

@@ -2,8 +2,7 @@ public import Foundation
 
 /// A point in time with microsecond precision.
 ///
-/// The store keeps its microseconds since the epoch, an integer (migration 0008; it kept the text
-/// before); the text form `YYYY-MM-DDTHH:MM:SS.ffffffZ` is what output and JSON show.
+/// The store keeps its microseconds since the epoch, an integer; the text form `YYYY-MM-DDTHH:MM:SS.ffffffZ` is what output and JSON show.
 public struct Timestamp: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
     /// Microseconds since 1970-01-01T00:00:00Z.
     public var microseconds: Int64
@@ -24,48 +23,17 @@ public struct Timestamp: Hashable, Sendable, Comparable, Codable, CustomStringCo
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.microseconds < rhs.microseconds }
 
+    /// Whole seconds in UTC, `YYYY-MM-DDTHH:MM:SSZ`: the text form without its fraction, and
+    /// what ``parse(_:defaultOffsetSeconds:)`` hands to Foundation once it has the fraction.
+    private static let secondsStyle = Date.ISO8601FormatStyle()
+
     /// The text form, `YYYY-MM-DDTHH:MM:SS.ffffffZ` (UTC), as shown.
     public var text: String {
         let (seconds, fraction) = floorDivision(microseconds, 1_000_000)
-        let (days, secondOfDay) = floorDivision(seconds, 86_400)
-        let (year, month, day) = Self.civil(fromDays: days)
-        let hour = secondOfDay / 3600, minute = secondOfDay % 3600 / 60, second = secondOfDay % 60
-        guard (0...9999).contains(year) else {
-            return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(fraction, 6))Z"
-        }
-        // The common case written digit by digit into the string's own buffer: `log` prints one
-        // time per revision, and the interpolation of seven padded strings cost ~8,500
-        // instructions each time. Every field is in range here, so the text is the same.
-        return String(unsafeUninitializedCapacity: 27) { buffer in
-            var index = 0
-            func digits(_ value: Int64, _ width: Int) {
-                var value = value
-                for offset in stride(from: width - 1, through: 0, by: -1) {
-                    buffer[index + offset] = UInt8(truncatingIfNeeded: 48 + value % 10)
-                    value /= 10
-                }
-                index += width
-            }
-            func byte(_ character: UInt8) {
-                buffer[index] = character
-                index += 1
-            }
-            digits(year, 4)
-            byte(UInt8(ascii: "-"))
-            digits(month, 2)
-            byte(UInt8(ascii: "-"))
-            digits(day, 2)
-            byte(UInt8(ascii: "T"))
-            digits(hour, 2)
-            byte(UInt8(ascii: ":"))
-            digits(minute, 2)
-            byte(UInt8(ascii: ":"))
-            digits(second, 2)
-            byte(UInt8(ascii: "."))
-            digits(fraction, 6)
-            byte(UInt8(ascii: "Z"))
-            return index
-        }
+        var text = Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(Self.secondsStyle)
+        text.removeLast()  // "Z", after the fraction
+        let digits = String(fraction)
+        return text + "." + String(repeating: "0", count: 6 - digits.count) + digits + "Z"
     }
 
     public var description: String { text }
@@ -76,95 +44,55 @@ public struct Timestamp: Hashable, Sendable, Comparable, Codable, CustomStringCo
         self = parsed
     }
 
-    /// Reads an ISO 8601 date and time, `YYYY-MM-DD[THH:MM[:SS[.ffffff]]][Z|±HH:MM]`.
+    /// Reads an ISO 8601 date and time, `YYYY-MM-DD[THH:MM[:SS[.ffffff]]][Z|±HH:MM]` (a space may
+    /// stand for the `T`).
     ///
     /// Without a zone designator the time is taken in `defaultOffsetSeconds` from UTC; when that is
-    /// nil, a zone is required.
+    /// nil, a zone is required. The parts a person may leave out are filled in and the fraction
+    /// (microseconds, more digits cut off) taken aside; Foundation's ISO 8601 parser reads the rest.
     public static func parse(_ text: String, defaultOffsetSeconds: Int?) -> Timestamp? {
-        let scalars = Array(text.utf8)
-        var index = 0
-        func number(_ digits: Int) -> Int64? {
-            guard index + digits <= scalars.count else { return nil }
-            var value: Int64 = 0
-            for offset in 0..<digits {
-                let byte = scalars[index + offset]
-                guard byte >= 48, byte <= 57 else { return nil }
-                value = value * 10 + Int64(byte - 48)
-            }
-            index += digits
-            return value
-        }
-        func expect(_ byte: UInt8) -> Bool {
-            guard index < scalars.count, scalars[index] == byte else { return false }
-            index += 1
-            return true
-        }
-        guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
-            (1...12).contains(month), (1...31).contains(day)
-        else { return nil }
-        var hour: Int64 = 0, minute: Int64 = 0, second: Int64 = 0, fraction: Int64 = 0
-        if index < scalars.count, scalars[index] == 84 || scalars[index] == 32 {  // "T" or " "
-            index += 1
-            guard let parsedHour = number(2), expect(58), let parsedMinute = number(2) else { return nil }
-            hour = parsedHour
-            minute = parsedMinute
-            if expect(58) {
-                guard let parsedSecond = number(2) else { return nil }
-                second = parsedSecond
-                if expect(46) {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 10 else { return nil }
+        var index = 10
+        var clock = "00:00:00"
+        var fraction: Int64 = 0
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: " ") {
+            // HH:MM, then :SS if given.
+            guard index + 6 <= bytes.count, bytes[index + 3] == UInt8(ascii: ":") else { return nil }
+            clock = String(decoding: bytes[(index + 1)..<(index + 6)], as: UTF8.self)
+            index += 6
+            if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
+                guard index + 3 <= bytes.count else { return nil }
+                clock += String(decoding: bytes[index..<(index + 3)], as: UTF8.self)
+                index += 3
+                if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                    index += 1
                     var digits = 0
-                    while index < scalars.count, scalars[index] >= 48, scalars[index] <= 57 {
-                        if digits < 6 { fraction = fraction * 10 + Int64(scalars[index] - 48) }
+                    while index < bytes.count, isDigit(bytes[index]) {
+                        if digits < 6 { fraction = fraction * 10 + Int64(bytes[index] - 48) }
                         digits += 1
                         index += 1
                     }
                     guard digits > 0 else { return nil }
-                    if digits < 6 { for _ in digits..<6 { fraction *= 10 } }
+                    for _ in min(digits, 6)..<6 { fraction *= 10 }
                 }
+            } else {
+                clock += ":00"
             }
-            guard hour < 24, minute < 60, second < 61 else { return nil }
         }
-        var offsetSeconds: Int64
-        if expect(90) || expect(122) {  // "Z" or "z"
-            offsetSeconds = 0
-        } else if index < scalars.count, scalars[index] == 43 || scalars[index] == 45 {  // "+" or "-"
-            let sign: Int64 = scalars[index] == 45 ? -1 : 1
-            index += 1
-            guard let offsetHours = number(2) else { return nil }
-            _ = expect(58)
-            guard let offsetMinutes = number(2) else { return nil }
-            offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
+        let zone: String
+        if index < bytes.count {
+            zone = String(decoding: bytes[index...], as: UTF8.self)
         } else {
             guard let defaultOffsetSeconds else { return nil }
-            offsetSeconds = Int64(defaultOffsetSeconds)
+            let minutes = abs(defaultOffsetSeconds) / 60
+            let hours = String(minutes / 60), rest = String(minutes % 60)
+            zone = (defaultOffsetSeconds < 0 ? "-" : "+") + (hours.count < 2 ? "0" : "") + hours + ":" + (rest.count < 2 ? "0" : "") + rest
         }
-        guard index == scalars.count else { return nil }
-        let days = Self.days(fromCivil: year, month, day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Timestamp(microseconds: seconds * 1_000_000 + fraction)
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let adjustedYear = month <= 2 ? year - 1 : year
-        let era = floorDivision(adjustedYear, 400).quotient
-        let yearOfEra = adjustedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01.
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = floorDivision(shifted, 146_097).quotient
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let whole = String(decoding: bytes[0..<10], as: UTF8.self) + "T" + clock + zone
+        guard let date = try? secondsStyle.parse(whole) else { return nil }
+        return Timestamp(microseconds: Int64(date.timeIntervalSince1970.rounded()) * 1_000_000 + fraction)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -190,9 +118,4 @@ private func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64
         remainder += divisor
     }
     return (quotient, remainder)
-}
-
-private func pad(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }

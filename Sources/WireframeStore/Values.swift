@@ -245,7 +245,7 @@ public struct NewRevision: Sendable {
     /// it has them: used as `headScreenHashes`, walked beside `screens` instead of looked up.
     public var headScreens: [ScreenContent]?
     /// The source's delta against the head's source, when the caller made it beforehand
-    /// (``WireframeStore/sourceDelta(documentPath:headId:source:)``): stored as it is when the
+    /// (``SQLiteStore/sourceDelta(documentPath:headId:source:)``): stored as it is when the
     /// source is to be stored as a delta against that head, instead of being made in the write.
     public var sourceDelta: SourceDelta?
     /// The message given with the import.
@@ -293,10 +293,10 @@ public struct HeadState: Sendable {
 }
 
 /// Two stored revisions compared screen by screen, read in one transaction
-/// (``WireframeStore/screenComparison(oldId:newId:)``): their headers, every screen key of
+/// (``SQLiteStore/screenComparison(oldId:newId:)``): their headers, every screen key of
 /// either in byte order, and, for the keys whose screens differ only, each side's screen version
 /// (named `#id`: one name per distinct content, as a hash would be, without computing the hash;
-/// a screen version keeps only the first bytes of its hash, migration 0010) and the canonical
+/// a screen version keeps only the first bytes of its hash) and the canonical
 /// JSON by that name. A key of ``keys`` that is in neither map is a screen the two share.
 public struct ScreenComparison: Sendable {
     /// The older revision's header (nil for a deletion).
@@ -306,13 +306,13 @@ public struct ScreenComparison: Sendable {
     /// Every screen key of either revision, each once, in byte order.
     public var keys: [String]
     /// Beside ``keys``: the older revision's version id where the two differ (nil elsewhere).
-    var oldIds: [Int64?]
+    package var oldIds: [Int64?]
     /// Beside ``keys``: the newer revision's version id where the two differ (nil elsewhere).
-    var newIds: [Int64?]
+    package var newIds: [Int64?]
     /// Beside ``keys``: the JSON of ``oldIds``' versions (nil where the id is).
-    public internal(set) var oldContents: [[UInt8]?]
+    public package(set) var oldContents: [[UInt8]?]
     /// Beside ``keys``: the JSON of ``newIds``' versions (nil where the id is).
-    public internal(set) var newContents: [[UInt8]?]
+    public package(set) var newContents: [[UInt8]?]
 
     /// Creates a comparison with no differing screens.
     public init(oldHeader: [UInt8]?, newHeader: [UInt8]?, keys: [String]) {
@@ -355,7 +355,7 @@ public struct ScreenComparison: Sendable {
 /// What comparing two stored revisions needs, read in one transaction: their headers, their
 /// screens' hashes and the canonical JSON of the screens whose hashes differ.
 ///
-/// From ``WireframeStore/revisionPair(oldId:newId:)``, a screen that is the same on both sides has,
+/// From ``SQLiteStore/revisionPair(oldId:newId:)``, a screen that is the same on both sides has,
 /// on both sides, a stand-in instead of its hash (`=` and the store's id of its version): equal
 /// values still mean equal screens, and the store reads no more than the screens that differ.
 public struct RevisionPair: Sendable {
@@ -390,7 +390,7 @@ public struct ImportRecord: Sendable, Hashable {
     /// The new revision (stored, deleted), or the head (unchanged), if any.
     public var revision: Revision?
     /// The import attempt's id; nil when the attempt is held by the row of the revision it stored
-    /// (migration 0008), which has no row of its own.
+    ///, which has no row of its own.
     public var attemptId: Int64?
 
     /// Creates an import record.
@@ -448,7 +448,7 @@ public struct LogFilter: Sendable, Hashable {
 
 /// A recent import attempt, for `wfs status`.
 public struct AttemptSummary: Sendable, Hashable {
-    /// The attempt id; nil for an attempt held by the row of the revision it stored (migration 0008).
+    /// The attempt id; nil for an attempt held by the row of the revision it stored.
     public var id: Int64?
     /// The file path relative to the root.
     public var path: String

@@ -7,10 +7,10 @@ import WireframeFormats
 /// Questions about stored revisions: what a REF names, what a revision holds, how two differ.
 public struct History: Sendable {
     /// The store asked.
-    public var store: WireframeStore
+    public var store: any Store
 
     /// Creates a history over a store.
-    public init(store: WireframeStore) { self.store = store }
+    public init(store: any Store) { self.store = store }
 
     /// A point in time a REF or option can name: a session's end (now while it is open) or a time.
     public enum Point: Sendable, Hashable {
@@ -138,7 +138,7 @@ public struct History: Sendable {
     /// The diff of two revisions' stored screens (their headers with the differing screens spliced
     /// in) and every screen key of either, sorted and each once; nil when a header cannot take
     /// the screens (the revisions are then read from their sources). The two partial wireframes
-    /// come with them (see ``DirectComparison/parts``).
+    /// come with them.
     static func spliced(_ pair: ScreenComparison) -> (diff: WireframeDiff, screenKeys: [String], wireframes: [Wireframe])? {
         let screenKeys = Self.sortedKeys(pair.keys)
         if let oldHeader = pair.oldHeader, let newHeader = pair.newHeader {

@@ -41,7 +41,7 @@ public struct ImportResult: Sendable {
 /// read → validate → canonicalize → hash → compare with the head → record in one transaction.
 public struct ImportPipeline: Sendable {
     /// The store written to.
-    public var store: WireframeStore
+    public var store: any Store
     /// The project root; documents are named by their path relative to it.
     public var root: String
     /// Who imports.
@@ -59,7 +59,7 @@ public struct ImportPipeline: Sendable {
 
     /// Creates a pipeline for a store whose project root is `root`.
     public init(
-        store: WireframeStore, root: String, author: String, origin: RevisionOrigin = .cli, message: String? = nil, reuse: ScreenReuse? = nil
+        store: any Store, root: String, author: String, origin: RevisionOrigin = .cli, message: String? = nil, reuse: ScreenReuse? = nil
     ) {
         self.store = store
         self.root = StoreLocation.absolute(root)
@@ -157,22 +157,10 @@ public struct ImportPipeline: Sendable {
             read = ReadDocument(bytes: [], wireframe: nil, diagnostics: [refusal], loadTargets: [])
             early = nil
         case .bytes(let bytes):
-            if reuse != nil, let remembered = store.rememberedHead(documentPath: relativePath) {
-                // Meanwhile the other core hashes the source and makes its delta against the
-                // head's, which the write would otherwise make while it holds the store. Only the
-                // write needs them: this core goes on to canonical form and the diff without
-                // waiting, and the other goes on to validate once it is done with them.
-                let headId = remembered.state.revision.id
-                let reuse = self.reuse
-                let source = onSide {
-                    SourceSide(sourceHash: Self.sourceHash(bytes, path: relativePath, reuse: reuse), delta: store.sourceDelta(documentPath: relativePath, headId: headId, source: bytes))
-                }
-                read = parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
-                early = (head: .success(remembered.state), source: source, fromMemory: true)
-            } else {
+            do {
                 let reuse = self.reuse
                 let (side, main) = concurrently({
-                    (head: Result { try store.headState(documentPath: relativePath, useMemory: true) }, sourceHash: Self.sourceHash(bytes, path: relativePath, reuse: reuse))
+                    (head: Result { try store.headState(documentPath: relativePath) }, sourceHash: Self.sourceHash(bytes, path: relativePath, reuse: reuse))
                 }) {
                     parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
                 }
@@ -219,11 +207,8 @@ public struct ImportPipeline: Sendable {
             var remembered: (@Sendable () -> ScreenReuse.Entry)?
             if reuse != nil, let texts = prepared.routeTexts, case .success(.revision(_, _, let contents, _)) = candidate {
                 let order = prepared.order
-                let store = self.store
                 remembered = {
-                    // The next save's source delta, prepared from this version's source once it is stored.
-                    store.prepareSourceDelta(documentPath: relativePath)
-                    return Self.reuseEntry(source: source, texts: texts, screens: contents, order: order)
+                    Self.reuseEntry(source: source, texts: texts, screens: contents, order: order)
                 }
             }
             return (prepared, candidate, remembered)
@@ -240,7 +225,7 @@ public struct ImportPipeline: Sendable {
         if early.fromMemory, try Self.unchangedHead(early.head.get(), contentHash: contentHash) != nil {
             // Unchanged is decided without a write: against the head in the store, not the one
             // in memory, which another process may have followed with a revision of its own.
-            let headState = try store.headState(documentPath: relativePath, useMemory: true)
+            let headState = try store.headState(documentPath: relativePath)
             round = try Self.unchangedHead(headState, contentHash: contentHash).map { Round.unchanged(head: $0) }
                 ?? revisionRound(prepared, path: relativePath, screens: nil, headState: headState)
         } else {
@@ -284,7 +269,7 @@ public struct ImportPipeline: Sendable {
                 // Another process stored a revision meanwhile: diff against the new head, read
                 // from the store rather than from memory.
                 guard attemptNumber < 4 else { break }
-                let headState = try store.headState(documentPath: relativePath, useMemory: false)
+                let headState = try store.headState(documentPath: relativePath)
                 round = try Self.unchangedHead(headState, contentHash: contentHash).map { Round.unchanged(head: $0) }
                     ?? revisionRound(prepared, path: relativePath, screens: contents, headState: headState)
             }
@@ -327,7 +312,7 @@ public struct ImportPipeline: Sendable {
     func revisionRound(_ prepared: CanonicalDocument, path: String, screens: [ScreenContent]?, headState: HeadState?) throws -> Round {
         let head = headState?.revision
         // The head's screens as this process stored them (the daemon's case), if it did.
-        let remembered = head.flatMap { store.rememberedScreens(documentPath: path, revisionId: $0.id) } ?? []
+        let remembered: [ScreenContent] = []
         let contents = screens ?? Self.screenContents(keys: prepared.keys, bytes: prepared.screenBytes, known: prepared.screenHashes, remembered: remembered)
         let changes = Self.recordedChanges(
             try diffAgainstHead(headState, canonical: prepared.canonical, screens: contents, remembered: remembered, path: path))

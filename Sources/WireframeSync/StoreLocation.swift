@@ -1,5 +1,6 @@
 public import Foundation
 public import WireframeStore
+import WireframeSQLite
 
 /// Where the store is: `--store`, else `WFS_STORE`, else `.wfs/store.sqlite` in this folder or a parent.
 public enum StoreLocation {
@@ -39,13 +40,25 @@ public enum StoreLocation {
         return absolute(root) + "/" + defaultRelativePath
     }
 
-    /// Opens the store found by ``find(explicit:environment:from:)`` for one command: one
-    /// connection, which reads the file as it is (see ``WireframeStore/Connections/single``).
+    /// Opens the store found by ``find(explicit:environment:from:)`` for one command.
     ///
     /// It reads `WFS_STORE` alone with `getenv` instead of building `ProcessInfo`'s dictionary of
     /// the whole environment (0.8 M instructions of every command's start, see docs/PERFORMANCE.md).
-    public static func open(explicit: String?) throws -> WireframeStore {
-        try WireframeStore.open(path: try path(explicit: explicit), connections: .single)
+    public static func open(explicit: String?) throws -> any Store {
+        try open(location: try path(explicit: explicit))
+    }
+
+    /// Opens an existing store for one command: the one place that picks the engine for a
+    /// location. A path is an SQLite file, opened with one connection
+    /// (``SQLiteStore/Connections/single``).
+    public static func open(location: String) throws -> any Store {
+        try SQLiteStore.open(path: location, connections: .single)
+    }
+
+    /// Creates a new store for a project rooted at `root` (``forInit(explicit:root:environment:)``
+    /// says where).
+    public static func create(location: String, root: String) throws -> any Store {
+        try SQLiteStore.create(path: location, root: root)
     }
 
     /// The path ``open(explicit:)`` opens.
@@ -64,8 +77,8 @@ public enum StoreLocation {
     /// whose store is this file under another name (a symbolic link on the way) is kept, and so
     /// is the recorded root of a store kept anywhere else (`--store`, `WFS_STORE`). Nothing is
     /// written: the store keeps the root it recorded.
-    public static func projectRoot(of store: WireframeStore) throws -> String? {
-        try store.projectRoot().map { projectRoot(recorded: $0, storePath: store.path) }
+    public static func projectRoot(of store: any Store) throws -> String? {
+        try store.projectRoot().map { projectRoot(recorded: $0, storePath: store.location) }
     }
 
     /// ``projectRoot(of:)`` given the recorded root and the store's absolute path.

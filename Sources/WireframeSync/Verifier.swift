@@ -25,11 +25,8 @@ public struct Verifier: Sendable {
     public func run() throws -> Report {
         let store = history.store
         var report = Report()
-        report.problems += try store.integrityProblems().map { "integrity: \($0)" }
-        report.problems += try store.countMismatches().map { "table '\($0.table)' has \($0.rows) rows but its kept count is \($0.kept)" }
-        report.problems += try store.intervalProblems()
-        report.problems += try store.screenStorageProblems()
-        // A version keeps the first bytes of its hash (migration 0010): the hash of its JSON must
+        report.problems += try store.storageProblems()
+        // A version keeps the first bytes of its hash: the hash of its JSON must
         // begin with them (the whole hash, wherever it is shown, is computed from that JSON).
         try store.forEachScreenVersion { id, hashPrefix, content in
             report.screenVersions += 1

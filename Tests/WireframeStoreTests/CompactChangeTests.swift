@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 import Testing
-@testable import WireframeStore
+@testable import WireframeSQLite
+import WireframeStore
 
 /// The layout of migration 0005: changes keyed by revision and position, kinds as integers,
 /// stored attempts without a second copy of their revision's hash; new files in 1 KiB pages.

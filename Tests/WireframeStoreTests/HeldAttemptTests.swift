@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import WireframeModel
+import WireframeSQLite
 import WireframeStore
 
 /// Migration 0008: the attempt that stored a revision is held by the revision's row (the
@@ -18,7 +19,7 @@ import WireframeStore
         return new
     }
 
-    func rows(_ store: WireframeStore, _ sql: String) throws -> [Row] {
+    func rows(_ store: SQLiteStore, _ sql: String) throws -> [Row] {
         try store.reader.read { db in try Row.fetchAll(db, sql: sql) }
     }
 

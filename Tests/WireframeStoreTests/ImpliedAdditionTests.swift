@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import WireframeSQLite
 import WireframeStore
 
 /// Migration 0007: a document's first revision keeps no `added` change rows when they are its
@@ -9,14 +10,14 @@ import WireframeStore
     static let documentChange = RecordedChange(kind: .document, screenKey: "", fields: [RecordedField(field: "appName", old: nil, new: "App")])
 
     /// The stored change rows of a revision: (kind, key).
-    static func storedChanges(_ store: WireframeStore, revisionId: Int64) throws -> [String] {
+    static func storedChanges(_ store: SQLiteStore, revisionId: Int64) throws -> [String] {
         try store.reader.read { db in
             try Row.fetchAll(db, sql: "SELECT kind, screenKey FROM change WHERE revisionId = ? ORDER BY position", arguments: [revisionId])
                 .map { "\($0[0] as Int64) \(($0[1] as String?) ?? "-")" }
         }
     }
 
-    static func marked(_ store: WireframeStore, revisionId: Int64) throws -> Bool? {
+    static func marked(_ store: SQLiteStore, revisionId: Int64) throws -> Bool? {
         try store.reader.read { db in
             try Bool.fetchOne(db, sql: "SELECT addedFromIntervals FROM revision WHERE id = ?", arguments: [revisionId])
         }

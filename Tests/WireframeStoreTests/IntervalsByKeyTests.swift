@@ -2,13 +2,14 @@ import Foundation
 import GRDB
 import Testing
 import WireframeModel
+import WireframeSQLite
 import WireframeStore
 
 /// Migration 0009: intervals keyed `(documentId, screenKey, validFrom)`; one open interval per key
 /// kept by triggers; two revisions compared in one walk of their intervals in key order.
 @Suite struct IntervalsByKeyTests {
     /// A history of two documents whose screens come, go, come back and change, one revision each.
-    static func history(_ store: WireframeStore) throws -> [Revision] {
+    static func history(_ store: SQLiteStore) throws -> [Revision] {
         let versions: [(String, [(String, String)])] = [
             ("app.json", [("home", "H1"), ("b", "B1"), ("c", "C1"), ("Z", "Z1")]),
             ("app.json", [("home", "H2"), ("c", "C1"), ("d", "D1"), ("Z", "Z1")]),

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 import Testing
-@testable import WireframeStore
+@testable import WireframeSQLite
+import WireframeStore
 
 /// Naming the holder of a busy store must not drop this process's own locks on the `-shm` file:
 /// POSIX locks belong to the process, and closing any descriptor of the file releases them all,

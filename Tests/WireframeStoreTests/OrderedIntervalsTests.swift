@@ -1,14 +1,15 @@
 import Foundation
 import GRDB
 import Testing
-@testable import WireframeStore
+@testable import WireframeSQLite
+import WireframeStore
 
 /// The daemon's interval update walks the head's screens and the new ones side by side, comparing
 /// them where they lie (`updateScreens(_:documentId:number:screens:headScreens:path:)`): it must
 /// leave the intervals and versions that the update by key leaves, edit after edit.
 @Suite struct OrderedIntervalsTests {
     /// Every interval of the store: key, first and last revision, and the version's content.
-    func intervals(_ store: WireframeStore) throws -> [String] {
+    func intervals(_ store: SQLiteStore) throws -> [String] {
         try store.reader.read { db in
             try Row.fetchAll(db, sql: "SELECT screenKey, validFrom, validUntil, versionId FROM documentScreen ORDER BY screenKey, validFrom")
                 .map { row in

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 import Testing
-@testable import WireframeStore
+@testable import WireframeSQLite
+import WireframeStore
 
 /// Migration 0011: a screen pack takes its first version's id and lists its versions' lengths; a
 /// version is found by id through the packs, and by content through its hash prefix.
@@ -109,57 +110,3 @@ import Testing
     }
 }
 
-/// Migration 0011 on a schema-0010 store whose version ids have gaps and whose packs are not
-/// numbered in the order of their versions (no import writes such a store; the migration takes it
-/// all the same): the versions get the ids 1, 2, … in the order of their old ids, and the intervals
-/// follow them.
-@Suite struct PackDirectoryMigrationTests {
-    @Test func versionsAndIntervalsMoveOntoNewIdsInTheOrderOfTheOldOnes() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/store.sqlite"
-        let texts = ["A1", "B22", "C333"]
-        func prefix(_ text: String) -> Data { HashBytes.sha256(Array(text.utf8)).prefix(4) }  // schema 0010 kept 4 bytes
-        do {
-            let queue = try DatabaseQueue(path: path)
-            try WireframeStore.migrator.migrate(queue, upTo: "0010_screen_hash_prefix")
-            try queue.write { db in
-                try db.execute(sql: "INSERT INTO project (id, root, createdAt) VALUES (1, ?, 0)", arguments: [folder])
-                try db.execute(sql: "INSERT INTO document (id, path, format, createdAt) VALUES (1, 'app.json', 'json', 0)")
-                // Pack 9 holds "B22" then "A1"; pack 4 holds "C333".
-                for (id, text) in [(9, "B22A1"), (4, "C333")] {
-                    try db.execute(
-                        sql: "INSERT INTO screenPack (id, size, data) VALUES (?, ?, ?)",
-                        arguments: [id, text.utf8.count, Data(try SourceCodec.compress(Array(text.utf8)))])
-                }
-                for (id, text, pack, start) in [(3, "A1", 9, 3), (8, "B22", 9, 0), (20, "C333", 4, 0)] {
-                    try db.execute(
-                        sql: "INSERT INTO screenVersion (id, hashPrefix, packId, start, length) VALUES (?, ?, ?, ?, ?)",
-                        arguments: [id, prefix(text), pack, start, text.utf8.count])
-                }
-                for (key, from, until, version) in [("a", 1, 2, 3), ("a", 2, nil, 20), ("b", 1, nil, 8)] as [(String, Int, Int?, Int)] {
-                    try db.execute(
-                        sql: "INSERT INTO documentScreen (documentId, validFrom, screenKey, validUntil, versionId) VALUES (1, ?, ?, ?, ?)",
-                        arguments: [from, key, until, version])
-                }
-            }
-            try queue.close()
-        }
-        let store = try WireframeStore.open(path: path)
-        try store.reader.read { db in
-            let versions = try Row.fetchAll(db, sql: "SELECT hashPrefix, id FROM screenVersion ORDER BY id")
-            #expect(versions.map { $0[0] as Data } == texts.map { prefix($0).prefix(3) })  // 3 bytes since migration 0012
-            #expect(versions.map { $0[1] as Int64 } == [1, 2, 3])
-            let intervals = try Row.fetchAll(db, sql: "SELECT screenKey, validFrom, versionId FROM documentScreen ORDER BY screenKey, validFrom")
-            #expect(intervals.map { "\($0[0] as String)@\($0[1] as Int64)=\($0[2] as Int64)" } == ["a@1=1", "a@2=3", "b@1=2"])
-            let packs = try Row.fetchAll(db, sql: "SELECT id, size, lengths FROM screenPack ORDER BY id")
-            #expect(packs.map { [$0[0] as Int64, $0[1] as Int64] } == [[1, 9]])
-            #expect(ScreenPacks.lengths(packs[0][2]) == [2, 3, 4])
-            var reader = ScreenPacks.Reader()
-            for (index, text) in texts.enumerated() { #expect(try reader.content(db, id: Int64(index + 1)) == Array(text.utf8)) }
-            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
-        }
-        #expect(try store.screenStorageProblems().isEmpty)
-        #expect(try store.countMismatches().filter { ["screenVersion", "documentScreen"].contains($0.table) }.isEmpty)
-    }
-}

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import Testing
 import WireframeModel
-@testable import WireframeStore
+@testable import WireframeSQLite
+import WireframeStore
 
 /// Migration 0010: a screen version keeps the first 4 bytes of its hash; content addressing stays
 /// exact (a match of the prefix is confirmed by the content), and every hash the store hands back
@@ -62,7 +63,7 @@ import WireframeModel
         }
         #expect(versions.map { "\($0[0] as String)@\($0[1] as Int64)=\($0[2] as Int64)" } == ["a@1=1", "a@2=3", "a@3=1", "b@1=2", "c@3=3"])
         #expect(try store.screenHashes(revisionId: third.id) == ["a": hash("A1"), "b": hash("B1"), "c": hash("A2")])
-        let head = try #require(try store.headState(documentPath: "app.json", useMemory: false))
+        let head = try #require(try store.headState(documentPath: "app.json"))
         #expect(head.screenHashes == ["a": hash("A1"), "b": hash("B1"), "c": hash("A2")])
         let comparison = try store.screenComparison(oldId: first.id, newId: third.id)
         #expect(comparison.keys == ["a", "b", "c"])

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import WireframeSQLite
 import WireframeStore
 
 /// Migration 0007: revisions name their header by id; an import whose header is its head's
@@ -22,7 +23,7 @@ import WireframeStore
         for (id, header) in zip(ids, headers) {
             #expect(try store.header(revisionId: id) == Array(header.utf8))
         }
-        #expect(try store.headState(documentPath: "app.json", useMemory: false)?.header == Array(headers[4].utf8))
+        #expect(try store.headState(documentPath: "app.json")?.header == Array(headers[4].utf8))
         let pair = try store.revisionPair(oldId: ids[1], newId: ids[2])
         #expect(pair.oldHeader == Array(headers[1].utf8))
         #expect(pair.newHeader == Array(headers[2].utf8))

@@ -2,16 +2,17 @@ import Foundation
 import GRDB
 import Testing
 import WireframeModel
+import WireframeSQLite
 import WireframeStore
 
 /// Migration 0006: `wfs status` reads counts that triggers keep, and finds the documents waiting
 /// for a fix among the refused attempts only.
 @Suite struct StatusCountTests {
     /// Every counted table's rows, counted the slow way.
-    func rowCounts(_ store: WireframeStore) throws -> [String: Int] {
+    func rowCounts(_ store: SQLiteStore) throws -> [String: Int] {
         try store.reader.read { db in
             var counts: [String: Int] = [:]
-            for table in WireframeStore.countedTables {
+            for table in SQLiteStore.countedTables {
                 counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? -1
             }
             // Attempts held by the rows of the revisions they stored (migration 0008) are attempts too.
@@ -23,7 +24,7 @@ import WireframeStore
     @Test func keptCountsFollowImportsDeletionsAttemptsAndSessions() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(try store.counts() == Dictionary(uniqueKeysWithValues: WireframeStore.countedTables.map { ($0, 0) }))
+        #expect(try store.counts() == Dictionary(uniqueKeysWithValues: SQLiteStore.countedTables.map { ($0, 0) }))
         let first = try #require(try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0))).revision)
         let second = try #require(try store.recordImport(newRevision(
             screens: [("a", "A2"), ("b", "B1")], expectedHead: first.id, at: .at(1),

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import WireframeModel
+import WireframeSQLite
 import WireframeStore
 
 @Suite struct StoreTests {
@@ -67,7 +68,7 @@ import WireframeStore
         func source() -> String { screens.map { "  \($0.1)\n" }.joined() }
         var sources: [Int64: String] = [:]
         var head: Int64?
-        func edit(_ number: Int, on writer: WireframeStore, headSource: [UInt8]? = nil) throws {
+        func edit(_ number: Int, on writer: SQLiteStore, headSource: [UInt8]? = nil) throws {
             screens[(number * 37) % screens.count].1 = "{\"title\":\"Edit \(number)\"}"
             let text = source()
             let revision = try #require(try writer.recordImport(newRevision(
@@ -76,7 +77,7 @@ import WireframeStore
             head = revision.id
         }
         for number in 0..<5 { try edit(number, on: store) }  // each head's source from this process's memory
-        let other = try WireframeStore.open(path: store.path)
+        let other = try SQLiteStore.open(path: store.path)
         try edit(5, on: other)  // another process: rebuilt from the store
         try edit(6, on: store)  // this process's remembered source is of an older head: rebuilt
         try edit(7, on: store, headSource: Array("not the head's source".utf8))  // a given source of the wrong size: rebuilt
@@ -106,7 +107,7 @@ import WireframeStore
             sources[revision.id] = text
             head = revision.id
         }
-        let other = try WireframeStore.open(path: store.path)
+        let other = try SQLiteStore.open(path: store.path)
         for (id, text) in sources { #expect(try other.source(revisionId: id) == Array(text.utf8)) }
         let (fullCopies, longest, checkpoints) = try store.reader.read { db in
             (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM source WHERE encoding = 'zlib'") ?? 0,
@@ -119,15 +120,15 @@ import WireframeStore
         #expect(checkpoints == 4)  // revisions 32, 64, 96 and 128
     }
 
-    @Test func theHeadStateIsOneReadAndTheSameFromMemoryOrFromTheStore() throws {
+    @Test func theHeadStateIsTheSameForTheWriterAndAnotherProcess() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(try store.headState(documentPath: "app.json") == nil)
         let first = try #require(try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0))).revision)
         // Another process's view of the same store: nothing in memory, everything from the file.
-        let other = try WireframeStore.open(path: store.path)
-        for (view, useMemory) in [(store, true), (store, false), (other, true)] {
-            let head = try #require(try view.headState(documentPath: "app.json", useMemory: useMemory))
+        let other = try SQLiteStore.open(path: store.path)
+        for view in [store, other] {
+            let head = try #require(try view.headState(documentPath: "app.json"))
             #expect(head.revision.id == first.id)
             #expect(head.header == Array("{}".utf8))
             #expect(head.screenHashes == ["a": hash("A1"), "b": hash("B1")])
@@ -246,7 +247,7 @@ import WireframeStore
     @Test func aWriterThatWaitsPastTheTimeoutSaysTheStoreIsBusy() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let impatient = try WireframeStore.open(path: store.path, busyTimeout: 0.2)
+        let impatient = try SQLiteStore.open(path: store.path, busyTimeout: 0.2)
         let holder = try DatabasePool(path: store.path)
         try holder.write { _ in
             #expect(throws: StoreError.busy(path: store.path, seconds: 0.2)) {
@@ -288,7 +289,7 @@ import WireframeStore
             ready += chunk
         }
         #expect(String(decoding: ready, as: UTF8.self) == "locked\n")
-        let impatient = try WireframeStore.open(path: store.path, busyTimeout: 0.2)
+        let impatient = try SQLiteStore.open(path: store.path, busyTimeout: 0.2)
         let expected = StoreError.busy(path: store.path, seconds: 0.2, holder: "process \(holder.processIdentifier) (python3)")
         #expect(throws: expected) { _ = try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0)) }
         #expect(expected.description.contains("busy: process \(holder.processIdentifier) (python3) held it for more than 0.2 seconds"))

@@ -1,6 +1,7 @@
 import Foundation
 import WireframeModel
-@testable import WireframeStore
+@testable import WireframeSQLite
+import WireframeStore
 
 /// A fresh folder under the temporary directory, removed by the caller.
 func temporaryFolder() throws -> String {
@@ -10,9 +11,9 @@ func temporaryFolder() throws -> String {
 }
 
 /// A store in a new temporary folder.
-func makeStore() throws -> (WireframeStore, String) {
+func makeStore() throws -> (SQLiteStore, String) {
     let folder = try temporaryFolder()
-    let store = try WireframeStore.create(path: folder + "/.wfs/store.sqlite", root: folder)
+    let store = try SQLiteStore.create(path: folder + "/.wfs/store.sqlite", root: folder)
     return (store, folder)
 }
 

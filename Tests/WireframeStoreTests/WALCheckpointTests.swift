@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import Synchronization
 import Testing
-@testable import WireframeStore
+@testable import WireframeSQLite
+import WireframeStore
 
 /// The daemon's checkpoints (`takeOverCheckpoints`, `CheckpointThread`): no commit checkpoints,
 /// the WAL stays bounded through a run of saves, and every revision is readable by another
@@ -16,7 +17,7 @@ import Testing
             source: "\(number):\(noise)")
     }
 
-    static func walFrameBytes(_ store: WireframeStore) throws -> Int {
+    static func walFrameBytes(_ store: SQLiteStore) throws -> Int {
         try store.reader.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0 } + 24
     }
 
@@ -39,7 +40,7 @@ import Testing
             let frames = checkpoints.walFrames
             #expect(frames > previous, "save \(number)")
             // The WAL holds exactly the frames counted: its header, then every frame written since it began.
-            #expect(WireframeStore.fileSize(wal) == 32 + frames * frameBytes, "save \(number)")
+            #expect(SQLiteStore.fileSize(wal) == 32 + frames * frameBytes, "save \(number)")
             previous = frames
         }
         #expect(previous > 1_200)
@@ -49,15 +50,15 @@ import Testing
         #expect(done.walFrames == previous)
         #expect(done.checkpointed == previous)
         #expect(checkpoints.walFrames == 0)
-        let size = WireframeStore.fileSize(wal)
+        let size = SQLiteStore.fileSize(wal)
         number += 1
         head = try #require(try store.recordImport(Self.save(number, head: head)).revision).id
         // Copied whole, the WAL started again from its beginning, and did not grow.
         #expect(checkpoints.walFrames > 0)
         #expect(checkpoints.walFrames < 50)
-        #expect(WireframeStore.fileSize(wal) == size)
+        #expect(SQLiteStore.fileSize(wal) == size)
 
-        let other = try WireframeStore.open(path: store.path, connections: .single)
+        let other = try SQLiteStore.open(path: store.path, connections: .single)
         defer { try? other.close() }
         for n in 1...number {
             let revision = try #require(try other.revision(documentPath: "app.json", number: n))
@@ -84,7 +85,7 @@ import Testing
         let wal = store.path + "-wal"
         let frameBytes = try Self.walFrameBytes(store)
         // Another process's view of the store, reading every revision as soon as it is committed.
-        let other = try WireframeStore.open(path: store.path, connections: .single)
+        let other = try SQLiteStore.open(path: store.path, connections: .single)
         defer { try? other.close() }
         var head: Int64?
         var largestSave = 0
@@ -108,7 +109,7 @@ import Testing
         #expect(total > 4 * hardLimit)  // the run wrote several hard limits' worth of WAL
         // Never past the hard limit by more than one save: the save that passes it is followed by a checkpoint.
         #expect(largestWAL < hardLimit + largestSave)
-        #expect(WireframeStore.fileSize(wal) <= 32 + (hardLimit + largestSave) * frameBytes)
+        #expect(SQLiteStore.fileSize(wal) <= 32 + (hardLimit + largestSave) * frameBytes)
         let (done, failed) = outcomes.withLock { ($0.done, $0.failed) }
         #expect(failed.isEmpty)
         #expect(done >= 2)

@@ -1,24 +1,25 @@
 import Foundation
 import GRDB
 import Testing
-@testable import WireframeStore
+@testable import WireframeSQLite
+import WireframeStore
 
 /// `recordImport`'s transaction takes its `BEGIN` and `COMMIT` from the statement cache
-/// (`WireframeStore.transaction`): it must commit, roll back and leave the connection as GRDB's
+/// (`SQLiteStore.transaction`): it must commit, roll back and leave the connection as GRDB's
 /// `write` does.
 @Suite struct WriteTransactionTests {
     @Test func aTransactionCommitsWhatItsBodyWroteForEveryConnectionToSee() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for number in 1...3 {
-            let inside = try WireframeStore.transaction(store.writer) { db -> Bool in
+            let inside = try SQLiteStore.transaction(store.writer) { db -> Bool in
                 try db.execute(sql: "INSERT INTO revisionHeader (data) VALUES (?)", arguments: [Data("header \(number)".utf8)])
                 return db.isInsideTransaction
             }
             #expect(inside)
         }
         // Another process's view of the file: the three rows are committed.
-        let other = try WireframeStore.open(path: store.path)
+        let other = try SQLiteStore.open(path: store.path)
         let texts = try other.reader.read { db in
             try Data.fetchAll(db, sql: "SELECT data FROM revisionHeader ORDER BY id").map { String(decoding: $0, as: UTF8.self) }
         }.filter { $0.hasPrefix("header ") }
@@ -34,7 +35,7 @@ import Testing
         let count = { try store.reader.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM revisionHeader") ?? 0 } }
         let before = try count()
         #expect(throws: Refused()) {
-            try WireframeStore.transaction(store.writer) { db in
+            try SQLiteStore.transaction(store.writer) { db in
                 try db.execute(sql: "INSERT INTO revisionHeader (data) VALUES (?)", arguments: [Data("rolled back".utf8)])
                 throw Refused()
             }
@@ -44,14 +45,14 @@ import Testing
         #expect(!open)
         // A statement that fails inside (a constraint) is the error thrown, and is rolled back too.
         #expect(throws: DatabaseError.self) {
-            try WireframeStore.transaction(store.writer) { db in
+            try SQLiteStore.transaction(store.writer) { db in
                 try db.execute(sql: "INSERT INTO revisionHeader (data) VALUES (?)", arguments: [Data("first".utf8)])
                 try db.execute(sql: "INSERT INTO revision (id) VALUES (NULL)")
             }
         }
         #expect(try count() == before)
         // The cached BEGIN and COMMIT run again after a rollback.
-        try WireframeStore.transaction(store.writer) { db in
+        try SQLiteStore.transaction(store.writer) { db in
             try db.execute(sql: "INSERT INTO revisionHeader (data) VALUES (?)", arguments: [Data("kept".utf8)])
         }
         #expect(try count() == before + 1)

@@ -4,6 +4,7 @@ import WireframeAnalysis
 import WireframeFormats
 import WireframeModel
 import WireframeStore
+import WireframeSQLite
 @testable import WireframeSync
 import WireframeTestSupport
 
@@ -75,7 +76,7 @@ struct ScreenReuseTests {
     @Test func reusedScreensAreTheScreensWrittenAnew() throws {
         let folder = try Self.temporaryFolders(1)[0]
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = try WireframeStore.create(path: folder + "/.wfs/store.sqlite", root: folder)
+        let store = try SQLiteStore.create(path: folder + "/.wfs/store.sqlite", root: folder)
         let pipeline = ImportPipeline(store: store, root: folder, author: "test", origin: .daemon)
 
         var random = SplitMix64(seed: 5)
@@ -107,7 +108,7 @@ struct ScreenReuseTests {
     @Test func anEditOfOneRouteWritesOnlyThatRoute() throws {
         let folder = try Self.temporaryFolders(1)[0]
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = try WireframeStore.create(path: folder + "/.wfs/store.sqlite", root: folder)
+        let store = try SQLiteStore.create(path: folder + "/.wfs/store.sqlite", root: folder)
         let pipeline = ImportPipeline(store: store, root: folder, author: "test", origin: .daemon)
         var routes = (0..<6).map { Route(name: "screen\($0)", title: "Title \($0)") }
         routes[2].inline = [Route(name: "inner", title: "Inner")]
@@ -161,9 +162,9 @@ struct ScreenReuseTests {
         let folders = try Self.temporaryFolders(2)
         defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
         let reuse = ScreenReuse()
-        let remembering = try WireframeStore.create(path: folders[0] + "/.wfs/store.sqlite", root: folders[0])
+        let remembering = try SQLiteStore.create(path: folders[0] + "/.wfs/store.sqlite", root: folders[0])
         let pipeline = ImportPipeline(store: remembering, root: folders[0], author: "test", origin: .daemon, reuse: reuse)
-        _ = try WireframeStore.create(path: folders[1] + "/.wfs/store.sqlite", root: folders[1])
+        _ = try SQLiteStore.create(path: folders[1] + "/.wfs/store.sqlite", root: folders[1])
         var random = SplitMix64(seed: seed)
         var serial = 0
         var routes = (0..<15).map { Route(name: "screen\($0)", title: "Title \($0)", links: $0 < 14 ? ["screen\($0 + 1)"] : []) }
@@ -173,7 +174,7 @@ struct ScreenReuseTests {
             let daemon = try pipeline.importFile(absolutePath: folders[0] + "/app.json", relativePath: "app.json")
             if emptyingTrash { reuse.emptyTrash() }
             let cold = try ImportPipeline(
-                store: try WireframeStore.open(path: folders[1] + "/.wfs/store.sqlite"), root: folders[1], author: "test", origin: .cli
+                store: try SQLiteStore.open(path: folders[1] + "/.wfs/store.sqlite"), root: folders[1], author: "test", origin: .cli
             ).importFile(absolutePath: folders[1] + "/app.json", relativePath: "app.json")
             compare(version, daemon, cold)
         }
@@ -189,13 +190,13 @@ struct ScreenReuseTests {
         let folders = try Self.temporaryFolders(2)
         defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
         let reuse = ScreenReuse()
-        let daemonStore = try WireframeStore.create(path: folders[0] + "/.wfs/store.sqlite", root: folders[0])
+        let daemonStore = try SQLiteStore.create(path: folders[0] + "/.wfs/store.sqlite", root: folders[0])
         let daemon = ImportPipeline(store: daemonStore, root: folders[0], author: "test", origin: .daemon, reuse: reuse)
         let other = ImportPipeline(
-            store: try WireframeStore.open(path: folders[0] + "/.wfs/store.sqlite"), root: folders[0], author: "other", origin: .cli)
-        _ = try WireframeStore.create(path: folders[1] + "/.wfs/store.sqlite", root: folders[1])
+            store: try SQLiteStore.open(path: folders[0] + "/.wfs/store.sqlite"), root: folders[0], author: "other", origin: .cli)
+        _ = try SQLiteStore.create(path: folders[1] + "/.wfs/store.sqlite", root: folders[1])
         func fresh(_ author: String) throws -> ImportPipeline {
-            ImportPipeline(store: try WireframeStore.open(path: folders[1] + "/.wfs/store.sqlite"), root: folders[1], author: author, origin: .cli)
+            ImportPipeline(store: try SQLiteStore.open(path: folders[1] + "/.wfs/store.sqlite"), root: folders[1], author: author, origin: .cli)
         }
         let versions: [[Route]] = (0..<4).map { version in
             (0..<8).map { Route(name: "screen\($0)", title: "Title \($0)" + ($0 == version * 2 ? " v\(version)" : "")) }
@@ -239,7 +240,7 @@ struct ScreenReuseTests {
         let outcomes = try daemonStore.allRevisions().map { "\($0.author):\($0.isDeletion ? "deleted" : $0.contentHash.map { String($0.prefix(4)) } ?? "")" }
         #expect(outcomes.count == 11)
         #expect(try daemonStore.intervalProblems().isEmpty)
-        let referenceStore = try WireframeStore.open(path: folders[1] + "/.wfs/store.sqlite")
+        let referenceStore = try SQLiteStore.open(path: folders[1] + "/.wfs/store.sqlite")
         #expect(outcomes == (try referenceStore.allRevisions().map { "\($0.author):\($0.isDeletion ? "deleted" : $0.contentHash.map { String($0.prefix(4)) } ?? "")" }))
         for (mine, reference) in zip(try daemonStore.allRevisions(), try referenceStore.allRevisions()) where !mine.isDeletion {
             #expect(try daemonStore.screenHashes(revisionId: mine.id) == referenceStore.screenHashes(revisionId: reference.id))

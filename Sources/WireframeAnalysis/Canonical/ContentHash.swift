@@ -129,14 +129,7 @@ public enum ContentHash {
     }
 
     private static func hex(_ digest: SHA256.Digest) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(64)
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        Hex.lowercase(digest)
     }
 
     /// The hash of a wireframe that is already in canonical form.

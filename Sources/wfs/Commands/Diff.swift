@@ -43,19 +43,12 @@ extension WFS {
 
         func run() throws {
             try runReportingErrors {
-                let storePath = try StoreLocation.path(explicit: storeOptions.store)
-                let oldRevision: Revision, newRevision: Revision, diff: WireframeDiff, allKeys: [String]
-                if let direct = History.directComparison(storePath: storePath, old, new) {
-                    // The plainest REFs on a current store: read through SQLite alone.
-                    (oldRevision, newRevision, diff, allKeys) = (direct.old, direct.new, direct.diff, direct.screenKeys)
-                } else {
-                    let store = try StoreOptions.open(path: storePath)
-                    defer { try? store.close() }
-                    let history = History(store: store)
-                    oldRevision = try history.resolve(old)
-                    newRevision = try history.resolve(new)
-                    (diff, allKeys) = try history.comparison(oldRevision, newRevision)
-                }
+                let store = try StoreOptions.open(storeOptions.store)
+                defer { try? store.close() }
+                let history = History(store: store)
+                let oldRevision = try history.resolve(old)
+                let newRevision = try history.resolve(new)
+                let (diff, allKeys) = try history.comparison(oldRevision, newRevision)
                 // The changes come sorted by key, as the keys do: found by walking beside the keys
                 // (which are asked for in order) rather than by a map, unless their keys are not
                 // strictly increasing.

@@ -24,12 +24,12 @@ extension WFS {
                 let root = StoreLocation.absolute(self.root)
                 let path = StoreLocation.forInit(explicit: storeOptions.store, root: root)
                 do {
-                    _ = try WireframeStore.create(path: path, root: root)
+                    _ = try StoreLocation.create(location: path, root: root)
                     Terminal.outputLine("created store \(path) for project \(root)")
                 } catch StoreError.alreadyExists {
                     // Like `git init` in a repository: the same project's store is fine as it is;
                     // another project's store at this path is an error.
-                    let existing = try StoreLocation.projectRoot(of: WireframeStore.open(path: path))
+                    let existing = try StoreLocation.projectRoot(of: StoreLocation.open(location: path))
                     guard existing == root else { throw StoreError.alreadyExists(path: path) }
                     Terminal.outputLine("store \(path) for project \(root) exists already")
                 }

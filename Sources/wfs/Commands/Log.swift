@@ -61,7 +61,7 @@ extension WFS {
         /// `entries` with the fields of their document-level changes: a log read without fields
         /// has none, and the names of the fields (`appName`, `root`, `navigations.NAME`, …) are
         /// all that such a change says. The few revisions that have one are read again, whole.
-        static func withDocumentFields(_ entries: [LogEntry], store: WireframeStore) throws -> [LogEntry] {
+        static func withDocumentFields(_ entries: [LogEntry], store: any Store) throws -> [LogEntry] {
             var entries = entries
             for index in entries.indices
             where entries[index].changes.contains(where: { $0.kind == .document && $0.fields.isEmpty }) {

@@ -67,13 +67,13 @@ extension WFS {
                 let rejected = try store.rejectedDocuments().filter { entry in
                     stored.contains(entry.path) || root.map { Self.anythingExists(at: $0 + "/" + entry.path) } ?? true
                 }
-                let runningPid = DaemonStatus.runningPid(store: store.path)
-                let state = runningPid == nil ? nil : DaemonStatus.read(store: store.path)
+                let runningPid = DaemonStatus.runningPid(store: store.location)
+                let state = runningPid == nil ? nil : DaemonStatus.read(store: store.location)
                 let daemon = Result.Daemon(
                     running: runningPid != nil, pid: runningPid, since: state?.since, lastEvent: state?.lastEvent,
                     lastImport: state?.lastImport, watchedFiles: state?.watchedFiles, watchedFolders: state?.watchedFolders)
                 let result = Result(
-                    store: store.path, root: root, openSession: try store.openSession()?.name,
+                    store: store.location, root: root, openSession: try store.openSession()?.name,
                     documents: heads.map { RevisionJSON($0, changes: nil) }, counts: try store.counts(),
                     recentAttempts: attempts.map {
                         Result.Attempt(

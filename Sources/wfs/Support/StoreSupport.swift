@@ -12,7 +12,7 @@ struct StoreOptions: ParsableArguments {
     ///
     /// Closed here, not only when released: a command that wrote leaves its commits in the WAL
     /// only when it closes the store itself (``WireframeStore/close()``).
-    func withStore(_ body: (WireframeStore) throws -> Void) throws {
+    func withStore(_ body: (any Store) throws -> Void) throws {
         try runReportingErrors {
             let opened = try Self.open(store)
             defer { try? opened.close() }
@@ -22,13 +22,13 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store that `--store` names (nil: the default), or explains why it cannot be
     /// opened.
-    static func open(_ store: String?) throws -> WireframeStore {
+    static func open(_ store: String?) throws -> any Store {
         try open(path: try StoreLocation.path(explicit: store))
     }
 
     /// Opens the store at a path found by ``StoreLocation/path(explicit:)``, as ``open(_:)`` does.
-    static func open(path: String) throws -> WireframeStore {
-        try WireframeStore.open(path: path, connections: .single)
+    static func open(path: String) throws -> any Store {
+        try StoreLocation.open(location: path)
     }
 }
 

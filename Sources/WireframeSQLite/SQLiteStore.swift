@@ -1,0 +1,250 @@
+import CSQLiteOptions
+import Foundation
+public import GRDB
+import WireframeMigrations
+public import WireframeStore
+
+/// The SQLite store of a project: one `Sendable` value around a WAL database pool.
+///
+/// Made like GRDB's `AppDatabase`: connections are set up in ``makeConfiguration(busyTimeout:)``,
+/// migrations run when the store opens, every write is one intent-named method that runs in one
+/// transaction, and queries go through ``reader``. The command line and the daemon open the same
+/// file at once; each waits up to the busy timeout for the other's write to finish.
+public struct SQLiteStore: Store {
+    /// The store file.
+    public let path: String
+
+    /// The store file's path.
+    public var location: String { path }
+    /// How long a write waits for another process before giving up.
+    public let busyTimeout: Double
+    /// The connection pool; writes go through the methods of this type.
+    let writer: any DatabaseWriter
+    /// How this process connects (see ``close()``).
+    let connections: Connections
+    /// The newest source this process stored of each document, for the next import's delta.
+    let sourceCache = SourceCache()
+
+    /// Read-only access for queries.
+    public var reader: any DatabaseReader { writer }
+
+    /// The default busy timeout, in seconds.
+    public static let defaultBusyTimeout: Double = 10
+
+    /// How many deltas rebuilding a source may apply at most.
+    static let maximumDeltaChain: Int64 = 64
+
+    /// Every this many revision numbers, a source is a delta against the newest checkpoint of its
+    /// chain instead of against its parent (see `insertSource`).
+    static let checkpointInterval: Int64 = 32
+
+    /// How a process connects to the store.
+    public enum Connections: Sendable {
+        /// A WAL pool: one writer and concurrent readers, for a long-running process (the daemon).
+        /// Opening a pool makes sure the WAL file exists and is not empty, which is a write
+        /// transaction whenever no other process has the store open.
+        case pool
+        /// One connection, for a process that runs one command: the store is already in WAL mode
+        /// (set when it was created), so opening it writes nothing and a read-only command only reads.
+        case single
+    }
+
+    /// Opens an existing store, migrating it if this binary knows newer migrations.
+    ///
+    /// - Throws: ``StoreError/missing(path:)`` when there is no file, ``StoreError/newerSchema(path:unknownMigrations:)``
+    ///   when a newer binary migrated it, and the other ``StoreError`` cases for I/O and lock problems.
+    public static func open(path: String, busyTimeout: Double = defaultBusyTimeout, connections: Connections = .pool) throws -> SQLiteStore {
+        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(path: path) }
+        return try SQLiteStore(path: path, busyTimeout: busyTimeout, connections: connections)
+    }
+
+    /// Creates a new store file (and its folder) for a project rooted at `root`.
+    public static func create(path: String, root: String, busyTimeout: Double = defaultBusyTimeout) throws -> SQLiteStore {
+        if FileManager.default.fileExists(atPath: path) { throw StoreError.alreadyExists(path: path) }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError.cannotOpen(path: path, reason: "cannot create folder '\(folder)'")
+            }
+        }
+        let store = try SQLiteStore(path: path, busyTimeout: busyTimeout, connections: .pool, newFilePageSize: newStorePageSize)
+        try store.mapped {
+            try store.writer.write { db in
+                try ProjectRecord(root: root, createdAt: .now()).insert(db)
+            }
+        }
+        return store
+    }
+
+    /// The page size of a new store file: small tables and indexes take a page each, and a
+    /// history's rows fill 1 KiB pages as well as 4 KiB ones, so the file is ~20% smaller. A store
+    /// keeps the page size it was made with.
+    static let newStorePageSize = 1024
+
+    private init(path: String, busyTimeout: Double, connections: Connections, newFilePageSize: Int? = nil) throws {
+        self.path = path
+        self.busyTimeout = busyTimeout
+        self.connections = connections
+        var configuration = Self.makeConfiguration(busyTimeout: busyTimeout)
+        if let newFilePageSize {
+            // Only an empty file takes it, before the pool turns on WAL (which fixes the page size).
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = \(newFilePageSize)") }
+        }
+        self.writer = try Self.mapError(path: path, busyTimeout: busyTimeout) { () throws -> any DatabaseWriter in
+            switch connections {
+            case .pool: return try DatabasePool(path: path, configuration: configuration)
+            case .single: return try DatabaseQueue(path: path, configuration: configuration)
+            }
+        }
+        try mapped { try Self.migrate(writer, path: path) }
+    }
+
+    /// The connection setup that every process uses: foreign keys, a busy timeout, WAL.
+    public static func makeConfiguration(busyTimeout: Double) -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = "SQLiteStore"
+        configuration.prepareDatabase { db in
+            // WAL with synchronous=NORMAL: a commit is atomic and the store is never corrupted; a
+            // power loss (not a crash of the process) may undo the last commits before a checkpoint.
+            // Every save can be imported again from the file itself, which is the trade taken here.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        return configuration
+    }
+
+    /// Closes the store's connections; using it afterwards fails.
+    ///
+    /// The last connection to close a WAL store normally checkpoints it: it syncs the WAL, copies
+    /// its pages into the store file, syncs that and removes the `-wal` and `-shm` files, which
+    /// the next process creates again (four `fdatasync`s and two `unlink`s, several milliseconds
+    /// of a one-command process's wall time; docs/PERFORMANCE.md, "Session 8"). A single
+    /// connection (one `wfs` command) that wrote leaves its commits in the WAL instead, for the
+    /// next process to read, and the checkpoint to the next command that only reads (which closes
+    /// as before) or to SQLite's automatic checkpoint once the WAL holds 1,000 pages. Durability
+    /// stays what `synchronous = NORMAL` promises (see ``makeConfiguration(busyTimeout:)``): every
+    /// commit is atomic and the store never corrupt; a power loss may undo the commits since the
+    /// last checkpoint. A pool (the daemon) closes as before.
+    ///
+    /// The WAL left behind is bounded: the first process to open a store whose WAL files nobody
+    /// holds reads the whole WAL to rebuild its index, and does not know which of its frames a
+    /// checkpoint already copied, so the WAL would only grow (by ~26 frames an import of a
+    /// 1,000-screen change) and every later process would read more of it. A command that finds
+    /// the WAL at ``walKeptBytes`` or more closes with the checkpoint, which empties it.
+    public func close() throws {
+        try mapped {
+            if case .single = connections {
+                writer.writeWithoutTransaction { db in
+                    if let connection = db.sqliteConnection, sqlite3_total_changes(connection) > 0,
+                        Self.fileSize(path + "-wal") < Self.walKeptBytes
+                    {
+                        _ = wfs_sqlite_set_no_checkpoint_on_close(connection, 1)
+                    }
+                }
+            }
+            try writer.close()
+        }
+    }
+
+    /// The size of WAL a command that wrote leaves for the next process (about 240 frames of the
+    /// store's 1 KiB pages, ten imports of a 1,000-screen change): past it, the command's close
+    /// checkpoints and the WAL starts again empty.
+    static let walKeptBytes = 256 * 1024
+
+    /// A file's size in bytes; 0 when it cannot be read (a missing WAL).
+    static func fileSize(_ path: String) -> Int {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
+    }
+
+    /// The schema migrations, read from the SQL files embedded in the binary (`Migrations/`).
+    public static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for migration in StoreMigrations.all {
+            let sql = migration.sql
+            migrator.registerMigration(migration.identifier) { db in try db.execute(sql: sql) }
+        }
+        return migrator
+    }
+
+    /// The identifiers of every migration this binary knows, oldest first.
+    public static var knownMigrations: [String] { StoreMigrations.all.map(\.identifier) }
+
+    static func migrate(_ writer: any DatabaseWriter, path: String) throws {
+        // One read of the applied identifiers says whether the store is current, older (migrate)
+        // or newer (refuse); a store that is up to date takes no write lock.
+        let applied: Set<String> = try writer.read { db in
+            do {
+                return Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+                return []  // No migrations table yet: a new file.
+            }
+        }
+        let known = Set(Self.knownMigrations)
+        let unknown = applied.subtracting(known)
+        if !unknown.isEmpty {
+            throw StoreError.newerSchema(path: path, unknownMigrations: unknown.sorted())
+        }
+        if applied != known { try Self.migrator.migrate(writer) }
+    }
+
+    /// Every invariant of the file that does not hold: SQLite's integrity check, the kept counts,
+    /// the screen intervals and the packs.
+    public func storageProblems() throws -> [String] {
+        var problems = try integrityProblems().map { "integrity: \($0)" }
+        problems += try countMismatches().map { "table '\($0.table)' has \($0.rows) rows but its kept count is \($0.kept)" }
+        problems += try intervalProblems()
+        problems += try screenStorageProblems()
+        return problems
+    }
+
+    /// Runs `body`, turning SQLite errors into ``StoreError`` values with this store's path.
+    func mapped<T>(_ body: () throws -> T) throws -> T {
+        try Self.mapError(path: path, busyTimeout: busyTimeout, body)
+    }
+
+    static func mapError<T>(path: String, busyTimeout: Double, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                throw StoreError.busy(path: path, seconds: busyTimeout, holder: LockHolder.describe(storePath: path))
+            case .SQLITE_FULL:
+                throw StoreError.diskFull(path: path)
+            case .SQLITE_READONLY:
+                throw StoreError.readOnly(path: path)
+            case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+                if let fault = fileSystemFault(path: path) { throw fault }
+                throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+            case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+                throw StoreError.corrupt(path: path, reason: error.message ?? "\(error.resultCode)")
+            case .SQLITE_IOERR:
+                if let fault = fileSystemFault(path: path) { throw fault }
+                if error.extendedResultCode == .SQLITE_IOERR_WRITE || error.extendedResultCode == .SQLITE_IOERR_FSYNC {
+                    throw StoreError.diskFull(path: path)
+                }
+                throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+            default:
+                throw error
+            }
+        }
+    }
+}
+
+extension Timestamp: DatabaseValueConvertible {
+    /// The stored form: microseconds since the epoch.
+    public var databaseValue: DatabaseValue { microseconds.databaseValue }
+
+    /// Reads the stored integer, or the text form of a store not yet migrated.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Timestamp? {
+        switch dbValue.storage {
+        case .int64(let microseconds): Timestamp(microseconds: microseconds)
+        case .string(let text): Timestamp(text: text)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Synchronization
+
+/// The exact source of the newest revision that this process stored of each document, so that the
+/// next import of the same document computes its delta without rebuilding the head's source from
+/// the stored full copy and deltas (the daemon imports the same files again and again).
+///
+/// An entry is used only for the revision id it was stored with, and only when the head's source
+/// hash agrees; revisions are never changed or removed, and an entry is added only after its
+/// transaction committed, so a rolled-back id that SQLite hands out again is never cached.
+final class SourceCache: Sendable {
+    private struct Entry {
+        var revisionId: Int64
+        var sourceHash: String
+        var bytes: [UInt8]
+        var use: UInt64
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var totalBytes = 0
+        var clock: UInt64 = 0
+    }
+
+    /// The most bytes kept; the least recently used entries go first.
+    let capacity: Int
+    private let state = Mutex(State())
+
+    init(capacity: Int = 64 << 20) {
+        self.capacity = capacity
+    }
+
+    /// The source of `revisionId` of the document at `path`, if this process stored it.
+    func source(path: String, revisionId: Int64, sourceHash: String?) -> [UInt8]? {
+        state.withLock { state in
+            guard var entry = state.entries[path], entry.revisionId == revisionId, entry.sourceHash == sourceHash else { return nil }
+            state.clock += 1
+            entry.use = state.clock
+            state.entries[path] = entry
+            return entry.bytes
+        }
+    }
+
+    /// Remembers the source of a revision just committed, in place of the document's previous one.
+    func remember(path: String, revisionId: Int64, sourceHash: String, bytes: [UInt8]) {
+        guard bytes.count <= capacity else { return }
+        state.withLock { state in
+            state.clock += 1
+            if let old = state.entries.removeValue(forKey: path) { state.totalBytes -= old.bytes.count }
+            state.entries[path] = Entry(revisionId: revisionId, sourceHash: sourceHash, bytes: bytes, use: state.clock)
+            state.totalBytes += bytes.count
+            while state.totalBytes > capacity, let oldest = state.entries.min(by: { $0.value.use < $1.value.use }) {
+                state.entries.removeValue(forKey: oldest.key)
+                state.totalBytes -= oldest.value.bytes.count
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+/// A project's history: what every command, the import pipeline and the daemon ask of a store.
+///
+/// Every operation is named for what it means to the history (record an import, read a head,
+/// list the log), never for how an engine keeps it, so that each engine (SQLite today; a shared
+/// database later) implements the same protocol and passes the same conformance suite.
+///
+/// Every operation is synchronous and atomic: a write is one transaction, a read sees one
+/// consistent state. The clients are synchronous (a `wfs` command is one process that runs one
+/// operation after another; the daemon runs its imports on a thread of its own), and so are the
+/// database clients behind the engines.
+///
+/// Identities: a revision's id is unique in the store; a document's revisions are numbered 1, 2, …
+/// without gaps, in the order they were recorded. Errors are ``StoreError`` values.
+public protocol Store: Sendable {
+    /// Where the store is, as shown to people (a file path; never a password).
+    var location: String { get }
+
+    /// The project root recorded when the store was created.
+    func projectRoot() throws -> String?
+
+    /// Closes the store; using it afterwards fails.
+    func close() throws
+
+    // MARK: Writing
+
+    /// Records a new version of a document as its next revision (or, when its content hash is the
+    /// head's, an unchanged attempt).
+    ///
+    /// - Throws: ``StoreError/headMoved(path:)`` when the head is no longer
+    ///   ``NewRevision/expectedHeadId`` (another writer stored a revision meanwhile).
+    func recordImport(_ new: NewRevision) throws -> ImportRecord
+
+    /// Records an attempt that stored nothing: unchanged, rejected or failed, with its diagnostics.
+    func recordAttempt(_ attempt: AttemptInfo, outcome: ImportOutcome, contentHash: String?) throws -> ImportRecord
+
+    /// Records that a document's file is gone (a deletion revision); nil when the document has no
+    /// revision or its head is already a deletion.
+    func recordDeletion(_ attempt: AttemptInfo, message: String?, createdAt: Timestamp) throws -> ImportRecord?
+
+    // MARK: Revisions
+
+    /// A revision by id.
+    ///
+    /// - Throws: ``StoreError/unknownRevision(id:newest:)`` when there is none.
+    func revision(id: Int64) throws -> Revision
+
+    /// A document's revision by its number (`app.json@3`); nil when the document has no such number.
+    ///
+    /// - Throws: ``StoreError/unknownDocument(path:suggestion:)`` for an unknown document.
+    func revision(documentPath: String, number: Int) throws -> Revision?
+
+    /// The newest revision of a document at or before a time (its head when `time` is nil).
+    ///
+    /// - Throws: ``StoreError/unknownDocument(path:suggestion:)`` for an unknown document.
+    func revision(documentPath: String, atOrBefore time: Timestamp?) throws -> Revision?
+
+    /// The newest revision of every document at or before a time (the heads when `time` is nil),
+    /// deletions included, sorted by path.
+    func state(atOrBefore time: Timestamp?) throws -> [Revision]
+
+    /// Every document path the store knows, sorted.
+    func documentPaths() throws -> [String]
+
+    /// A document's head with its header and screen hashes, in one read; nil when the store has
+    /// no revision of it.
+    func headState(documentPath: String) throws -> HeadState?
+
+    /// A revision's screens: key → content hash.
+    func screenHashes(revisionId: Int64) throws -> [String: String]
+
+    /// The canonical JSON of screen versions, by content hash (unknown hashes are left out).
+    func screenContents(_ hashes: [String]) throws -> [String: [UInt8]]
+
+    /// A revision's canonical JSON without its screens (nil for a deletion).
+    func header(revisionId: Int64) throws -> [UInt8]?
+
+    /// A revision's exact source bytes.
+    func source(revisionId: Int64) throws -> [UInt8]
+
+    /// The changes a revision made against its parent, in key order.
+    func changes(revisionId: Int64) throws -> [RecordedChange]
+
+    /// Two revisions' headers, every screen key of either in key order, and the screens that differ.
+    func screenComparison(oldId: Int64, newId: Int64) throws -> ScreenComparison
+
+    /// The history, newest first, each revision with its changes.
+    func log(_ filter: LogFilter) throws -> [LogEntry]
+
+    /// Every revision, oldest first.
+    func allRevisions() throws -> [Revision]
+
+    // MARK: Sessions
+
+    /// Starts a session now; there may be one open session at a time.
+    func startSession(name: String, notes: String?, at time: Timestamp) throws -> Session
+
+    /// Ends the open session.
+    func endSession(at time: Timestamp) throws -> Session
+
+    /// Adds a session that already took place, and assigns it the revisions made in its span.
+    func addSession(name: String, notes: String?, start: Timestamp, end: Timestamp) throws -> Session
+
+    /// Every session, in order of their start.
+    func sessions() throws -> [Session]
+
+    /// A session by name.
+    ///
+    /// - Throws: ``StoreError/unknownSession(name:suggestion:)`` when there is none.
+    func session(named name: String) throws -> Session
+
+    /// Whether a session of that name exists.
+    func hasSession(named name: String) throws -> Bool
+
+    /// The open session, if any.
+    func openSession() throws -> Session?
+
+    /// The revisions made in a session, oldest first.
+    func revisions(inSession name: String) throws -> [Revision]
+
+    // MARK: Status and verification
+
+    /// The number of rows of each kind the store holds (documents, revisions, …).
+    func counts() throws -> [String: Int]
+
+    /// The newest import attempts, newest first.
+    func recentAttempts(limit: Int) throws -> [AttemptSummary]
+
+    /// The documents whose newest attempt was refused (rejected or failed) after their head, by path.
+    func rejectedDocuments() throws -> [AttemptSummary]
+
+    /// The engine's own invariants that do not hold (integrity, kept counts, intervals, packs),
+    /// one sentence each; empty for a sound store.
+    func storageProblems() throws -> [String]
+
+    /// Calls `body` with every stored screen version: an id, the hex prefix of the hash it is
+    /// stored under, and its canonical JSON.
+    func forEachScreenVersion(_ body: (_ id: Int64, _ hashPrefix: String, _ content: [UInt8]) throws -> Void) throws
+}
+
+extension Store {
+    /// ``recordAttempt(_:outcome:contentHash:)`` without a content hash.
+    public func recordAttempt(_ attempt: AttemptInfo, outcome: ImportOutcome) throws -> ImportRecord {
+        try recordAttempt(attempt, outcome: outcome, contentHash: nil)
+    }
+}
