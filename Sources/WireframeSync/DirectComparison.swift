@@ -1,6 +1,5 @@
 public import WireframeStore
 public import WireframeAnalysis
-public import WireframeModel
 
 /// Two revisions and their diff, read by ``History/directComparison(storePath:_:_:)``.
 public struct DirectComparison {
@@ -9,10 +8,9 @@ public struct DirectComparison {
     public var diff: WireframeDiff
     /// Every screen key of either revision, sorted, each once.
     public var screenKeys: [String]
-    /// What the diff was made from: the stored screens read and the two partial wireframes. A
-    /// command that ends after printing the diff may leave them to the process's exit (freeing
-    /// them value by value is ~1 M instructions).
-    public var parts: (ScreenComparison, [Wireframe])
+    /// What the diff was made from: the stored screens read. A command that ends after printing
+    /// the diff may leave them to the process's exit.
+    public var parts: ScreenComparison
 }
 
 extension History {
@@ -37,7 +35,7 @@ extension History {
         reader.close()
         guard let (oldRevision, newRevision, pair) = read, let result = spliced(pair) else { return nil }
         return DirectComparison(
-            old: oldRevision, new: newRevision, diff: result.diff, screenKeys: result.screenKeys, parts: (pair, result.wireframes))
+            old: oldRevision, new: newRevision, diff: result.diff, screenKeys: result.screenKeys, parts: pair)
     }
 
     /// Whether a REF is of a form ``directResolve(_:_:)`` reads: `ID`, `PATH` or `PATH@N`.
