@@ -30,4 +30,22 @@ public enum FormatCodes {
     public static let malformedAction: DiagnosticCode = "WF0015"
     /// `formatVersion` names a version this reader does not know.
     public static let unsupportedVersion: DiagnosticCode = "WF0016"
+
+    /// The definitions of these codes, in code order: what `docs/DIAGNOSTICS.md` lists.
+    public static let definitions: [DiagnosticDefinition] = [
+        DiagnosticDefinition(syntax, [.error], "not well-formed JSON (RFC 8259): the message says what was expected and what was found"),
+        DiagnosticDefinition(invalidUTF8, [.error], "the bytes are not UTF-8 (invalid sequences, UTF-16 files)"),
+        DiagnosticDefinition(emptyDocument, [.error], "the file is empty"),
+        DiagnosticDefinition(nestingTooDeep, [.error], "arrays and objects nest deeper than 512 levels"),
+        DiagnosticDefinition(duplicateKey, [.error], "an object has the same key twice (a note points at the first)"),
+        DiagnosticDefinition(fileTooLarge, [.error], "the file is larger than the limit (16 MiB)"),
+        DiagnosticDefinition(unreadable, [.error], "the file cannot be read (missing, a folder, a FIFO or device, no permission, a link loop); an import also refuses a symbolic link to a file outside the project root"),
+        DiagnosticDefinition(wrongType, [.error], "a known key holds a value of the wrong type"),
+        DiagnosticDefinition(missingKey, [.error], "a required key is missing (`appName`, `root`, `routes`; a route's `name` and `title`; an element's `kind`)"),
+        DiagnosticDefinition(unknownKey, [.warning], "a key the format does not define, with \"did you mean\" when one is close; a companion key without its action (`param` without `task`)"),
+        DiagnosticDefinition(invalidValue, [.error], "a value outside its closed set: route `type`, presentation, element `kind`, message `destination`"),
+        DiagnosticDefinition(conflictingAliases, [.error], "aliases with different values: `presentationStyle`/`presentationType`, `text`/`title`"),
+        DiagnosticDefinition(malformedAction, [.error, .warning], "an action without exactly one action key; an element with several triggers; a trigger on an element that is not interactive (warning)"),
+        DiagnosticDefinition(unsupportedVersion, [.error], "a `formatVersion` this reader does not know"),
+    ]
 }

@@ -137,73 +137,9 @@ public struct History: Sendable {
 
     /// The diff of two revisions' stored screens (their headers with the differing screens spliced
     /// in) and every screen key of either, sorted and each once; nil when a header cannot take
-    /// the screens (the revisions are then read from their sources). The two partial wireframes
-    /// come with them.
-    static func spliced(_ pair: ScreenComparison) -> (diff: WireframeDiff, screenKeys: [String], wireframes: [Wireframe])? {
-        let screenKeys = Self.sortedKeys(pair.keys)
-        if let oldHeader = pair.oldHeader, let newHeader = pair.newHeader {
-            // The store's keys in `String` order (almost always) are distinct as `String`s:
-            // the differing screens are spliced in as the store lists them, without maps by
-            // key. Else through the maps, where keys equal as `String`s are one.
-            let partialOld: Wireframe?, partialNew: Wireframe?
-            // Screens of one key on both sides compared from their bytes where they can be
-            // (``WireframeDiff/canonicalScreenChanges(_:_:key:)``), in key order; the others
-            // read as screens and compared as values.
-            var byBytes: [ScreenChange] = []
-            if screenKeys.count == pair.keys.count {
-                var pairs: [Int] = [], oldPairs: [[UInt8]] = [], newPairs: [[UInt8]] = [], pairKeys: [String] = []
-                for index in pair.keys.indices {
-                    if let old = pair.oldContents[index], let new = pair.newContents[index] {
-                        pairs.append(index)
-                        oldPairs.append(old)
-                        newPairs.append(new)
-                        pairKeys.append(pair.keys[index])
-                    }
-                }
-                var compared = Array(repeating: false, count: pair.keys.count)
-                for (position, fields) in WireframeDiff.canonicalScreenChanges(old: oldPairs, new: newPairs, keys: pairKeys).enumerated() {
-                    guard let fields else { continue }
-                    compared[pairs[position]] = true
-                    if !fields.isEmpty { byBytes.append(ScreenChange(key: pairKeys[position], kind: .modified, fields: fields)) }
-                }
-                var oldScreens: [[UInt8]] = [], newScreens: [[UInt8]] = []
-                for index in pair.keys.indices where !compared[index] {
-                    if let old = pair.oldContents[index] { oldScreens.append(old) }
-                    if let new = pair.newContents[index] { newScreens.append(new) }
-                }
-                partialOld = ScreenSplice.wireframe(header: oldHeader, screens: oldScreens)
-                partialNew = ScreenSplice.wireframe(header: newHeader, screens: newScreens)
-            } else {
-                // Versions are named by id (`#id`), one name per distinct content, as hashes would be.
-                let (oldVersions, newVersions, contents) = (pair.oldScreenVersions, pair.newScreenVersions, pair.contents)
-                let keys = ScreenSplice.changedKeys(oldVersions, newVersions)
-                partialOld = ScreenSplice.wireframe(header: oldHeader, hashes: oldVersions, keys: keys, contents: contents)
-                partialNew = ScreenSplice.wireframe(header: newHeader, hashes: newVersions, keys: keys, contents: contents)
-            }
-            if let partialOld, let partialNew {
-                var diff = WireframeDiff.between(partialOld, partialNew)
-                if !byBytes.isEmpty { diff.screens = Self.merged(byBytes, diff.screens) }
-                return (diff, screenKeys, [partialOld, partialNew])
-            }
-        }
-        return nil
-    }
-
-    /// Two lists of changes, each in key order with no key in both, merged into key order.
-    static func merged(_ first: [ScreenChange], _ second: [ScreenChange]) -> [ScreenChange] {
-        var result: [ScreenChange] = []
-        result.reserveCapacity(first.count + second.count)
-        var index = 0, other = 0
-        while index < first.count || other < second.count {
-            if other == second.count || (index < first.count && first[index].key < second[other].key) {
-                result.append(first[index])
-                index += 1
-            } else {
-                result.append(second[other])
-                other += 1
-            }
-        }
-        return result
+    /// the screens (the revisions are then read from their sources).
+    static func spliced(_ pair: ScreenComparison) -> (diff: WireframeDiff, screenKeys: [String])? {
+        ScreenSplice.diff(pair).map { ($0, Self.sortedKeys(pair.keys)) }
     }
 
     /// Keys each once, in `String` order. The store's keys come in byte order, which is that

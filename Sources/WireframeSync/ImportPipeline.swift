@@ -583,7 +583,7 @@ public struct ImportPipeline: Sendable {
             }
             if let partialOld {
                 var partialNew = canonical
-                partialNew.screens = ScreenSplice.screens(canonical.screens, contents: screens, keys: changedKeys)
+                partialNew.screens = ScreenSplice.screens(canonical.screens, keys: changedKeys)
                 return WireframeDiff.between(partialOld, partialNew)
             }
         }

@@ -165,6 +165,56 @@ struct DiffTests {
         ])
     }
 
+    @Test func everyFieldOfAScreenIsComparedInOrder() throws {
+        let old = try canonical(app(#"""
+            { "name": "home", "title": "H", "type": "tabbar", "tabItems": ["a"], "children": ["b"], "navigation": "main",
+              "dependencies": ["user"], "items": ["1"], "properties": { "color": "red", "size": "big" },
+              "actions": [{ "name": "go", "pop": true }, { "name": "hi", "alert": "Hi" }] },
+            { "name": "a", "title": "A" }, { "name": "b", "title": "B" }
+            """#))
+        let new = try canonical(app(#"""
+            { "name": "home", "title": "H2", "type": "list", "presentationStyle": "present", "tabItems": ["b", "a"], "children": [],
+              "dependencies": ["user", "cart"], "items": ["1"], "properties": { "color": "blue", "shape": "round" },
+              "actions": [{ "name": "hi", "alert": "Hello" }, { "name": "go", "pop": true }] },
+            { "name": "a", "title": "A" }, { "name": "b", "title": "B" }
+            """#))
+        let change = try #require(WireframeDiff.between(old, new).screens.first)
+        #expect(change.key == "home")
+        #expect(change.fields == [
+            FieldChange(field: "title", old: "H", new: "H2"),
+            FieldChange(field: "type", old: "tabbar", new: "list"),
+            FieldChange(field: "presentationStyle", old: "push", new: "present"),
+            FieldChange(field: "navigation", old: "main", new: nil),
+            FieldChange(field: "tabItems", old: "a", new: "b, a"),
+            FieldChange(field: "children", old: "b", new: nil),
+            FieldChange(field: "dependencies", old: "user", new: "cart, user"),
+            FieldChange(field: "actions.hi", old: #"{"alert":"Hi"}"#, new: #"{"alert":"Hello"}"#),
+            FieldChange(field: "actions.order", old: "actions.go, actions.hi", new: "actions.hi, actions.go"),
+            FieldChange(field: "properties.color", old: "red", new: "blue"),
+            FieldChange(field: "properties.shape", old: nil, new: "round"),
+            FieldChange(field: "properties.size", old: "big", new: nil),
+        ])
+    }
+
+    @Test func listsThatReadTheSameOnceJoinedAreNoChange() throws {
+        // Lists are compared as the text the diff shows: a change that shows as nothing is none.
+        let old = try canonical(app(#"{ "name": "home", "title": "H", "items": ["a, b"] }"#))
+        let new = try canonical(app(#"{ "name": "home", "title": "H", "items": ["a", "b"] }"#))
+        #expect(old != new)
+        #expect(WireframeDiff.between(old, new).isEmpty)
+    }
+
+    @Test func navigationBarsAreDocumentFields() throws {
+        func bars(_ title: String) -> String {
+            #"{ "appName": "App", "root": "home", "navigations": [{ "name": "main", "buttons": [{ "title": "\#(title)", "target": "home" }] }], "routes": [{ "name": "home", "title": "H", "navigation": "main" }] }"#
+        }
+        let diff = WireframeDiff.between(try canonical(bars("Gear")), try canonical(bars("Settings")))
+        #expect(diff.screens.isEmpty)
+        #expect(diff.documentFields.map(\.field) == ["navigations.main"])
+        #expect(diff.documentFields.first?.old?.contains("Gear") == true)
+        #expect(diff.documentFields.first?.new?.contains("Settings") == true)
+    }
+
     @Test func creationAndDeletion() throws {
         let wireframe = try canonical(app(baseRoutes))
         let created = WireframeDiff.between(nil, wireframe)

@@ -78,31 +78,4 @@ struct RememberedHeadTests {
             #expect(inMemory.revision?.contentHash == fresh.revision?.contentHash, "version \(version)")
         }
     }
-
-    /// The walk in key order finds the keys that a comparison by dictionary finds, with the old
-    /// screens' JSON, and refuses lists that are not in key order.
-    @Test func theWalkInKeyOrderFindsWhatTheDictionariesFind() throws {
-        var random = SplitMix64(seed: 7)
-        let names = ["a", "B", "b", "c1", "c10", "c2", "zz", "é", "ü", "日本"]
-        for _ in 0..<300 {
-            func screens() -> [ScreenContent] {
-                names.filter { _ in random.next() % 3 != 0 }.map { ScreenContent(key: $0, hash: "h\(random.next() % 2)", content: Array("{\"name\":\"\($0)\"}".utf8)) }
-                    .sorted { $0.key < $1.key }
-            }
-            let old = screens(), new = screens()
-            let expected = ScreenSplice.changedKeys(
-                Dictionary(uniqueKeysWithValues: old.map { ($0.key, $0.hash) }), Dictionary(uniqueKeysWithValues: new.map { ($0.key, $0.hash) }))
-            if old.isEmpty {
-                #expect(ScreenSplice.changedScreens(old, new) == nil)
-                continue
-            }
-            let walked = try #require(ScreenSplice.changedScreens(old, new))
-            #expect(walked.keys == expected)
-            let oldContent = Dictionary(uniqueKeysWithValues: old.map { ($0.key, $0.content) })
-            #expect(walked.oldScreens == walked.keys.compactMap { oldContent[$0] })
-        }
-        let unordered = [ScreenContent(key: "b", hash: "1", content: []), ScreenContent(key: "a", hash: "1", content: [])]
-        #expect(ScreenSplice.changedScreens(unordered, unordered) == nil)
-        #expect(ScreenSplice.changedScreens([ScreenContent(key: "a", hash: "1", content: [])], unordered) == nil)
-    }
 }

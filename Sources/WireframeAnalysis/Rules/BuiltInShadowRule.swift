@@ -4,7 +4,8 @@ public import WireframeModel
 public struct BuiltInShadowRule: Rule {
     public init() {}
     public var code: DiagnosticCode { "WF0112" }
-    public var summary: String { "routes do not take the names of built-in routes" }
+    public var severities: [Severity] { [.warning] }
+    public var summary: String { "a route with the name of a built-in route replaces it" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         guard context.wireframe.sourceFormat == .json,

@@ -9,6 +9,7 @@ public import WireframeModel
 public struct DependencySupplyRule: Rule {
     public init() {}
     public var code: DiagnosticCode { "WF0202" }
+    public var severities: [Severity] { [.warning] }
     public var summary: String { "every dependency is supplied along some path from the root" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {

@@ -4,6 +4,7 @@ public import WireframeModel
 public struct DuplicateNavigationBarRule: Rule {
     public init() {}
     public var code: DiagnosticCode { "WF0113" }
+    public var severities: [Severity] { [.error] }
     public var summary: String { "navigation names are unique" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {

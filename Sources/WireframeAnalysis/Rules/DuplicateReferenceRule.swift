@@ -4,6 +4,7 @@ public import WireframeModel
 public struct DuplicateReferenceRule: Rule {
     public init() {}
     public var code: DiagnosticCode { "WF0110" }
+    public var severities: [Severity] { [.error] }
     public var summary: String { "element references are unique within a route" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {

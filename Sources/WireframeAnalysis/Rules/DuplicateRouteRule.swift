@@ -4,6 +4,7 @@ public import WireframeModel
 public struct DuplicateRouteRule: Rule {
     public init() {}
     public var code: DiagnosticCode { "WF0101" }
+    public var severities: [Severity] { [.error] }
     public var summary: String { "route names are unique, inline routes included" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {

@@ -4,7 +4,8 @@ public import WireframeModel
 public struct ElementActionDefinedRule: Rule {
     public init() {}
     public var code: DiagnosticCode { "WF0107" }
-    public var summary: String { "an element's 'action' names an action of its route" }
+    public var severities: [Severity] { [.error] }
+    public var summary: String { "an element's `action` names an action of its route" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         // Only screens where the navigation graph saw an element trigger an action (or whose

@@ -4,7 +4,8 @@ public import WireframeModel
 public struct KnownTaskRule: Rule {
     public init() {}
     public var code: DiagnosticCode { "WF0109" }
-    public var summary: String { "tasks are built-in ('pop', 'push' with a route, 'url' with an address)" }
+    public var severities: [Severity] { [.error] }
+    public var summary: String { "tasks are built in (`pop`; `push` with a route; `url` with an address)" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         guard context.wireframe.sourceFormat == .json else { return }

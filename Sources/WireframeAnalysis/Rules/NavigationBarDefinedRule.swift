@@ -4,7 +4,8 @@ public import WireframeModel
 public struct NavigationBarDefinedRule: Rule {
     public init() {}
     public var code: DiagnosticCode { "WF0106" }
-    public var summary: String { "a route's 'navigation' names an entry of 'navigations'" }
+    public var severities: [Severity] { [.error] }
+    public var summary: String { "a route's `navigation` names an entry of `navigations`" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         let names = context.wireframe.navigationBars.map(\.name)

@@ -4,7 +4,8 @@ public import WireframeModel
 public struct NavigationButtonTargetRule: Rule {
     public init() {}
     public var code: DiagnosticCode { "WF0105" }
-    public var summary: String { "every navigation button targets a route or a built-in route" }
+    public var severities: [Severity] { [.error] }
+    public var summary: String { "every navigation-bar button targets a route or a built-in route" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         for bar in context.wireframe.navigationBars {

@@ -4,7 +4,8 @@ public import WireframeModel
 public struct RootDefinedRule: Rule {
     public init() {}
     public var code: DiagnosticCode { "WF0102" }
-    public var summary: String { "'root' names a defined route" }
+    public var severities: [Severity] { [.error] }
+    public var summary: String { "`root` names a defined route" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         let wireframe = context.wireframe

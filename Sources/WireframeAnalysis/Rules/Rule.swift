@@ -7,10 +7,17 @@ public import WireframeModel
 public protocol Rule: Sendable {
     /// The stable code, `WF0xxx`.
     var code: DiagnosticCode { get }
+    /// The severities the rule gives, the usual one first.
+    var severities: [Severity] { get }
     /// What the rule checks, in one line.
     var summary: String { get }
     /// Appends what the rule finds.
     func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic])
+}
+
+extension Rule {
+    /// The rule's code, severities and summary, as `docs/DIAGNOSTICS.md` lists them.
+    public var definition: DiagnosticDefinition { DiagnosticDefinition(code, severities, summary) }
 }
 
 /// What rules share: the wireframe, its screens by key and its navigation graph, computed once.

@@ -4,6 +4,7 @@ public import WireframeModel
 public struct SubrouteDefinedRule: Rule {
     public init() {}
     public var code: DiagnosticCode { "WF0103" }
+    public var severities: [Severity] { [.error] }
     public var summary: String { "every subroute names a route or a built-in route" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {

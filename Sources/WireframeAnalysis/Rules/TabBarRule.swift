@@ -4,7 +4,8 @@ public import WireframeModel
 public struct TabBarRule: Rule {
     public init() {}
     public var code: DiagnosticCode { "WF0111" }
-    public var summary: String { "a tab bar lists tabs other than itself; only tab bars list tabs" }
+    public var severities: [Severity] { [.error, .warning] }
+    public var summary: String { "a tab bar lists tabs, and not itself; `tabItems` on a route that is not a tab bar is a warning" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         for position in context.contents.withTabs {

@@ -4,6 +4,7 @@ public import WireframeModel
 public struct TabItemDefinedRule: Rule {
     public init() {}
     public var code: DiagnosticCode { "WF0104" }
+    public var severities: [Severity] { [.error] }
     public var summary: String { "every tab item names a route" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {

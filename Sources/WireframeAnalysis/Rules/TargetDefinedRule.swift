@@ -4,7 +4,8 @@ public import WireframeModel
 public struct TargetDefinedRule: Rule {
     public init() {}
     public var code: DiagnosticCode { "WF0108" }
-    public var summary: String { "element targets, 'push' tasks, actions and contained screens name routes" }
+    public var severities: [Severity] { [.error] }
+    public var summary: String { "element targets, `push` tasks, action targets and contained screens name routes" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         func report(_ what: String, _ name: String, at location: SourceLocation) {

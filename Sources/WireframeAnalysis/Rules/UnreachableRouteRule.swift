@@ -4,6 +4,7 @@ public import WireframeModel
 public struct UnreachableRouteRule: Rule {
     public init() {}
     public var code: DiagnosticCode { "WF0201" }
+    public var severities: [Severity] { [.warning] }
     public var summary: String { "every route can be reached from the root" }
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {

@@ -39,6 +39,12 @@ enum CrossFileCodes {
     /// L03: the loaded root does not fit how it is used.
     static let incompatibleRoot: DiagnosticCode = "WF1603"
 
+    static let definitions = [
+        DiagnosticDefinition(unresolved, [.warning, .error], "load path missing (warning) / leaving the project root (error)", check: "L01"),
+        DiagnosticDefinition(loadedFileErrors, [.error], "loaded file has errors (at the load site; the file's own errors carry its path)", check: "L02"),
+        DiagnosticDefinition(incompatibleRoot, [.error], "loaded root not a controller, or not the class a `keyPath=\"schema\"` proxy names", check: "L03"),
+    ]
+
     static func missingMessage(_ path: String) -> String { "loaded file '\(path)' does not exist" }
     static func outsideMessage(_ path: String) -> String { "loaded path '\(path)' leaves the project root" }
     static func linkOutsideMessage(_ path: String, target: String) -> String {

@@ -4,6 +4,7 @@ import WireframeModel
 /// also a parameter name of the parent.
 enum AbstractTagCheck {
     static let code: DiagnosticCode = "WF1105"
+    static let definition = DiagnosticDefinition(code, [.error], "abstract tag without `keyPath`", check: "S05")
 
     static func diagnostic(tag: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(.error, code, message(tag), at: location)

@@ -3,6 +3,7 @@ import WireframeModel
 /// C05: a showActionSheet with fewer than two buttons in total.
 enum ActionSheetCheck {
     static let code: DiagnosticCode = "WF1305"
+    static let definition = DiagnosticDefinition(code, [.error], "showActionSheet with fewer than two buttons in total", check: "C05")
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         guard object.schemaClass == .showActionSheet else { return }

@@ -4,6 +4,7 @@ import WireframeModel
 /// `conditional` value that is not recognisably yes or no.
 enum AttributeConflictCheck {
     static let code: DiagnosticCode = "WF1109"
+    static let definition = DiagnosticDefinition(code, [.warning], "`keyPath` + `conditional`; `valueName` without `keyPath`; non-yes/no `conditional`", check: "S09")
 
     static func run(_ element: XMLElementNode, into diagnostics: inout [Diagnostic]) {
         let keyPath = element.attribute("keyPath")

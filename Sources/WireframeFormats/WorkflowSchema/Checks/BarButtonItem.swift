@@ -4,6 +4,7 @@ import WireframeModel
 /// whose image has no accessibilityLabel.
 enum BarButtonItemCheck {
     static let code: DiagnosticCode = "WF1303"
+    static let definition = DiagnosticDefinition(code, [.error], "barButtonItem with none or several of title, image and systemItem; image bar button whose image has no accessibilityLabel", check: "C03")
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         guard object.schemaClass == .barButtonItem else { return }

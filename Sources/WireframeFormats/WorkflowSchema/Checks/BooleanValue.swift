@@ -4,6 +4,7 @@ import WireframeModel
 /// with `boolValue` (§1.8), so for example `on` or `enabled` reads as NO.
 enum BooleanValueCheck {
     static let code: DiagnosticCode = "WF1206"
+    static let definition = DiagnosticDefinition(code, [.warning], "YES/NO parameter (and `bool`) whose text is not yes/no-like; says what it reads as", check: "P06")
 
     /// The YES/NO parameters of §2 (and `value` of `bool`).
     static let parameters = NameSet([

@@ -5,6 +5,7 @@ import WireframeModel
 /// values", §3.14).
 enum ComparisonOperandCheck {
     static let code: DiagnosticCode = "WF1708"
+    static let definition = DiagnosticDefinition(code, [.warning], "comparison with a literal operand that is not a number in the document locale", check: "D08")
 
     static func run(_ object: SchemaObject, locale: String?, into diagnostics: inout [Diagnostic]) {
         guard object.schemaClass == .comparison, object.mode == .ordinary else { return }

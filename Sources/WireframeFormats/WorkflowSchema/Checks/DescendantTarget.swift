@@ -5,6 +5,7 @@ import WireframeModel
 /// that stack members push), matches several (the last wins), or whose target lacks the action.
 enum DescendantTargetCheck {
     static let code: DiagnosticCode = "WF1405"
+    static let definition = DiagnosticDefinition(code, [.warning], "no, several, or action-less descendant target", check: "M05")
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         for send in graph.sends {

@@ -5,6 +5,8 @@ import WireframeModel
 enum DocumentElementCheck {
     static let nameCode: DiagnosticCode = "WF1002"
     static let attributeCode: DiagnosticCode = "WF1003"
+    static let nameDefinition = DiagnosticDefinition(nameCode, [.warning], "document element not `workflow`", check: "X02")
+    static let attributeDefinition = DiagnosticDefinition(attributeCode, [.note, .warning], "other document attributes (note); implausible `lang` (warning)", check: "X03")
 
     static func run(_ document: XMLElementNode, into diagnostics: inout [Diagnostic]) {
         if document.name != "workflow" {

@@ -4,6 +4,7 @@ import WireframeModel
 /// parsing, so that no entity is expanded and nothing external is fetched.
 enum DocumentTypeCheck {
     static let code: DiagnosticCode = "WF1011"
+    static let definition = DiagnosticDefinition(code, [.error], "document type declaration refused", check: "(added)")
 
     static func diagnostic(at location: SourceLocation) -> Diagnostic {
         Diagnostic(.error, code, message, at: location)

@@ -4,6 +4,7 @@ import WireframeModel
 /// same among sendMessage response actions.
 enum DuplicateActionCheck {
     static let code: DiagnosticCode = "WF1408"
+    static let definition = DiagnosticDefinition(code, [.warning], "duplicate action names (also among response actions)", check: "M08")
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         for controller in graph.controllers {

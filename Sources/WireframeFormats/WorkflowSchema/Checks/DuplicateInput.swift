@@ -4,6 +4,7 @@ import WireframeModel
 /// Inputs under templates or conditional branches are left out (repeated or optional by design).
 enum DuplicateInputCheck {
     static let code: DiagnosticCode = "WF1711"
+    static let definition = DiagnosticDefinition(code, [.warning], "two inputs of one form with the same name (a note points at the first)", check: "D11")
 
     /// The first input of each name met so far in one form.
     typealias Inputs = [String: SourceLocation]

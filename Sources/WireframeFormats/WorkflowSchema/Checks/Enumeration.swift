@@ -4,6 +4,7 @@ import WireframeModel
 /// bitmask (§2.9). A number is accepted as the raw platform value.
 enum EnumerationCheck {
     static let code: DiagnosticCode = "WF1204"
+    static let definition = DiagnosticDefinition(code, [.error], "value outside an enumeration or bitmask (numbers accepted)", check: "P04")
 
     static func run(
         _ text: String, parameter: String, allowed: [String], isBitmask: Bool, at location: SourceLocation,

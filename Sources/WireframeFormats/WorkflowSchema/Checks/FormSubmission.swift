@@ -5,6 +5,7 @@ import WireframeModel
 /// reaches it and it has no text field whose return key submits it (§3.7).
 enum FormSubmissionCheck {
     static let code: DiagnosticCode = "WF1415"
+    static let definition = DiagnosticDefinition(code, [.note], "form with validations but no `didNotSubmit`; form with inputs that nothing submits", check: "M15")
 
     static func run(_ graph: SchemaGraph, reach: MessageReach, into diagnostics: inout [Diagnostic]) {
         for (index, controller) in graph.controllers.enumerated() where controller.object.schemaClass == .form {

@@ -3,6 +3,7 @@ import WireframeModel
 /// M11: a lifecycle-named action in a form or table, which never performs lifecycle actions.
 enum LifecycleInFormCheck {
     static let code: DiagnosticCode = "WF1411"
+    static let definition = DiagnosticDefinition(code, [.warning], "lifecycle-named action in form or table", check: "M11")
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         for controller in graph.controllers where [.form, .table].contains(controller.object.schemaClass) {

@@ -5,6 +5,7 @@ import WireframeModel
 /// that closes the cycle, with the files of the cycle in the message.
 enum LoadCycleCheck {
     static let code: DiagnosticCode = "WF1604"
+    static let definition = DiagnosticDefinition(code, [.note], "cycle in the loadSchema graph (at the load that closes it)", check: "L04")
 
     static func run(
         order: [String], loads: [String: [SchemaLoad]], resolved: [String: [String: String]], into extra: inout [String: [Diagnostic]]

@@ -4,6 +4,7 @@ import WireframeModel
 /// tags `number`, `bool` and `date`, which the original does not check.
 enum MissingParameterCheck {
     static let code: DiagnosticCode = "WF1205"
+    static let definition = DiagnosticDefinition(code, [.error], "mandatory parameter missing (value tags included)", check: "P05")
 
     static func diagnostic(tag: String, missing: [String], at location: SourceLocation) -> Diagnostic {
         Diagnostic(.error, code, message(tag, missing: missing), at: location)

@@ -4,6 +4,7 @@ import WireframeModel
 /// `fr`, §1.8). Without `lang` both `.` and `,` are accepted as the decimal separator.
 enum NumberValueCheck {
     static let code: DiagnosticCode = "WF1312"
+    static let definition = DiagnosticDefinition(code, [.warning], "`number` text that is not a decimal in the document locale", check: "C12")
 
     static let tag = KnownTag("number")
 

@@ -4,6 +4,7 @@ import WireframeModel
 /// subclass, which it usually is not, so the type check fails (§3.16).
 enum ProxyClassCheck {
     static let code: DiagnosticCode = "WF1705"
+    static let definition = DiagnosticDefinition(code, [.warning], "`class` attribute on a keyPath tag", check: "D05")
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         guard object.isProxy, let attribute = object.attribute("class") else { return }

@@ -6,6 +6,7 @@ import WireframeModel
 /// templates and sendMessage response actions (their data is unknown) and for `schema`.
 enum ProxySlotCheck {
     static let code: DiagnosticCode = "WF1702"
+    static let definition = DiagnosticDefinition(code, [.warning], "keyPath proxy without `default` as the only value of an eager mandatory parameter", check: "D02")
 
     /// Whether D02 looks at an object: not at all (a file whose root is no ordinary
     /// controller, or a parse alone), quietly (under a template or a sendMessage response

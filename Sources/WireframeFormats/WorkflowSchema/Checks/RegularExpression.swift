@@ -4,6 +4,7 @@ import WireframeModel
 /// C09: a `doesMatchRegularExpression` pattern that is not a valid (ICU) regular expression.
 enum RegularExpressionCheck {
     static let code: DiagnosticCode = "WF1309"
+    static let definition = DiagnosticDefinition(code, [.error], "`doesMatchRegularExpression` pattern that is not a valid (ICU) regular expression", check: "C09")
 
     /// Whether each pattern met so far in a read compiles: a file repeats its patterns (the
     /// same validation on many fields), and compiling one costs thousands of instructions.

@@ -4,6 +4,7 @@ import WireframeModel
 /// ("WFSReplaceRootControllerAction can only be performed by a navigation controller").
 enum ReplaceRootCheck {
     static let code: DiagnosticCode = "WF1502"
+    static let definition = DiagnosticDefinition(code, [.error], "replaceRootController not performed by a navigation", check: "A02")
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         for (action, performer) in graph.controllerActions where action.schemaClass == .replaceRootController {

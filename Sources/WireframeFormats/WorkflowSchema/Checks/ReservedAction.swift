@@ -4,6 +4,7 @@ import WireframeModel
 /// those names itself, so the action never runs.
 enum ReservedActionCheck {
     static let code: DiagnosticCode = "WF1412"
+    static let definition = DiagnosticDefinition(code, [.warning], "`submit` in form, `reloadData` in table", check: "M12")
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         for controller in graph.controllers {

@@ -4,6 +4,7 @@ import WireframeModel
 /// reply is matched against those two names only, so it never runs (§3.5).
 enum ResponseNameCheck {
     static let code: DiagnosticCode = "WF1414"
+    static let definition = DiagnosticDefinition(code, [.warning], "sendMessage response action named other than `success`/`failure`", check: "M14")
     static let names = ["success", "failure"]
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {

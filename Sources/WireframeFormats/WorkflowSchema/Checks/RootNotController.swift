@@ -3,6 +3,7 @@ import WireframeModel
 /// X07: the root object is not a controller (tabs, navigation, screen, form, table).
 enum RootNotControllerCheck {
     static let code: DiagnosticCode = "WF1007"
+    static let definition = DiagnosticDefinition(code, [.error], "root object not a controller", check: "X07")
 
     static func diagnostic(tag: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(.error, code, message(tag), at: location)

@@ -4,6 +4,7 @@ import WireframeModel
 /// that the sending action itself handles: infinite recursion (error).
 enum SelfMessageCheck {
     static let code: DiagnosticCode = "WF1403"
+    static let definition = DiagnosticDefinition(code, [.warning, .error], "self message without action / handled by the sending action itself", check: "M03")
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         for send in graph.sends {

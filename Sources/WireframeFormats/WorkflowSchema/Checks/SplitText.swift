@@ -4,6 +4,7 @@ import WireframeModel
 /// parts; the original keeps only the first part (parameter) or makes several values (object).
 enum SplitTextCheck {
     static let code: DiagnosticCode = "WF1009"
+    static let definition = DiagnosticDefinition(code, [.warning], "text split by entity, comment or CDATA (concatenated)", check: "X09")
 
     static func diagnostic(inParameter: Bool, at location: SourceLocation) -> Diagnostic {
         Diagnostic(.warning, code, inParameter ? parameterMessage : objectMessage, at: location)

@@ -3,6 +3,7 @@ import WireframeModel
 /// C10: a `string` with a `table` but no `key`, or with neither `key` nor `value`.
 enum StringValueCheck {
     static let code: DiagnosticCode = "WF1310"
+    static let definition = DiagnosticDefinition(code, [.error], "`string` without key and value, or with table but no key", check: "C10")
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         guard tag.matches(object) else { return }

@@ -3,6 +3,7 @@ import WireframeModel
 /// S10: a `class` value with whitespace or other characters; it is one dynamic class name, not a list.
 enum StyleClassCheck {
     static let code: DiagnosticCode = "WF1110"
+    static let definition = DiagnosticDefinition(code, [.warning], "`class` with whitespace or other characters", check: "S10")
 
     static func run(_ attribute: XMLElementNode.Attribute, into diagnostics: inout [Diagnostic]) {
         let valid = !attribute.value.isEmpty && attribute.value.unicodeScalars.allSatisfy {

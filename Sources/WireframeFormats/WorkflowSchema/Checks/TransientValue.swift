@@ -5,6 +5,7 @@ import WireframeModel
 /// with response actions, so the value is lost (§3.11).
 enum TransientValueCheck {
     static let code: DiagnosticCode = "WF1507"
+    static let definition = DiagnosticDefinition(code, [.note], "transient storeValue whose result context nothing uses", check: "A07")
 
     /// Looks at one action of the controller at `index` (called by `RoutingChecks.walkActionChecks`).
     static func visit(

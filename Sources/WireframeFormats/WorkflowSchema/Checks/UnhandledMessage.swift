@@ -5,6 +5,7 @@ import WireframeModel
 /// drops it silently. When the owner forwards everything, its creator chain is checked instead.
 enum UnhandledMessageCheck {
     static let code: DiagnosticCode = "WF1401"
+    static let definition = DiagnosticDefinition(code, [.warning], "element message without action in its owning controller (creator chain when forwarding), with a relay hint", check: "M01")
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         // The sends read in place: a copy of each counted its strings (and its action's storage).

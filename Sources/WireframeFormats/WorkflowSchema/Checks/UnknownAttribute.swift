@@ -3,6 +3,7 @@ import WireframeModel
 /// S08: an attribute the format does not use (ignored).
 enum UnknownAttributeCheck {
     static let code: DiagnosticCode = "WF1108"
+    static let definition = DiagnosticDefinition(code, [.note], "unknown attribute; any attribute on a parameter tag", check: "S08")
 
     static func diagnostic(name: String, tag: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(.note, code, message(name, tag: tag) + Suggestions.didYouMean(name, in: AttributeCheck.known), at: location)

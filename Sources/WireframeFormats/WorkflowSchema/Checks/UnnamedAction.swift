@@ -5,6 +5,7 @@ import WireframeModel
 /// unnamed action in a form or table (the catch-all idiom of table_tests.xml) is not reported.
 enum UnnamedActionCheck {
     static let code: DiagnosticCode = "WF1409"
+    static let definition = DiagnosticDefinition(code, [.warning], "unnamed action in actions", check: "M09")
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         for controller in graph.controllers {

@@ -4,6 +4,7 @@ import WireframeModel
 /// in the form values, so no action can read it (§3.7).
 enum UnnamedInputCheck {
     static let code: DiagnosticCode = "WF1712"
+    static let definition = DiagnosticDefinition(code, [.note], "form input with validations but no `name`", check: "D12")
 
     /// Checks one input of an ordinary form's view hierarchy (`CheckSupport.formInputs`):
     /// `ObjectChecks` walks the hierarchy once for D11 (`DuplicateInputCheck`) and D12.

@@ -5,6 +5,7 @@ import WireframeModel
 /// class %@", §3.15).
 enum UpdateViewsCheck {
     static let code: DiagnosticCode = "WF1506"
+    static let definition = DiagnosticDefinition(code, [.error], "updateViews `parameterName` not a parameter of a matching view, or `value` of a kind it does not accept", check: "A06")
 
     /// Looks at one action of the controller at `index` (called by `RoutingChecks.walkActionChecks`).
     static func visit(

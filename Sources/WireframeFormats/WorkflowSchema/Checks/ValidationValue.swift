@@ -4,6 +4,7 @@ import WireframeModel
 /// value, so it is ignored (§2.1).
 enum ValidationValueCheck {
     static let code: DiagnosticCode = "WF1710"
+    static let definition = DiagnosticDefinition(code, [.note], "form validation with its own `value` (ignored)", check: "D10")
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         // `ObjectChecks` calls it only for an object with a parameter of that name (known from its

@@ -5,6 +5,7 @@ import WireframeModel
 /// Silent when part of the hierarchy comes from data or another file.
 enum ViewNamesCheck {
     static let code: DiagnosticCode = "WF1505"
+    static let definition = DiagnosticDefinition(code, [.warning], "show/hide/updateViews view name matching no view of the performer's hierarchy, with \"did you mean\"", check: "A05")
 
     /// Looks at one action of the controller at `index` (called by `RoutingChecks.walkActionChecks`).
     static func visit(

@@ -4,6 +4,7 @@ import WireframeModel
 /// loadSchema `successAction`, text in `view`).
 enum WrongValueKindCheck {
     static let code: DiagnosticCode = "WF1202"
+    static let definition = DiagnosticDefinition(code, [.error], "value of the wrong kind", check: "P02")
 
     static func diagnostic(
         parameter: String, tag: String, expected: [SchemaClass], found: String, at location: SourceLocation
