@@ -120,42 +120,6 @@ extension SQLiteStore {
         }
     }
 
-    /// Two revisions' headers and screens, and the screens that differ between them, in one read.
-    ///
-    /// The screens are compared by version id (one id per distinct content) as the intervals give
-    /// them; only the versions of keys that differ are looked up (hash, JSON from their packs). A
-    /// screen that is the same on both sides gets a stand-in instead of its hash (see
-    /// ``RevisionPair``). `diff` uses ``screenComparison(oldId:newId:)``, which walks both
-    /// revisions in key order and hands back only the screens that differ.
-    public func revisionPair(oldId: Int64, newId: Int64) throws -> RevisionPair {
-        try mapped {
-            try reader.read { db in
-                let statement = try db.cachedStatement(sql: "SELECT documentId, number, (SELECT data FROM revisionHeader WHERE revisionHeader.id = revision.headerId) FROM revision WHERE id = ?")
-                guard let old = try Row.fetchOne(statement, arguments: [oldId]) else { throw StoreError.unknownRevision(id: oldId) }
-                let oldHeader = (old[2] as Data?).map { [UInt8]($0) }
-                let oldScreens = try Self.screenVersionIds(db, documentId: old[0], number: old[1])
-                guard let new = try Row.fetchOne(statement, arguments: [newId]) else { throw StoreError.unknownRevision(id: newId) }
-                let newHeader = (new[2] as Data?).map { [UInt8]($0) }
-                let newScreens = try Self.screenVersionIds(db, documentId: new[0], number: new[1])
-                var differing: Set<Int64> = []
-                for (key, id) in oldScreens where newScreens[key] != id { differing.insert(id) }
-                for (key, id) in newScreens where oldScreens[key] != id { differing.insert(id) }
-                var packs = ScreenPacks.Reader()
-                let versions = try packs.versions(db, ids: differing)
-                var contents: [String: [UInt8]] = [:]
-                for (_, version) in versions { contents[version.hash] = version.content }
-                func hashes(_ screens: [String: Int64]) -> [String: String] {
-                    var result: [String: String] = Dictionary(minimumCapacity: screens.count)
-                    for (key, id) in screens { result[key] = versions[id]?.hash ?? "=\(id)" }
-                    return result
-                }
-                return RevisionPair(
-                    oldHeader: oldHeader, oldScreenHashes: hashes(oldScreens), newHeader: newHeader,
-                    newScreenHashes: hashes(newScreens), contents: contents)
-            }
-        }
-    }
-
     /// Two revisions' headers, every screen key of either, and the screens that differ, in one
     /// read: the intervals of both revisions are walked side by side in key order (the order of
     /// the interval table's key), so the keys come sorted and only the screens

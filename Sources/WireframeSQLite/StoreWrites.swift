@@ -50,7 +50,7 @@ extension SQLiteStore {
                 let headSource = new.headSource ?? head.flatMap { head in
                     head.id.flatMap { sourceCache.source(path: new.attempt.path, revisionId: $0, sourceHash: head.sourceHash) }
                 }
-                try Self.insertSource(db, revisionId: revisionId, source: new.source, head: head, headSource: headSource, delta: new.sourceDelta)
+                try Self.insertSource(db, revisionId: revisionId, source: new.source, head: head, headSource: headSource)
                 for (position, change) in (changes ?? new.changes).enumerated() {
                     try ChangeRecord(revisionId: revisionId, position: position, change: change).insert(db)
                 }
@@ -329,12 +329,11 @@ extension SQLiteStore {
     /// than ``SQLiteStore/maximumDeltaChain`` deltas, while a full copy is needed only once
     /// every ~1,000 revisions instead of every 65.
     static func insertSource(
-        _ db: Database, revisionId: Int64, source: [UInt8], head: RevisionRecord?, headSource: [UInt8]?, delta precomputed: SourceDelta? = nil
+        _ db: Database, revisionId: Int64, source: [UInt8], head: RevisionRecord?, headSource: [UInt8]?
     ) throws {
         var record = SourceRecord(revisionId: revisionId, encoding: "zlib", baseRevisionId: nil, chainLength: 0, size: Int64(source.count), data: Data())
         func useDelta(from base: @autoclosure () throws -> [UInt8], baseId: Int64, chainLength: Int64) rethrows {
-            // A delta made before the write against the same base is the one made here.
-            let delta = try precomputed.flatMap { $0.baseRevisionId == baseId ? $0.bytes : nil } ?? SourceCodec.delta(from: base(), to: source)
+            let delta = SourceCodec.delta(from: try base(), to: source)
             guard delta.count < max(64, source.count / 8) else { return }
             record.encoding = "delta"
             record.baseRevisionId = baseId

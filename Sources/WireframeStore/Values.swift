@@ -244,10 +244,6 @@ public struct NewRevision: Sendable {
     /// The head's screens in key order, as this process stored them with `expectedHeadId`, when
     /// it has them: used as `headScreenHashes`, walked beside `screens` instead of looked up.
     public var headScreens: [ScreenContent]?
-    /// The source's delta against the head's source, when the caller made it beforehand
-    /// (``SQLiteStore/sourceDelta(documentPath:headId:source:)``): stored as it is when the
-    /// source is to be stored as a delta against that head, instead of being made in the write.
-    public var sourceDelta: SourceDelta?
     /// The message given with the import.
     public var message: String?
     /// When the revision is created.
@@ -293,7 +289,7 @@ public struct HeadState: Sendable {
 }
 
 /// Two stored revisions compared screen by screen, read in one transaction
-/// (``SQLiteStore/screenComparison(oldId:newId:)``): their headers, every screen key of
+/// (``Store/screenComparison(oldId:newId:)``): their headers, every screen key of
 /// either in byte order, and, for the keys whose screens differ only, each side's screen version
 /// (named `#id`: one name per distinct content, as a hash would be, without computing the hash;
 /// a screen version keeps only the first bytes of its hash) and the canonical
@@ -350,37 +346,6 @@ public struct ScreenComparison: Sendable {
         return result
     }
 
-}
-
-/// What comparing two stored revisions needs, read in one transaction: their headers, their
-/// screens' hashes and the canonical JSON of the screens whose hashes differ.
-///
-/// From ``SQLiteStore/revisionPair(oldId:newId:)``, a screen that is the same on both sides has,
-/// on both sides, a stand-in instead of its hash (`=` and the store's id of its version): equal
-/// values still mean equal screens, and the store reads no more than the screens that differ.
-public struct RevisionPair: Sendable {
-    /// The older revision's header and screens (key → hash).
-    public var oldHeader: [UInt8]?
-    /// The older revision's screens, key → content hash.
-    public var oldScreenHashes: [String: String]
-    /// The newer revision's header.
-    public var newHeader: [UInt8]?
-    /// The newer revision's screens, key → content hash.
-    public var newScreenHashes: [String: String]
-    /// Canonical screen JSON by hash, for every hash of a key whose hashes differ.
-    public var contents: [String: [UInt8]]
-
-    /// Creates a revision pair.
-    public init(
-        oldHeader: [UInt8]?, oldScreenHashes: [String: String], newHeader: [UInt8]?, newScreenHashes: [String: String],
-        contents: [String: [UInt8]]
-    ) {
-        self.oldHeader = oldHeader
-        self.oldScreenHashes = oldScreenHashes
-        self.newHeader = newHeader
-        self.newScreenHashes = newScreenHashes
-        self.contents = contents
-    }
 }
 
 /// The result of recording an import.
@@ -476,13 +441,4 @@ public struct AttemptSummary: Sendable, Hashable {
         self.durationMicroseconds = durationMicroseconds
         self.diagnostics = diagnostics
     }
-}
-
-/// A source's delta against the source of the head revision `baseRevisionId`
-/// (``SourceCodec/delta(from:to:)``).
-public struct SourceDelta: Sendable {
-    /// The revision whose source the delta applies to.
-    public var baseRevisionId: Int64
-    /// The delta.
-    public var bytes: [UInt8]
 }

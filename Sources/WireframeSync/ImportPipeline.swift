@@ -165,7 +165,7 @@ public struct ImportPipeline: Sendable {
                     parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
                 }
                 read = main
-                early = (head: side.head, source: .ready(SourceSide(sourceHash: side.sourceHash, delta: nil)), fromMemory: false)
+                early = (head: side.head, source: .ready(SourceSide(sourceHash: side.sourceHash)), fromMemory: false)
             }
         }
         // A path that stores nothing drops the source's hash and delta if no thread has started them.
@@ -257,7 +257,6 @@ public struct ImportPipeline: Sendable {
                 screens: contents, changes: changes, expectedHeadId: headState?.revision.id, headSource: nil,
                 message: message, createdAt: .now(), headScreenHashes: headScreens == nil ? headState?.screenHashes : nil)
             new.headScreens = headScreens
-            new.sourceDelta = sourceSide.delta
             do {
                 let record = try store.recordImport(new)
                 // Released once the save is reported (``ScreenReuse/emptyTrash()``), not now.
@@ -277,11 +276,9 @@ public struct ImportPipeline: Sendable {
         throw StoreError.headMoved(path: relativePath)
     }
 
-    /// What the side thread makes of a file's bytes for the write: the source's hash and, in the
-    /// daemon, its delta against the head's source.
+    /// What the side thread makes of a file's bytes for the write: the source's hash.
     struct SourceSide: Sendable {
         var sourceHash: String
-        var delta: SourceDelta?
     }
 
     /// What a stored import leaves for ``ScreenReuse/emptyTrash()`` to release.

@@ -24,7 +24,7 @@ import WireframeStore
             #expect(try store.header(revisionId: id) == Array(header.utf8))
         }
         #expect(try store.headState(documentPath: "app.json")?.header == Array(headers[4].utf8))
-        let pair = try store.revisionPair(oldId: ids[1], newId: ids[2])
+        let pair = try store.screenComparison(oldId: ids[1], newId: ids[2])
         #expect(pair.oldHeader == Array(headers[1].utf8))
         #expect(pair.newHeader == Array(headers[2].utf8))
         // A, A, B, B, A: three rows, the second and fourth revisions naming their parent's.

@@ -155,24 +155,6 @@ import WireframeStore
         #expect(try store.intervalProblems().isEmpty)
     }
 
-    @Test func aRevisionPairHoldsBothSidesAndOnlyTheScreensThatDiffer() throws {
-        let (store, folder) = try makeStore()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let first = try #require(try store.recordImport(newRevision(
-            screens: [("a", "A1"), ("b", "B1"), ("c", "C1")], expectedHead: nil, at: .at(0))).revision)
-        let second = try #require(try store.recordImport(newRevision(
-            screens: [("a", "A2"), ("c", "C1"), ("d", "D1")], expectedHead: first.id, at: .at(1))).revision)
-        let pair = try store.revisionPair(oldId: first.id, newId: second.id)
-        #expect(pair.oldHeader == Array("{}".utf8))
-        #expect(pair.newScreenHashes["a"] == hash("A2") && pair.newScreenHashes["d"] == hash("D1"))
-        #expect(pair.oldScreenHashes["a"] == hash("A1") && pair.oldScreenHashes["b"] == hash("B1"))
-        // The screen both sides share has one stand-in, not read from its version.
-        #expect(pair.newScreenHashes["c"] != nil && pair.newScreenHashes["c"] == pair.oldScreenHashes["c"])
-        #expect(Set(pair.newScreenHashes.keys) == ["a", "c", "d"])
-        #expect(Set(pair.contents.keys) == [hash("A1"), hash("A2"), hash("B1"), hash("D1")])
-        #expect(pair.contents[hash("B1")] == Array("B1".utf8))
-    }
-
     @Test func aDeletionClosesEveryScreen() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
