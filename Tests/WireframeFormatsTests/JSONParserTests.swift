@@ -281,8 +281,7 @@ struct JSONParserTests {
     }
 
     @Test func longStringsAreReadWhateverTheirSpecialBytesOffsets() throws {
-        // Strings are scanned eight bytes at a time up to a quote, backslash, control or
-        // non-ASCII byte: put each at several offsets.
+        // A quote, backslash, control or non-ASCII byte at several offsets in a string.
         for padding in 0..<17 {
             let plain = String(repeating: "x", count: padding)
             let text = #"["\#(plain)\"q", "\#(plain)\\b", "\#(plain)é", "\#(plain)\u0041", "\#(plain)"]"#

@@ -3,12 +3,12 @@ import Testing
 @testable import WireframeFormats
 import WireframeModel
 
-/// The reader's fast paths: tag and parameter names found through small hash tables, text and
-/// names scanned eight bytes at a time, line and column found by skipping to line feeds. Each must
-/// give exactly what a plain search or a byte-by-byte walk gives.
+/// The reader's lookups and scans at their edges: tag and parameter names found by name (and
+/// nothing that merely looks alike), text and names scanned to every stop, line and column found
+/// from the recorded line feeds.
 @Suite struct WorkflowSchemaScanTests {
-    /// Every registered tag is found, as the dictionary holds it; names that share length and
-    /// first, second and last bytes with a tag (the table's hash) are not.
+    /// Every registered tag is found, as the dictionary holds it; names that differ from a tag in
+    /// one byte are not.
     @Test func everyTagIsFoundAndNoLookAlike() throws {
         for (name, definition) in TagRegistry.tags {
             let found = try #require(TagRegistry.definition(of: name))
@@ -38,9 +38,9 @@ import WireframeModel
         }
     }
 
-    /// A definition with a repeated parameter name finds the first, one with too many parameters
-    /// for the table still finds them by search, and a changed copy finds its new parameters while
-    /// the original keeps its own.
+    /// A definition with a repeated parameter name finds the first, one with hundreds of
+    /// parameters finds them all, and a changed copy finds its new parameters while the original
+    /// keeps its own.
     @Test func builtAndChangedDefinitions() throws {
         func parameter(_ name: String, _ isArray: Bool = false) -> ParameterDefinition {
             ParameterDefinition(
@@ -76,6 +76,19 @@ import WireframeModel
         back.parameters.removeLast()
         #expect(back == screen)
         #expect(back.hashValue == screen.hashValue)
+    }
+
+    /// A name is matched scalar by scalar, as XML compares names: a Kelvin sign, canonically
+    /// equivalent to K, does not spell the parameter `returnKeyType`.
+    @Test func namesMatchScalarByScalar() {
+        func unknownParameters(_ name: String) -> [String] {
+            let source = "<workflow><screen><container><textField><\(name)>done</\(name)></textField></container></screen></workflow>"
+            return WorkflowSchemaFixtures.read(source).diagnostics.filter { $0.code == "WF1201" }.map(\.message)
+        }
+        #expect(unknownParameters("returnKeyType").isEmpty)
+        let lookAlike = unknownParameters("return\u{212A}eyType")
+        #expect(lookAlike.count == 1)
+        #expect(lookAlike.first?.hasPrefix("'return\u{212A}eyType' is not a parameter of 'textField'") == true)
     }
 
     /// Lines and columns of diagnostics after lines of every length up to past two words, with

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Every key of an object the JSON reader knows, across all kinds of objects; a reader keeps one
 /// slot for each.
 enum JSONKey: Int, CaseIterable, Sendable {
@@ -36,9 +30,7 @@ enum JSONKey: Int, CaseIterable, Sendable {
     }
 }
 
-/// The keys an object may have, looked up from a key's bytes on the tape in one comparison each:
-/// a key is compared by length and first byte with every known key, and byte for byte only with
-/// the one that matches both.
+/// The keys an object may have, and where each is among them.
 ///
 /// A class, so that an object reader holds it with one reference instead of copying its arrays.
 final class JSONKeySet: Sendable {
@@ -46,11 +38,8 @@ final class JSONKeySet: Sendable {
     let names: [String]
     /// For each ``JSONKey`` by raw value, its position among `names`, -1 when not among them.
     private let positions: [Int8]
-    /// Each key's UTF-8 bytes, one after another; `starts[i]..<starts[i + 1]` is key `i`.
-    private let utf8: [UInt8]
-    private let starts: [Int]
-    /// Each key's length and first byte in one word, so a candidate is rejected by one comparison.
-    private let signatures: [UInt32]
+    /// Each key's UTF-8 bytes, by position.
+    private let utf8: [[UInt8]]
 
     /// The most keys a set may hold (the number of a reader's slots).
     static let capacity = 24
@@ -63,26 +52,10 @@ final class JSONKeySet: Sendable {
         var positions = [Int8](repeating: -1, count: JSONKey.allCases.count)
         for (position, key) in keys.enumerated() { positions[key.rawValue] = Int8(position) }
         self.positions = positions
-        var utf8: [UInt8] = []
-        var starts: [Int] = [0]
-        var signatures: [UInt32] = []
-        for key in keys {
-            utf8.append(contentsOf: key.name.utf8)
-            starts.append(utf8.count)
-            signatures.append(Self.signature(length: key.name.utf8.count, first: key.name.utf8.first ?? 0))
-        }
-        self.utf8 = utf8
-        self.starts = starts
-        self.signatures = signatures
-    }
-
-    @inline(__always)
-    private static func signature(length: Int, first: UInt8) -> UInt32 {
-        UInt32(truncatingIfNeeded: length) << 8 | UInt32(first)
+        utf8 = keys.map { Array($0.name.utf8) }
     }
 
     /// The position of `key` in the set.
-    @inline(__always)
     func position(of key: JSONKey) -> Int? {
         let position = Int(positions[key.rawValue])
         return position < 0 ? nil : position
@@ -90,17 +63,6 @@ final class JSONKeySet: Sendable {
 
     /// The position in the set of the key whose UTF-8 bytes are `bytes` (a key's decoded UTF-8).
     func position(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let first = bytes.first else { return nil }
-        let wanted = Self.signature(length: bytes.count, first: first)
-        return signatures.withUnsafeBufferPointer { signatures in
-            utf8.withUnsafeBufferPointer { utf8 in
-                for index in 0..<signatures.count where signatures[index] == wanted {
-                    if bytes.count == 1 { return index }
-                    guard let base = utf8.baseAddress, let other = bytes.baseAddress else { continue }
-                    if memcmp(base + starts[index] + 1, other + 1, bytes.count - 1) == 0 { return index }
-                }
-                return nil
-            }
-        }
+        utf8.firstIndex { key in key.withUnsafeBufferPointer { sameBytes($0, bytes) } }
     }
 }

@@ -202,11 +202,9 @@ private struct Scanner {
     }
 
     mutating func skipWhitespace() {
-        guard let base = buffer.baseAddress else { return }
-        let end = buffer.count
         var position = offset
-        while position < end {
-            let byte = base[position]
+        while position < buffer.count {
+            let byte = buffer[position]
             if byte == 0x20 || byte == 0x09 || byte == 0x0D {
                 position += 1
             } else if byte == 0x0A {
@@ -214,11 +212,6 @@ private struct Scanner {
                 line += 1
                 lineStart = position
                 continuationBytesOnLine = 0
-                // A line's indentation is a run of spaces: skip it four at a time (columns are
-                // counted from the line's start, so spaces need no bookkeeping).
-                while end - position >= 4, UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self) == 0x2020_2020 {
-                    position += 4
-                }
             } else {
                 break
             }
@@ -316,7 +309,9 @@ private struct Scanner {
         var firstKeys: [[UInt8]: Int]? = nil
         // Before the scan, a filter: one bit per (length, first byte) of the keys so far. A key
         // without escapes whose bit is clear cannot equal an earlier key without escapes; a key
-        // with escapes (rare) is always compared, and so is every key after one.
+        // with escapes (rare) is always compared, and so is every key after one. Without the filter
+        // every key was compared with the keys before it: about 1 ms more at 10,000 screens, where
+        // the whole pipeline takes 16.5 to 19 ms against its floor of 20 ms.
         var keySignatures: UInt64 = 0
         var anyEscapedKey = false
         skipWhitespace()
@@ -411,9 +406,9 @@ private struct Scanner {
             if other.flags & JSONTape.Record.repeatedKey == 0 {
                 if escaped || other.flags & JSONTape.Record.escaped != 0 {
                     if JSONTape.decodedBytes(record, in: buffer) == JSONTape.decodedBytes(other, in: buffer) { return position }
-                } else if Int(other.extent) - Int(other.offset) - 1 == length,
-                    length == 0 || buffer[start] == buffer[Int(other.offset) + 1],
-                    bytesEqual(start, Int(other.offset) + 1, length)
+                } else if sameBytes(
+                    UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]),
+                    UnsafeBufferPointer(rebasing: buffer[(Int(other.offset) + 1)..<Int(other.extent)]))
                 {
                     return position
                 }
@@ -421,12 +416,6 @@ private struct Scanner {
             position = Int(records[position + 1].next)
         }
         return nil
-    }
-
-    /// Whether the `length` bytes at two offsets are the same.
-    func bytesEqual(_ lhs: Int, _ rhs: Int, _ length: Int) -> Bool {
-        guard let base = buffer.baseAddress else { return length == 0 }
-        return memcmp(base + lhs, base + rhs, length) == 0
     }
 
     func keyText(_ index: Int) -> String {
@@ -574,29 +563,11 @@ private struct Scanner {
         var string = record(.string)
         offset += 1
         while true {
-            // Skip plain characters in a tight loop; stop at a quote, backslash, control or non-ASCII byte.
-            if let base = buffer.baseAddress {
-                let end = buffer.count
-                var position = offset
-                // Eight bytes at a time while none of them is one of those: a byte below 0x20,
-                // or equal to 0x22 or 0x5C, borrows into its top bit when 0x20 or 0x01 is
-                // subtracted from it (or from it xor the quote or backslash), and no borrow
-                // reaches a top bit otherwise (all bytes are below 0x80). A false alarm only
-                // hands the word to the byte loop.
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let high: UInt64 = 0x8080_8080_8080_8080
-                while end - position >= 8 {
-                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                    let special = (word &- 0x20 &* ones) | ((word ^ (0x22 &* ones)) &- ones) | ((word ^ (0x5C &* ones)) &- ones)
-                    if (word | special) & high != 0 { break }
-                    position += 8
-                }
-                while position < end {
-                    let byte = base[position]
-                    if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
-                    position += 1
-                }
-                offset = position
+            // Skip plain characters; stop at a quote, backslash, control or non-ASCII byte.
+            while offset < buffer.count {
+                let byte = buffer[offset]
+                if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
+                offset += 1
             }
             guard offset < buffer.count else {
                 // The opening quote's location is the record's.

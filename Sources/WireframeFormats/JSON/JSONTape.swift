@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import WireframeModel
 
 /// A well-formed JSON document as one flat array of plain records (the tape), one per value and
@@ -184,7 +179,7 @@ public struct JSONTape: Sendable {
         return nil
     }
 
-    /// The position in `keys` of the key at `index`, comparing its bytes with one known key at most.
+    /// The position in `keys` of the key at `index`.
     func position(ofKey index: Int, in keys: JSONKeySet) -> Int? {
         let record = records[index]
         if record.flags & Record.escaped != 0 {
@@ -202,10 +197,7 @@ public struct JSONTape: Sendable {
         let start = Int(record.offset) + 1
         let length = Int(record.extent) - start
         guard length == utf8.count else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, let other = utf8.baseAddress else { return length == 0 }
-            return memcmp(base + start, other, length) == 0
-        }
+        return bytes.withUnsafeBufferPointer { sameBytes(UnsafeBufferPointer(rebasing: $0[start..<(start + length)]), utf8) }
     }
 
     /// Whether the string at `index` is `text`.

@@ -161,27 +161,17 @@ enum CheckSupport {
     }
 }
 
-/// A fixed set of names that several checks test every parameter name against: the names are
-/// kept in buckets by length and first byte, so a lookup compares a few strings with equal
-/// lengths instead of hashing the name.
+/// A fixed set of names that several checks test every parameter name against.
 struct NameSet: Sendable {
-    private let buckets: [[String]]
+    private let names: Set<String>
 
-    init(_ names: [String]) {
-        var buckets = [[String]](repeating: [], count: 64)
-        for name in names where !buckets[Self.bucket(of: name)].contains(name) { buckets[Self.bucket(of: name)].append(name) }
-        self.buckets = buckets
-    }
+    init(_ names: [String]) { self.names = Set(names) }
 
+    /// Whether the set holds a name with exactly the scalars of `name` (a `Set<String>` alone
+    /// also matches a canonically equivalent spelling).
     func contains(_ name: String) -> Bool {
-        let count = name.utf8.count
-        for candidate in buckets[Self.bucket(of: name)] where candidate.utf8.count == count && candidate == name { return true }
-        return false
-    }
-
-    private static func bucket(of name: String) -> Int {
-        let bytes = name.utf8
-        return (bytes.count &* 7 &+ Int(bytes.first ?? 0)) & 63
+        guard let index = names.firstIndex(of: name) else { return false }
+        return names[index].hasSameUTF8(as: name)
     }
 }
 

@@ -1,11 +1,10 @@
 /// The names a WorkflowSchema file repeats on almost every line (the registry's tags, every
 /// parameter name, the attributes an object tag may carry), each kept as one string: the reader
 /// looks a name up by its bytes and reuses the string instead of decoding a new one per element.
-///
-/// An open-addressing table hashed like `NameHash` (length and first, second and last bytes); the
-/// names' bytes are kept in one array and compared in place.
+/// A name's position among them is the number a read's storage gives it.
 struct KnownNames: Sendable {
-    private let slots: [Int16]
+    /// The position of each name.
+    private let positions: [String: Int]
     /// The names, by position: a read's storage starts its table of names with them.
     let names: [String]
     /// The registry's definition of each name that is a tag (looked up once, not per element).
@@ -24,51 +23,25 @@ struct KnownNames: Sendable {
     /// Whether each name has a colon (a namespace prefix): the builder asks of every tag that is
     /// not registered.
     private let colons: [Bool]
-    /// Where each name's bytes start in `bytes`; the name's end is the next start.
-    private let starts: [Int]
-    /// The names' bytes one after the other, and eight zero bytes.
-    private let bytes: [UInt8]
 
     init(_ candidates: [String]) {
-        var size = 64
-        while size < candidates.count * 4 { size *= 2 }
-        var slots = [Int16](repeating: -1, count: size)
+        var positions: [String: Int] = [:]
         var names: [String] = []
-        var starts: [Int] = []
-        var bytes: [UInt8] = []
-        for name in candidates where !name.utf8.isEmpty && names.count < Int(Int16.max) {
-            let utf8 = Array(name.utf8)
-            var slot = Self.hash(utf8.count, utf8[0], utf8.count > 1 ? utf8[1] : 0, utf8[utf8.count - 1]) & (size - 1)
-            var duplicate = false
-            while slots[slot] >= 0 {
-                if names[Int(slots[slot])] == name { duplicate = true; break }
-                slot = (slot + 1) & (size - 1)
-            }
-            if duplicate { continue }
-            slots[slot] = Int16(names.count)
+        for name in candidates where !name.isEmpty && names.count < Int(Int16.max) && positions[name] == nil {
+            positions[name] = names.count
             names.append(name)
-            starts.append(bytes.count)
-            bytes += utf8
         }
-        starts.append(bytes.count)
-        // Eight bytes past the last name, so that a word can be read at any byte of a name.
-        bytes += [UInt8](repeating: 0, count: 8)
-        self.slots = slots
+        self.positions = positions
         self.names = names
         self.definitions = names.map { TagRegistry.lookup.definition(of: $0) }
         self.registryEntries = names.map { TagRegistry.lookup.entry(ofTag: $0).map { Int32($0) } ?? -1 }
         self.colons = names.map(\.containsColon)
-        self.starts = starts
-        self.bytes = bytes
         var parameterNameStarts: [Int32] = []
         var parameterNames: [Int32] = []
         for definition in TagRegistry.lookup.all {
             parameterNameStarts.append(Int32(parameterNames.count))
             for parameter in definition.parameters {
-                let utf8 = Array(parameter.name.utf8)
-                parameterNames.append(utf8.withUnsafeBufferPointer {
-                    Self.find($0, readable: $0.count, slots: slots, starts: starts, bytes: bytes)
-                }.map { Int32($0) } ?? -1)
+                parameterNames.append(positions[parameter.name].map { Int32($0) } ?? -1)
             }
         }
         self.parameterNameStarts = parameterNameStarts
@@ -118,18 +91,16 @@ struct KnownNames: Sendable {
 
     /// The known name with exactly these bytes, if there is one.
     func name(_ candidate: UnsafeBufferPointer<UInt8>) -> String? {
-        entry(candidate).map { names[$0] }
+        entry(of: candidate).map { names[$0] }
     }
 
     /// The position of the known name with exactly these bytes, if there is one: its string and
-    /// definition are then read with `name(at:)` and `definition(at:)` (a tuple of both was
-    /// copied and destroyed out of line at every element).
-    func entry(of candidate: UnsafeBufferPointer<UInt8>) -> Int? { entry(candidate) }
-
-    /// The same, where `readable` bytes (at least the candidate's) can be read from the
-    /// candidate's start: the candidate is then compared a word at a time.
-    func entry(of candidate: UnsafeBufferPointer<UInt8>, readable: Int) -> Int? {
-        Self.find(candidate, readable: max(readable, candidate.count), slots: slots, starts: starts, bytes: bytes)
+    /// definition are then read with `name(at:)` and `definition(at:)`.
+    func entry(of candidate: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let position = positions[String(decoding: candidate, as: UTF8.self)] else { return nil }
+        // A canonically equivalent spelling finds the name too: only the same bytes are it.
+        let same = names[position].utf8.withContiguousStorageIfAvailable { sameBytes($0, candidate) }
+        return (same ?? names[position].utf8.elementsEqual(candidate)) ? position : nil
     }
 
     /// The name at a position `entry(of:)` gave.
@@ -137,60 +108,6 @@ struct KnownNames: Sendable {
 
     /// The registry's definition of the name at a position `entry(of:)` gave, when it is a tag.
     func definition(at entry: Int) -> TagDefinition? { definitions[entry] }
-
-    private func entry(_ candidate: UnsafeBufferPointer<UInt8>) -> Int? {
-        Self.find(candidate, readable: candidate.count, slots: slots, starts: starts, bytes: bytes)
-    }
-
-    @inline(__always)
-    private static func find(
-        _ candidate: UnsafeBufferPointer<UInt8>, readable: Int, slots: [Int16], starts: [Int], bytes: [UInt8]
-    ) -> Int? {
-        let count = candidate.count
-        guard count > 0 else { return nil }
-        let mask = slots.count - 1
-        var slot = Self.hash(count, candidate[0], count > 1 ? candidate[1] : 0, candidate[count - 1]) & mask
-        return bytes.withUnsafeBufferPointer { known -> Int? in
-            while true {
-                let entry = Int(slots[slot])
-                if entry < 0 { return nil }
-                let start = starts[entry]
-                if starts[entry + 1] - start == count, Self.same(known, from: start, candidate, count: count, readable: readable) {
-                    return entry
-                }
-                slot = (slot + 1) & mask
-            }
-        }
-    }
-
-    @inline(__always)
-    private static func same(
-        _ known: UnsafeBufferPointer<UInt8>, from start: Int, _ candidate: UnsafeBufferPointer<UInt8>, count: Int, readable: Int
-    ) -> Bool {
-        var offset = 0
-        // A word at a time where eight bytes can be read at the candidate (`known` has eight
-        // bytes past its last name), the bytes past the name masked off.
-        if let knownBase = known.baseAddress, let candidateBase = candidate.baseAddress {
-            while offset < count, offset &+ 8 <= readable {
-                let remaining = count &- offset
-                let mask: UInt64 = remaining >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: remaining &* 8)) &- 1
-                let difference = UInt64(littleEndian: UnsafeRawPointer(knownBase + start + offset).loadUnaligned(as: UInt64.self))
-                    ^ UInt64(littleEndian: UnsafeRawPointer(candidateBase + offset).loadUnaligned(as: UInt64.self))
-                if difference & mask != 0 { return false }
-                offset &+= 8
-            }
-        }
-        while offset < count {
-            if known[start + offset] != candidate[offset] { return false }
-            offset += 1
-        }
-        return true
-    }
-
-    @inline(__always)
-    private static func hash(_ count: Int, _ first: UInt8, _ second: UInt8, _ last: UInt8) -> Int {
-        (count &* 97) ^ (Int(first) &* 31) ^ (Int(second) &* 7) ^ (Int(last) &* 131)
-    }
 
     /// The registry's tags, every parameter name of the registry and its pseudo-classes, and the
     /// attributes of object tags.

@@ -41,33 +41,9 @@ struct SchemaGrouper {
     }
 
     /// The parameters of the open objects, innermost last.
-    private var parameters = Stack<OpenParameter>()
+    private var parameters: [OpenParameter] = []
     /// Their values, each with its parameter's position in `parameters`.
-    private var values = Stack<(parameter: Int, value: SchemaStorage.Value)>()
-
-    /// An array used as a stack whose records stay when they are popped: popping sets the count
-    /// only (removing records one at a time checked the array's uniqueness for each), and a push
-    /// overwrites a popped record before it appends.
-    private struct Stack<Element> {
-        private var records: [Element] = []
-        private(set) var count = 0
-
-        @inline(__always)
-        subscript(position: Int) -> Element {
-            get { records[position] }
-            set { records[position] = newValue }
-        }
-
-        @inline(__always)
-        mutating func append(_ record: Element) {
-            if count < records.count { records[count] = record } else { records.append(record) }
-            count &+= 1
-        }
-
-        /// Forgets the records from `position` on.
-        @inline(__always)
-        mutating func removeAll(from position: Int) { count = position }
-    }
+    private var values: [(parameter: Int, value: SchemaStorage.Value)] = []
 
     /// Where the parameters and values of an object that opens start.
     struct Mark {
@@ -114,8 +90,8 @@ struct SchemaGrouper {
                 arena.parameters.append(record)
             }
         }
-        parameters.removeAll(from: mark.parameters)
-        values.removeAll(from: mark.values)
+        parameters.removeSubrange(mark.parameters...)
+        values.removeSubrange(mark.values...)
         return parameterStart..<Int32(arena.parameters.count)
     }
 

@@ -196,60 +196,13 @@ struct SchemaMapper {
         case counter(Int)
     }
 
-    /// `base/tag` with its suffix, written in one allocation of the right size: string
-    /// interpolation and `append` grew the text piece by piece (about 2,000 instructions per
-    /// key), and these paths are the keys of most controllers.
+    /// `base/tag` with its suffix.
     static func path(_ base: String, _ tag: String, _ suffix: PathSuffix) -> String {
-        var number = ""
-        var count = base.utf8.count
         switch suffix {
-        case .none:
-            count += 1 + tag.utf8.count
-        case .index(let index):
-            number = String(index)
-            count += 3 + tag.utf8.count + number.utf8.count
-        case .name(let name):
-            count += 2 + tag.utf8.count + name.utf8.count
-        case .counter(let counter):
-            number = String(counter)
-            count += 1 + number.utf8.count
-        }
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var at = 0
-            func write(_ text: String) {
-                var text = text
-                // Copied in one piece (a native or small string is contiguous already).
-                text.withUTF8 { bytes in
-                    UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[at..<(at + bytes.count)])
-                        .copyMemory(from: UnsafeRawBufferPointer(bytes))
-                    at += bytes.count
-                }
-            }
-            func write(_ byte: UInt8) {
-                buffer[at] = byte
-                at += 1
-            }
-            write(base)
-            switch suffix {
-            case .none:
-                write(UInt8(ascii: "/"))
-                write(tag)
-            case .index:
-                write(UInt8(ascii: "/"))
-                write(tag)
-                write(UInt8(ascii: "["))
-                write(number)
-                write(UInt8(ascii: "]"))
-            case .name(let name):
-                write(UInt8(ascii: "/"))
-                write(tag)
-                write(UInt8(ascii: "@"))
-                write(name)
-            case .counter:
-                write(UInt8(ascii: "#"))
-                write(number)
-            }
-            return at
+        case .none: "\(base)/\(tag)"
+        case .index(let index): "\(base)/\(tag)[\(index)]"
+        case .name(let name): "\(base)/\(tag)@\(name)"
+        case .counter(let counter): "\(base)#\(counter)"
         }
     }
 

@@ -64,8 +64,8 @@ public struct TagDefinition: Sendable, Hashable {
         let isAbstract: Bool
         let parameters: [ParameterDefinition]
         let defaults: [DefaultRoute]
-        /// Open addressing over `parameters`: a slot holds a parameter's position plus one, or 0.
-        let slots: [UInt8]
+        /// The position of the first parameter of each name.
+        let positions: [String: Int]
         /// The parameter names, compared without copying the definitions.
         let names: [String]
         /// The names of the mandatory parameters, in order: P05 asks for them at every object.
@@ -95,24 +95,12 @@ public struct TagDefinition: Sendable, Hashable {
             self.parameters = parameters
             self.defaults = defaults
             stringDefault = defaults.first { SchemaClass.string.isSubclass(of: $0.valueClass) }?.parameter
-            var slots: [UInt8] = []
-            // A table at least twice as large as the parameters, a power of two; positions fit a byte.
-            if parameters.count < 127 {
-                var size = 8
-                while size < parameters.count * 2 { size *= 2 }
-                slots = [UInt8](repeating: 0, count: size)
-                for (position, parameter) in parameters.enumerated() {
-                    var slot = NameHash.of(parameter.name) & (size - 1)
-                    var duplicate = false
-                    while slots[slot] != 0 {
-                        if parameters[Int(slots[slot]) - 1].name == parameter.name { duplicate = true; break }
-                        slot = (slot + 1) & (size - 1)
-                    }
-                    // The first parameter of a name wins, as with a linear search.
-                    if !duplicate { slots[slot] = UInt8(position + 1) }
-                }
+            var positions: [String: Int] = [:]
+            // The first parameter of a name wins, as with a linear search.
+            for (position, parameter) in parameters.enumerated() where positions[parameter.name] == nil {
+                positions[parameter.name] = position
             }
-            self.slots = slots
+            self.positions = positions
             names = parameters.map(\.name)
             mandatoryNames = parameters.filter(\.isMandatory).map(\.name)
             var mandatoryIndices: [Int] = []
@@ -128,19 +116,7 @@ public struct TagDefinition: Sendable, Hashable {
         }
 
         /// The position of the first parameter of that name.
-        func index(of name: String) -> Int? {
-            guard !slots.isEmpty else { return names.firstIndex(of: name) }
-            let mask = slots.count - 1
-            var slot = NameHash.of(name) & mask
-            let count = name.utf8.count
-            while true {
-                let entry = Int(slots[slot])
-                if entry == 0 { return nil }
-                let candidate = names[entry - 1]
-                if candidate.utf8.count == count, candidate == name { return entry - 1 }
-                slot = (slot + 1) & mask
-            }
-        }
+        func index(of name: String) -> Int? { positions.value(spelledExactly: name) }
     }
 
     private var storage: Storage
@@ -266,21 +242,13 @@ public struct TagDefinition: Sendable, Hashable {
     }
 }
 
-/// A cheap hash of a name for the small tables of the reader: its length and its first, second
-/// and last bytes (names that share all four are told apart by comparing them).
-enum NameHash {
-    @inline(__always)
-    static func of(_ name: String) -> Int {
-        // Read in place (`withUTF8` is mutating, and would copy the string first).
-        if let hash = name.utf8.withContiguousStorageIfAvailable({ of($0) }) { return hash }
-        return Array(name.utf8).withUnsafeBufferPointer { of($0) }
-    }
-
-    @inline(__always)
-    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let first = bytes.first, let last = bytes.last else { return 0 }
-        let second = bytes.count > 1 ? Int(bytes[1]) : 0
-        return (bytes.count &* 97) ^ (Int(first) &* 31) ^ (second &* 7) ^ (Int(last) &* 131)
+extension Dictionary where Key == String {
+    /// The value under a key with exactly the scalars of `name`. A `String` key also matches a
+    /// canonically equivalent spelling (a Kelvin sign for a K), and XML compares names scalar by
+    /// scalar.
+    func value(spelledExactly name: String) -> Value? {
+        guard let index = index(forKey: name), self[index].key.hasSameUTF8(as: name) else { return nil }
+        return self[index].value
     }
 }
 
@@ -307,12 +275,10 @@ public enum TagRegistry {
     /// The definition of a tag, if registered.
     public static func definition(of tag: String) -> TagDefinition? { lookup.definition(of: tag) }
 
-    /// The definitions in an open-addressing table hashed by `NameHash` (length and a few bytes):
-    /// a lookup runs for every element read, and compares about one name instead of hashing it.
-    /// One static value holding the three arrays, instead of a static value per array.
+    /// The definitions by tag, and the pseudo-classes made from them.
     struct Lookup: Sendable {
-        let slots: [Int16]
-        let names: [String]
+        /// The position in `definitions` of each tag's definition.
+        let positions: [String: Int]
         let definitions: [TagDefinition]
         /// Each definition's pseudo-classes as a keyPath proxy and as a conditional schema, made
         /// once: a proxy or conditional element otherwise built a definition and its tables.
@@ -325,25 +291,14 @@ public enum TagRegistry {
         let all: [TagDefinition]
 
         init(_ definitions: [TagDefinition]) {
-            var size = 16
-            while size < definitions.count * 4 { size *= 2 }
-            var slots = [Int16](repeating: -1, count: size)
+            var positions: [String: Int] = [:]
             var kept: [TagDefinition] = []
-            for definition in definitions {
-                var slot = NameHash.of(definition.tag) & (size - 1)
-                var duplicate = false
-                while slots[slot] >= 0 {
-                    if kept[Int(slots[slot])].tag == definition.tag { duplicate = true; break }
-                    slot = (slot + 1) & (size - 1)
-                }
-                // The first definition of a name wins (the registry has no two).
-                if !duplicate {
-                    slots[slot] = Int16(kept.count)
-                    kept.append(definition)
-                }
+            // The first definition of a name wins (the registry has no two).
+            for definition in definitions where positions[definition.tag] == nil {
+                positions[definition.tag] = kept.count
+                kept.append(definition)
             }
-            self.slots = slots
-            self.names = kept.map(\.tag)
+            self.positions = positions
             self.definitions = kept
             proxies = kept.map { $0.effective(for: .proxy(keyPath: "")) }
             conditionals = kept.map { $0.effective(for: .conditional) }
@@ -371,18 +326,7 @@ public enum TagRegistry {
             entry(of: tag).map { definitions[$0] }
         }
 
-        private func entry(of tag: String) -> Int? {
-            let mask = slots.count - 1
-            var slot = NameHash.of(tag) & mask
-            let count = tag.utf8.count
-            while true {
-                let entry = Int(slots[slot])
-                if entry < 0 { return nil }
-                let name = names[entry]
-                if name.utf8.count == count, name == tag { return entry }
-                slot = (slot + 1) & mask
-            }
-        }
+        private func entry(of tag: String) -> Int? { positions.value(spelledExactly: tag) }
     }
 
     /// The table (built once, on first use; the schema builder keeps a reference to it).

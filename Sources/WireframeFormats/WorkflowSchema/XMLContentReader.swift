@@ -14,20 +14,9 @@ struct XMLElementNode {
     /// The definition's position in `TagRegistry.lookup.definitions`, or -1.
     var registryEntry: Int32 = -1
 
-    /// The first attribute of that name. Most elements have none; lengths are compared first,
-    /// and the attributes are read in place (the closure of `first(where:)` copied each one).
-    @inline(__always)
+    /// The first attribute of that name (spelled with exactly its scalars, as XML compares names).
     func attribute(_ name: String) -> Attribute? {
-        guard !attributes.isEmpty else { return nil }
-        return search(name)
-    }
-
-    private func search(_ name: String) -> Attribute? {
-        let count = name.utf8.count
-        for at in attributes.indices where attributes[at].name.utf8.count == count && attributes[at].name == name {
-            return attributes[at]
-        }
-        return nil
+        attributes.first { $0.name.hasSameUTF8(as: name) }
     }
 }
 
@@ -81,7 +70,7 @@ struct XMLContentReader {
                 "file is \(bytes.count) bytes; the reader accepts at most \(maximumSize) bytes", at: .start))
         }
         return bytes.withUnsafeBufferPointer { buffer in
-            var lines = LineTable(reservingFor: buffer.count)
+            var lines = LineTable()
             let invalid = XMLTokenizer.firstInvalidCharacter(buffer, lines: &lines)
             var locator = SourceLocator(buffer, lines: lines)
             if let invalid {
@@ -148,7 +137,7 @@ struct XMLContentDecoder {
         case .startTag(let offset, let name, let end, let isEmpty):
             flushText(to: &handler)
             lastMarkupEnd = end
-            let known = knownNames.entry(of: UnsafeBufferPointer(rebasing: bytes[name]), readable: bytes.count - name.lowerBound)
+            let known = knownNames.entry(of: UnsafeBufferPointer(rebasing: bytes[name]))
             // Located before its attributes: the locator moves forward.
             let location = locator.location(of: offset)
             while !attributeBuffer.isEmpty { attributeBuffer.removeLast() }
@@ -254,17 +243,7 @@ struct XMLContentDecoder {
         while start < end, XMLTokenizer.isSpace(bytes[start]) || bytes[start] == 0x0B || bytes[start] == 0x0C { start += 1 }
         while end > start, XMLTokenizer.isSpace(bytes[end - 1]) || bytes[end - 1] == 0x0B || bytes[end - 1] == 0x0C { end -= 1 }
         if (start < end && bytes[start] >= 0x80) || (end > start && bytes[end - 1] >= 0x80) { return nil }
-        var cursor = start
-        if let base = bytes.baseAddress {
-            while cursor + 8 <= end {
-                if XMLTokenizer.hasByte(UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self), 0x0D) { return nil }
-                cursor += 8
-            }
-        }
-        while cursor < end {
-            if bytes[cursor] == 0x0D { return nil }
-            cursor += 1
-        }
+        if bytes[start..<end].contains(0x0D) { return nil }
         return string(start..<end)
     }
 
@@ -293,23 +272,7 @@ struct XMLContentDecoder {
 
     /// Whether the bytes are only whitespace (Unicode's White_Space, as the trim that follows).
     private func isBlank(_ range: Range<Int>) -> Bool {
-        // Indentation first, eight bytes at a time: eight spaces, or eight bytes each a space, a
-        // line feed, a tab or a carriage return (a run of indentation starts with its line feed,
-        // so the spaces alone stopped at the first word).
-        var from = range.lowerBound
-        if let base = bytes.baseAddress {
-            while from + 8 <= range.upperBound {
-                let word = UnsafeRawPointer(base + from).loadUnaligned(as: UInt64.self)
-                if word != 0x2020_2020_2020_2020 {
-                    guard word & 0x8080_8080_8080_8080 == 0 else { break }
-                    let blanks = XMLTokenizer.bytesEqual(word, 0x20) | XMLTokenizer.bytesEqual(word, 0x0A)
-                        | XMLTokenizer.bytesEqual(word, 0x09) | XMLTokenizer.bytesEqual(word, 0x0D)
-                    guard blanks == 0x8080_8080_8080_8080 else { break }
-                }
-                from += 8
-            }
-        }
-        for index in from..<range.upperBound {
+        for index in range {
             switch bytes[index] {
             case 0x20, 0x09...0x0D: continue
             case 0..<0x80: return false

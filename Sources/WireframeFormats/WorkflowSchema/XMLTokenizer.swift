@@ -81,19 +81,6 @@ struct XMLTokenizer {
     @inline(__always)
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
 
-    /// Whether one of the eight bytes of `word` is `byte` (no false negatives; a true answer is exact
-    /// here too, because a false mark only appears above a true one).
-    @inline(__always)
-    static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool { byteMarks(word, byte) != 0 }
-
-    /// The high bit of each byte of `word` that is `byte`, and maybe of bytes above such a byte:
-    /// the lowest mark is exact, and there is none when no byte is `byte`.
-    @inline(__always)
-    static func byteMarks(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let matches = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-        return (matches &- 0x0101_0101_0101_0101) & ~matches & 0x8080_8080_8080_8080
-    }
-
     @inline(__always)
     private func byte(at index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
@@ -128,29 +115,6 @@ struct XMLTokenizer {
     /// The end of the XML `Name` that starts at `index`, or `index` when none starts there.
     func nameEnd(from index: Int) -> Int {
         var cursor = index
-        // The first byte apart (it may not be every name character), then ASCII in a tight loop.
-        if cursor < bytes.count, bytes[cursor] < 0x80 {
-            guard Self.isASCIINameStart(bytes[cursor]) else { return cursor }
-            cursor += 1
-            // ASCII letters eight at a time (every letter continues a name); the bytes from the
-            // first other one on are read one at a time below.
-            if let base = bytes.baseAddress {
-                while cursor &+ 8 <= bytes.count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
-                    let letters = Self.asciiLetters(word)
-                    if letters == 0x8080_8080_8080_8080 {
-                        cursor &+= 8
-                    } else {
-                        cursor &+= (~letters & 0x8080_8080_8080_8080).trailingZeroBitCount &>> 3
-                        break
-                    }
-                }
-            }
-            while cursor < bytes.count, bytes[cursor] < 0x80 {
-                guard Self.isASCIINameCharacter(bytes[cursor]) else { return cursor }
-                cursor += 1
-            }
-        }
         while cursor < bytes.count {
             let byte = bytes[cursor]
             if byte < 0x80 {
@@ -165,37 +129,21 @@ struct XMLTokenizer {
         return cursor
     }
 
-    /// The high bit of each byte of `word` that is an ASCII letter, exactly: a byte with its
-    /// 0x20 bit set is a letter when it lies between `a` and `z`; neither sum nor difference
-    /// below crosses into the next byte for a byte under 0x80, and a byte of 0x80 or more is
-    /// never marked.
-    @inline(__always)
-    static func asciiLetters(_ word: UInt64) -> UInt64 {
-        let lowered = word | 0x2020_2020_2020_2020
-        let high = word & 0x8080_8080_8080_8080
-        let clear = lowered & 0x7F7F_7F7F_7F7F_7F7F
-        // At least 'a': clear + 0x1F sets the high bit; at most 'z': 0xFA - clear keeps it.
-        let atLeast = (clear &+ 0x1F1F_1F1F_1F1F_1F1F) & 0x8080_8080_8080_8080
-        let atMost = (0xFAFA_FAFA_FAFA_FAFA &- clear) & 0x8080_8080_8080_8080
-        return atLeast & atMost & ~high
-    }
-
-    /// ASCII `NameChar`s as bits: letters, digits, `_`, `:`, `-` and `.`; bytes below 64, then 64 to 127.
-    private static let nameLow: UInt64 = 1 << 0x2D | 1 << 0x2E | 0x3FF << 0x30 | 1 << 0x3A
-    private static let nameHigh: UInt64 = 0x3FF_FFFF << 1 | 1 << 31 | 0x3FF_FFFF << 33
-    /// ASCII `NameStartChar`s: letters, `_` and `:`.
-    private static let nameStartLow: UInt64 = 1 << 0x3A
-
-    /// Whether an ASCII byte may continue an XML name.
-    @inline(__always)
+    /// Whether an ASCII byte may continue an XML name (`NameChar`): a letter, a digit, `_`, `:`,
+    /// `-` or `.`.
     static func isASCIINameCharacter(_ byte: UInt8) -> Bool {
-        byte < 64 ? (nameLow >> UInt64(byte)) & 1 != 0 : (nameHigh >> UInt64(byte & 63)) & 1 != 0
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."): true
+        default: isASCIINameStart(byte)
+        }
     }
 
-    /// Whether an ASCII byte may start an XML name.
-    @inline(__always)
+    /// Whether an ASCII byte may start an XML name (`NameStartChar`): a letter, `_` or `:`.
     static func isASCIINameStart(_ byte: UInt8) -> Bool {
-        byte < 64 ? (nameStartLow >> UInt64(byte)) & 1 != 0 : (nameHigh >> UInt64(byte & 63)) & 1 != 0
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: ":"): true
+        default: false
+        }
     }
 
     /// The scalar that starts at `index` and its length in bytes (the bytes are valid UTF-8).
@@ -225,42 +173,8 @@ struct XMLTokenizer {
 
     private func name(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
 
-    /// Whether the name `name` (at most eight bytes) is also at `start`, as one masked word at
-    /// each place; nil when it is longer or a word would pass the file's end (`sameBytes` then).
-    @inline(__always)
-    private func sameShortName(_ name: Range<Int>, at start: Int) -> Bool? {
-        let length = name.count
-        guard length <= 8, start &+ 8 <= bytes.count, name.lowerBound &+ 8 <= bytes.count, let base = bytes.baseAddress else {
-            return nil
-        }
-        let difference = UInt64(littleEndian: UnsafeRawPointer(base + name.lowerBound).loadUnaligned(as: UInt64.self))
-            ^ UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-        let mask: UInt64 = length == 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: 8 &* length)) &- 1
-        return difference & mask == 0
-    }
-
-    private func sameBytes(_ lhs: Range<Int>, _ rhs: Range<Int>) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        var left = lhs.lowerBound, right = rhs.lowerBound
-        // Eight bytes at a time where the file has eight at both places; the last word's bytes
-        // past the names are masked off.
-        if let base = bytes.baseAddress {
-            while left < lhs.upperBound, left + 8 <= bytes.count, right + 8 <= bytes.count {
-                let difference = UInt64(littleEndian: UnsafeRawPointer(base + left).loadUnaligned(as: UInt64.self))
-                    ^ UInt64(littleEndian: UnsafeRawPointer(base + right).loadUnaligned(as: UInt64.self))
-                let remaining = lhs.upperBound - left
-                let mask: UInt64 = remaining >= 8 ? ~0 : (1 &<< UInt64(8 &* remaining)) &- 1
-                if difference & mask != 0 { return false }
-                left += min(8, remaining)
-                right += min(8, remaining)
-            }
-        }
-        while left < lhs.upperBound {
-            if bytes[left] != bytes[right] { return false }
-            left += 1
-            right += 1
-        }
-        return true
+    private func sameName(_ lhs: Range<Int>, _ rhs: Range<Int>) -> Bool {
+        sameBytes(UnsafeBufferPointer(rebasing: bytes[lhs]), UnsafeBufferPointer(rebasing: bytes[rhs]))
     }
 
     // MARK: Tokens
@@ -326,45 +240,13 @@ struct XMLTokenizer {
         var cursor = position
         let count = bytes.count
         // Indentation first (most text between tags): whitespace up to markup or a reference is
-        // handed on as blank, so that it is scanned once. Eight bytes at a time while each is
-        // a space, a line feed, a tab or a carriage return.
-        if let base = bytes.baseAddress {
-            while cursor + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
-                if word != 0x2020_2020_2020_2020 {
-                    let blanks = Self.bytesEqual(word, 0x20) | Self.bytesEqual(word, 0x0A) | Self.bytesEqual(word, 0x09)
-                        | Self.bytesEqual(word, 0x0D)
-                    if blanks != 0x8080_8080_8080_8080 {
-                        // The first byte that is not blank, from the lowest byte without a mark: the
-                        // marks below it are exact (a byte above 0x7F can only disturb the bytes
-                        // above it, and is itself never marked).
-                        cursor &+= (~blanks & 0x8080_8080_8080_8080).trailingZeroBitCount &>> 3
-                        break
-                    }
-                }
-                cursor += 8
-            }
-        }
+        // handed on as blank, so that it is scanned once.
         while cursor < count, Self.isSpace(bytes[cursor]) { cursor += 1 }
         if cursor == count || bytes[cursor] == Self.lessThan || bytes[cursor] == Self.ampersand {
             position = cursor
             return .blank(start..<cursor)
         }
         // Whitespace holds none of the bytes looked for below: the scan goes on from there.
-        // Eight bytes at a time while none of them is '<', '&' or ']'.
-        if let base = bytes.baseAddress {
-            while cursor + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
-                let marks = Self.byteMarks(word, Self.lessThan) | Self.byteMarks(word, Self.ampersand)
-                    | Self.byteMarks(word, Self.closingBracket)
-                if marks != 0 {
-                    // The lowest mark is exact (false marks only appear above a true one).
-                    cursor &+= marks.trailingZeroBitCount &>> 3
-                    break
-                }
-                cursor += 8
-            }
-        }
         while cursor < count {
             let byte = bytes[cursor]
             if byte == Self.lessThan || byte == Self.ampersand { break }
@@ -447,7 +329,7 @@ struct XMLTokenizer {
             }
         }
         position = cursor + 1
-        for earlier in attributes where sameBytes(earlier.name, attributeName) {
+        for earlier in attributes where sameName(earlier.name, attributeName) {
             throw XMLSyntaxError(
                 "attribute '\(name(attributeName))' is given twice", at: nameStart,
                 note: ("the first '\(name(attributeName))' is here", earlier.name.lowerBound))
@@ -474,25 +356,6 @@ struct XMLTokenizer {
     private mutating func endTag() throws(XMLSyntaxError) -> XMLToken {
         let offset = position
         let nameStart = offset + 2
-        // Most end tags close the innermost element: when its name's bytes follow `</` and an
-        // ASCII byte that continues no name comes next, the name ends there (the open name was
-        // read as a name), so it is neither scanned again nor compared a second time.
-        if let innermost = open.last {
-            let length = innermost.name.count
-            let after = nameStart + length
-            if after < bytes.count, bytes[after] < 0x80, !Self.isASCIINameCharacter(bytes[after]),
-                sameShortName(innermost.name, at: nameStart) ?? sameBytes(innermost.name, nameStart..<after)
-            {
-                position = after
-                _ = skipSpace()
-                guard let byte = byte(at: position) else { throw XMLSyntaxError("tag is not finished", at: offset) }
-                guard byte == Self.greaterThan else { throw XMLSyntaxError("'>' expected", at: position) }
-                position += 1
-                open.removeLast()
-                if open.isEmpty { part = .epilog }
-                return .endTag(offset: offset, end: position)
-            }
-        }
         let nameEnd = nameEnd(from: nameStart)
         guard nameEnd > nameStart else { throw XMLSyntaxError("element name expected after '</'", at: nameStart) }
         position = nameEnd
@@ -501,7 +364,7 @@ struct XMLTokenizer {
         guard byte == Self.greaterThan else { throw XMLSyntaxError("'>' expected", at: position) }
         position += 1
         guard let innermost = open.last else { throw outsideContent(at: offset) }
-        guard sameBytes(innermost.name, nameStart..<nameEnd) else {
+        guard sameName(innermost.name, nameStart..<nameEnd) else {
             throw XMLSyntaxError(
                 "end tag does not match the open element", at: offset,
                 note: ("'\(name(nameStart..<nameEnd))' closes '\(name(innermost.name))', opened here", innermost.offset))
@@ -665,15 +528,6 @@ struct XMLTokenizer {
 
     // MARK: Checks of the whole file
 
-    /// The high bit of each byte of `word` that equals `byte`, exactly (no borrow between bytes);
-    /// `word` has no high bit set.
-    @inline(__always)
-    static func bytesEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let difference = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
-        // A byte below 0x80 plus 0x7F sets its high bit unless it is zero.
-        return ~((difference &+ 0x7F7F_7F7F_7F7F_7F7F) | difference) & 0x8080_8080_8080_8080
-    }
-
     /// The first byte that is not valid UTF-8 (overlong forms, surrogates and values past U+10FFFF
     /// included), or that encodes a character outside XML's `Char` production (C0 controls other
     /// than tab, line feed and carriage return; U+FFFE and U+FFFF).
@@ -683,29 +537,7 @@ struct XMLTokenizer {
     static func firstInvalidCharacter(_ bytes: UnsafeBufferPointer<UInt8>, lines: inout LineTable) -> (offset: Int, isUTF8: Bool)? {
         var index = 0
         let count = bytes.count
-        guard let base = bytes.baseAddress else { return nil }
         while index < count {
-            // Eight ASCII bytes at a time: no high bit, and each byte plus 0x60 has one once tabs,
-            // line feeds and carriage returns are made printable (the words that end lines pass too).
-            while index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                guard word & 0x8080_8080_8080_8080 == 0 else { break }
-                var printable = word
-                var lineFeeds: UInt64 = 0
-                if (word &+ 0x6060_6060_6060_6060) & 0x8080_8080_8080_8080 != 0x8080_8080_8080_8080 {
-                    lineFeeds = Self.bytesEqual(word, 0x0A)
-                    let allowed = Self.bytesEqual(word, 0x09) | lineFeeds | Self.bytesEqual(word, 0x0D)
-                    printable = word | (allowed >> 2)
-                }
-                guard (printable &+ 0x6060_6060_6060_6060) & 0x8080_8080_8080_8080 == 0x8080_8080_8080_8080 else { break }
-                // The line feeds of a word that passed, in order (the mark of byte k is bit 8k + 7).
-                while lineFeeds != 0 {
-                    lines.addLineStart(index &+ (lineFeeds.trailingZeroBitCount &>> 3) &+ 1)
-                    lineFeeds &= lineFeeds &- 1
-                }
-                index += 8
-            }
-            guard index < count else { break }
             let lead = bytes[index]
             if lead >= 0x20, lead < 0x80 {
                 index += 1
@@ -736,61 +568,22 @@ struct XMLTokenizer {
 /// `SourceLocator` needs to turn an offset into line and column without reading the bytes again.
 /// Recorded by `XMLTokenizer.firstInvalidCharacter(_:lines:)`.
 struct LineTable {
-    /// The offset after each line feed, in order: line n + 2 starts at `lineStart(n)` (line 1 at
-    /// 0). Kept in a buffer of its own: appending to an array checked its uniqueness at every line.
-    private let starts: Starts
+    /// The offset after each line feed, in order: line n + 2 starts at `lineStart(n)` (line 1 at 0).
+    private var starts: [Int32] = []
     /// The numbers of the lines (from 1) that hold a byte above 0x7F, in order, each once.
     private(set) var wideLines: [Int32] = []
-
-    /// A table for a file of that many bytes. It starts small and doubles: reserving room for the
-    /// whole file at once (about 110 KB for the 860 KB corpus file) raised the page faults of
-    /// every read, as the large block changed how the heap was reused from read to read.
-    init(reservingFor byteCount: Int) {
-        starts = Starts(capacity: min(1024, byteCount / 32 + 16))
-    }
 
     /// How many line starts there are (one per line feed).
     var count: Int { starts.count }
 
     /// The start of line `index + 2`; `index` below `count`.
-    @inline(__always)
-    func lineStart(_ index: Int) -> Int { Int(starts.pointer[index]) }
+    func lineStart(_ index: Int) -> Int { Int(starts[index]) }
 
-    @inline(__always)
-    func addLineStart(_ offset: Int) { starts.append(Int32(truncatingIfNeeded: offset)) }
+    mutating func addLineStart(_ offset: Int) { starts.append(Int32(truncatingIfNeeded: offset)) }
 
     /// The current line (the one after the last line start added) holds a multi-byte character.
     mutating func markWide() {
         let line = Int32(truncatingIfNeeded: starts.count + 1)
         if wideLines.last != line { wideLines.append(line) }
-    }
-
-    /// A growing buffer of offsets, freed with the table.
-    private final class Starts {
-        private(set) var pointer: UnsafeMutablePointer<Int32>
-        private(set) var count = 0
-        private var capacity: Int
-
-        init(capacity: Int) {
-            self.capacity = max(capacity, 16)
-            pointer = .allocate(capacity: self.capacity)
-        }
-
-        deinit { pointer.deallocate() }
-
-        @inline(__always)
-        func append(_ offset: Int32) {
-            if count == capacity { grow() }
-            pointer[count] = offset
-            count &+= 1
-        }
-
-        private func grow() {
-            let larger = UnsafeMutablePointer<Int32>.allocate(capacity: capacity * 2)
-            larger.initialize(from: pointer, count: count)
-            pointer.deallocate()
-            pointer = larger
-            capacity *= 2
-        }
     }
 }
