@@ -45,7 +45,13 @@ extension WFS {
                 let entries = try Self.withDocumentFields(store.log(filter), store: store)
                 switch formatOptions.format {
                 case .json:
-                    Terminal.output(try JSONOutput.text(entries.map { RevisionJSON($0.revision, changes: $0.changes) }))
+                    var json = JSONStream()
+                    json.array { json in
+                        for entry in entries {
+                            json.objectElement { RevisionJSON(entry.revision, changes: entry.changes).writeMembers(to: &$0) }
+                        }
+                    }
+                    Terminal.output(json.text)
                 case .text:
                     var text = ""
                     for entry in entries {

@@ -20,9 +20,7 @@ enum Terminal {
         return isatty(STDERR_FILENO) == 1
     }
 
-    /// The value of one environment variable, nil when it is not set. Reading the few variables a
-    /// command needs with `getenv` spares it `ProcessInfo`'s dictionary of the whole environment
-    /// (0.4–0.8 M instructions each time it is built).
+    /// The value of one environment variable, nil when it is not set.
     static func variable(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
