@@ -59,7 +59,8 @@ struct RememberedHeadTests {
         defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
         // One store and pipeline for the whole history (it remembers), one store opened anew per import.
         let remembering = try WireframeStore.create(path: folders[0] + "/.wfs/store.sqlite", root: folders[0])
-        let pipeline = ImportPipeline(store: remembering, root: folders[0], author: "test", origin: .daemon)
+        let memory = SaveMemory()
+        let pipeline = ImportPipeline(store: remembering, root: folders[0], author: "test", origin: .daemon, memory: memory)
         _ = try WireframeStore.create(path: folders[1] + "/.wfs/store.sqlite", root: folders[1])
 
         var random = SplitMix64(seed: 42)
@@ -69,11 +70,7 @@ struct RememberedHeadTests {
         for version in 0..<60 {
             if version > 0 { draft.edit(&random, serial: &serial) }
             for folder in folders { try Data(draft.json().utf8).write(to: URL(fileURLWithPath: folder + "/app.json")) }
-            if let head = try remembering.headState(documentPath: "app.json"),
-                remembering.rememberedScreens(documentPath: "app.json", revisionId: head.revision.id) != nil
-            {
-                remembered += 1
-            }
+            if memory.head(path: "app.json") != nil { remembered += 1 }
             let inMemory = try pipeline.importFile(absolutePath: folders[0] + "/app.json", relativePath: "app.json")
             let fresh = try ImportPipeline(
                 store: try WireframeStore.open(path: folders[1] + "/.wfs/store.sqlite"), root: folders[1], author: "test", origin: .cli
