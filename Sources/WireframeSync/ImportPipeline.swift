@@ -173,8 +173,7 @@ public struct ImportPipeline: Sendable {
             let unreadable = read.diagnostics.contains { $0.code == FormatCodes.unreadable }
             return try recordRefusal(unreadable ? .failed : .rejected, read: read, diagnostics: read.diagnostics, path: relativePath, attempt)
         }
-        var diagnostics = read.diagnostics + validator.validate(wireframe)
-        diagnostics.sortInSourceOrder()
+        let diagnostics = validate(wireframe, read: read)
         if diagnostics.hasErrors {
             return try recordRefusal(.rejected, read: read, diagnostics: diagnostics, path: relativePath, attempt)
         }
@@ -223,6 +222,15 @@ public struct ImportPipeline: Sendable {
             }
             return ReadDocument(bytes: bytes, wireframe: entry.wireframe, diagnostics: entry.diagnostics, loadTargets: project.loadTargets)
         }
+    }
+
+    // MARK: Validate
+
+    /// What the reader and the validator found, in source order.
+    func validate(_ wireframe: Wireframe, read: ReadDocument) -> [Diagnostic] {
+        var diagnostics = read.diagnostics + validator.validate(wireframe)
+        diagnostics.sortInSourceOrder()
+        return diagnostics
     }
 
     // MARK: Canonicalize
@@ -357,11 +365,13 @@ public struct ImportPipeline: Sendable {
                 return ImportResult(path: path, outcome: .unchanged, revision: revision, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
             case .revision(let head, let screens, let changes):
                 let live = head.state.map { !$0.revision.isDeletion } ?? false
-                let new = NewRevision(
+                var new = NewRevision(
                     attempt: attemptInfo(path, diagnostics: diagnostics, clock), format: DocumentFormat(path: path) == .workflowSchema ? .workflowSchema : .json,
                     contentHash: document.contentHash, source: read.bytes, sourceHash: ContentHash.hex(of: read.bytes), header: document.header, screens: screens,
                     changes: changes, expectedHeadId: head.state?.revision.id, headSource: live ? head.source : nil, message: message,
-                    createdAt: .now(), headScreenHashes: live ? head.state?.screenHashes : nil)
+                    createdAt: .now(), headScreenHashes: live && !head.isRemembered ? head.state?.screenHashes : nil)
+                // A head from memory has its screens in key order: the write walks them beside the new ones.
+                if live && head.isRemembered { new.headScreens = head.screens }
                 do {
                     let record = try store.recordImport(new)
                     if let memory, record.outcome == .stored, let revision = record.revision {

@@ -101,10 +101,9 @@ public final class SaveMemory: Sendable {
 
     /// Remembers a revision this process just stored as the document's head.
     func rememberHead(_ revision: Revision, header: [UInt8], screens: [ScreenContent], source: [UInt8], routeTexts: [Range<Int>?], order: [Int], path: String) {
-        var hashes: [String: String] = Dictionary(minimumCapacity: screens.count)
-        for screen in screens { hashes[screen.key] = screen.hash }
+        // Its screens are in `screens`, not in the state's hashes.
         let head = Head(
-            state: HeadState(revision: revision, header: header, screenHashes: hashes), screens: screens, source: source, routeTexts: routeTexts,
+            state: HeadState(revision: revision, header: header, screenHashes: [:]), screens: screens, source: source, routeTexts: routeTexts,
             order: order)
         let old = documents.withLock { documents -> Head? in
             defer { documents[path, default: Document()].head = head }
