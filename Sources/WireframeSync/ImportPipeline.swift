@@ -289,11 +289,8 @@ public struct ImportPipeline: Sendable {
 
     // MARK: Compare with the head
 
-    /// The head to compare with: the one this process stored last, from memory, else the store's.
-    func head(_ path: String) throws -> SaveMemory.Head {
-        try memory?.head(path: path) ?? storedHead(path)
-    }
-
+    /// The document's head as the store has it (the daemon compares with the head it stored
+    /// last, from ``SaveMemory``, when it remembers one).
     func storedHead(_ path: String) throws -> SaveMemory.Head {
         SaveMemory.Head(state: try store.headState(documentPath: path))
     }
