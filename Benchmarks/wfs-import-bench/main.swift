@@ -2,18 +2,18 @@
 // on a generated edit history:
 //
 //   python3 Benchmarks/wiregen.py history 1000 50 /tmp/history
-//   wfs-import-bench [--rounds N] [--no-reuse] /tmp/history
+//   wfs-import-bench [--rounds N] [--no-memory] /tmp/history
 //
 // Creates a store in a temporary project, then, for each round, writes every version of the
 // history over `app.json` (in order) and imports it. The first import of the first round (every
 // screen new) is reported apart; the rest are revisions that edit 1–3 screens, the daemon's case.
 // Prints the median, p10 and p90 wall-clock milliseconds (an import writes and syncs the
-// store, so wall time is what a save costs). The pipeline remembers each version's screens for the
-// next, as the daemon's does (`ScreenReuse`); `--no-reuse` imports as `wfs import` does.
+// store, so wall time is what a save costs). The pipeline keeps what the daemon keeps between
+// saves (`SaveMemory`); `--no-memory` imports as `wfs import` does.
 
 import Foundation
-import WireframeStore
 import WireframeSQLite
+import WireframeStore
 import WireframeSync
 
 func percentile(_ values: [Double], _ fraction: Double) -> Double {
@@ -31,13 +31,13 @@ if let index = arguments.firstIndex(of: "--rounds"), index + 1 < arguments.count
     rounds = value
     arguments.removeSubrange(index...(index + 1))
 }
-var reuse: ScreenReuse? = ScreenReuse()
-if let index = arguments.firstIndex(of: "--no-reuse") {
-    reuse = nil
+var memory: SaveMemory? = SaveMemory()
+if let index = arguments.firstIndex(of: "--no-memory") {
+    memory = nil
     arguments.remove(at: index)
 }
 guard let folder = arguments.first else {
-    FileHandle.standardError.write(Data("usage: wfs-import-bench [--rounds N] [--no-reuse] HISTORY_FOLDER\n".utf8))
+    FileHandle.standardError.write(Data("usage: wfs-import-bench [--rounds N] [--no-memory] HISTORY_FOLDER\n".utf8))
     exit(2)
 }
 
@@ -53,8 +53,8 @@ do {
     try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: project) }
     let store = try SQLiteStore.create(path: project + "/.wfs/store.sqlite", root: project)
-    // As the daemon imports: one pipeline that remembers each version's screens for the next.
-    let pipeline = ImportPipeline(store: store, root: project, author: "bench", origin: .daemon, reuse: reuse)
+    // As the daemon imports: one pipeline that keeps what it remembers from one save to the next.
+    let pipeline = ImportPipeline(store: store, root: project, author: "bench", origin: .daemon, memory: memory)
     let file = project + "/app.json"
     let clock = ContinuousClock()
     var first = 0.0

@@ -31,17 +31,10 @@ public struct Validator: Sendable {
 
     /// The findings of every rule, sorted by position.
     public func validate(_ wireframe: Wireframe) -> [Diagnostic] {
-        validate(wireframe, after: nil).diagnostics
-    }
-
-    /// The findings of every rule, sorted by position, as ``validate(_:)`` gives them, and the
-    /// navigation graph they were found on; the graph takes what it can from `memory`, the graph
-    /// of the version before (the daemon's case).
-    public func validate(_ wireframe: Wireframe, after memory: GraphMemory?) -> (diagnostics: [Diagnostic], graph: NavigationGraph) {
-        let context = ValidationContext(wireframe, after: memory)
+        let context = ValidationContext(wireframe)
         var diagnostics: [Diagnostic] = []
         for rule in rules { rule.check(context, into: &diagnostics) }
         diagnostics.sortInSourceOrder()
-        return (diagnostics, context.graph)
+        return diagnostics
     }
 }

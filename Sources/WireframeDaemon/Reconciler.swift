@@ -26,40 +26,12 @@ public struct Reconciler: Sendable {
         self.ignoredFolders = ignoredFolders
     }
 
-    /// What a search of the root found: the wireframe files the configuration admits, and the
-    /// folders that could not be listed, all relative to the root and sorted.
-    struct Found: Sendable, Equatable {
-        /// The wireframe files.
-        var files: [String]
-        /// Folders whose contents are unknown (the root itself is ""): nothing below them is gone.
-        var unreadableFolders: [ProjectFiles.UnreadableFolder]
-
-        /// Whether a document's path is at or below a folder that could not be listed.
-        func isUnknown(_ document: String) -> Bool {
-            unreadableFolders.contains { ProjectFiles.isAtOrBelow(document, folder: $0.path) }
-        }
-    }
-
     /// The wireframe files under the root that the configuration admits, and the folders that
     /// could not be listed, relative to the root.
-    func search() -> Found {
-        let root = pipeline.root
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        func relative(_ path: String) -> String? {
-            if path == root { return "" }
-            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    func search() -> ImportPipeline.FoundFiles {
+        pipeline.findFiles(below: "") { relative in
+            !ignoredFolders.contains(where: { relative.hasPrefix($0 + "/") }) && configuration.admits(relative)
         }
-        let search = ProjectFiles.search(root)
-        let files = search.files.compactMap { path -> String? in
-            guard let relative = relative(path),
-                !ignoredFolders.contains(where: { relative.hasPrefix($0 + "/") }), configuration.admits(relative)
-            else { return nil }
-            return relative
-        }
-        let unreadable = search.unreadableFolders.compactMap { folder in
-            relative(folder.path).map { ProjectFiles.UnreadableFolder(path: $0, reason: folder.reason) }
-        }
-        return Found(files: files, unreadableFolders: unreadable)
     }
 
     /// Runs the pass; `shouldStop` is asked between files, `report` hears of every import made,
@@ -76,14 +48,12 @@ public struct Reconciler: Sendable {
                 "cannot list a folder; its files are neither imported nor taken for deleted",
                 metadata: ["folder.path": .string(folder.path.isEmpty ? "." : folder.path), "error": .string(folder.reason)])
         }
-        var present = Set<String>()
         // A file whose newest attempt was rejected and that has not changed since is not tried again.
         var rejectedAt: [String: Timestamp] = [:]
         for attempt in (try? pipeline.store.rejectedDocuments()) ?? [] { rejectedAt[attempt.path] = attempt.startedAt }
         let clock = ContinuousClock()
         for relative in files {
             if shouldStop() { return files }
-            present.insert(relative)
             let absolute = pipeline.root + "/" + relative
             let head = try? pipeline.store.revision(documentPath: relative, atOrBefore: nil)
             if let head, !head.isDeletion, let sourceHash = head.sourceHash,
@@ -109,11 +79,8 @@ public struct Reconciler: Sendable {
                 }
             }
         }
-        for document in try pipeline.store.documentPaths() where !present.contains(document) {
+        for document in try pipeline.goneDocuments(below: "", found: found) {
             if shouldStop() { break }
-            // Excluded or not a wireframe now, below a folder that cannot be listed, or in one
-            // that denies a look: not gone.
-            if found.isUnknown(document) || ProjectFiles.presence(pipeline.root + "/" + document) != .gone { continue }
             let started = clock.now
             if let result = try pipeline.recordDeletion(relativePath: document) {
                 report(result, clock.now - started)

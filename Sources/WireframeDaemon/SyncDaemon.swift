@@ -77,8 +77,8 @@ public final class SyncDaemon: Service, Sendable {
     private let notifier: SystemdNotifier
     private let onReload: @Sendable (DaemonConfiguration) -> Void
     private let scheduler = SettleScheduler()
-    /// The screens of each document's last import, to take unchanged ones from at the next.
-    private let screenReuse = ScreenReuse()
+    /// What the daemon keeps of each document between saves.
+    private let memory = SaveMemory()
     private let watcher: InotifyWatcher
     private let runtime: Mutex<Runtime>
     private let clock = ContinuousClock()
@@ -126,7 +126,7 @@ public final class SyncDaemon: Service, Sendable {
     private var configuration: DaemonConfiguration { runtime.withLock { $0.configuration } }
 
     private func pipeline(origin: RevisionOrigin) -> ImportPipeline {
-        ImportPipeline(store: prepared.store, root: prepared.root, author: configuration.author, origin: origin, reuse: screenReuse)
+        ImportPipeline(store: prepared.store, root: prepared.root, author: configuration.author, origin: origin, memory: memory)
     }
 
     // MARK: Running
@@ -399,7 +399,7 @@ public final class SyncDaemon: Service, Sendable {
                 let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
                 record(result, duration: clock.now - started, cause: cause)
                 // What the import no longer needs is freed once it is reported, not before.
-                screenReuse.emptyTrash()
+                memory.releaseDiscarded()
             } else if let head = try storedHead(relative), !head.isDeletion {
                 if let result = try pipeline.recordDeletion(relativePath: relative) {
                     record(result, duration: clock.now - started)
@@ -505,7 +505,7 @@ public final class SyncDaemon: Service, Sendable {
         let at = Timestamp.now().text
         runtime.withLock { state in
             if result.outcome == .deleted {
-                screenReuse.forget(path: result.path)
+                memory.forget(path: result.path)
                 state.knownFiles.remove(result.path)
                 state.loadTargets[result.path] = nil
             } else {

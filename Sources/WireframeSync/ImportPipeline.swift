@@ -2,7 +2,7 @@ import Foundation
 public import WireframeModel
 public import WireframeStore
 public import WireframeAnalysis
-import WireframeFormats
+public import WireframeFormats
 
 /// What happened to one file of an import.
 public struct ImportResult: Sendable {
@@ -37,8 +37,8 @@ public struct ImportResult: Sendable {
     }
 }
 
-/// The import pipeline that `wfs import` and the daemon share:
-/// read → validate → canonicalize → hash → compare with the head → record in one transaction.
+/// The import pipeline that `wfs import` and the daemon share, in five steps: read, validate,
+/// canonicalize, compare with the head, record (``importFile(absolutePath:relativePath:)``).
 public struct ImportPipeline: Sendable {
     /// The store written to.
     public var store: any Store
@@ -50,8 +50,8 @@ public struct ImportPipeline: Sendable {
     public var origin: RevisionOrigin
     /// The message recorded with new revisions.
     public var message: String?
-    /// The screens of the versions imported before, to take unchanged ones from (see ``ScreenReuse``).
-    public var reuse: ScreenReuse?
+    /// What the daemon keeps between saves (see ``SaveMemory``); nil for `wfs import`.
+    public var memory: SaveMemory?
 
     private let reader = DocumentReader()
     private let validator = Validator()
@@ -59,14 +59,14 @@ public struct ImportPipeline: Sendable {
 
     /// Creates a pipeline for a store whose project root is `root`.
     public init(
-        store: any Store, root: String, author: String, origin: RevisionOrigin = .cli, message: String? = nil, reuse: ScreenReuse? = nil
+        store: any Store, root: String, author: String, origin: RevisionOrigin = .cli, message: String? = nil, memory: SaveMemory? = nil
     ) {
         self.store = store
         self.root = StoreLocation.absolute(root)
         self.author = author
         self.origin = origin
         self.message = message
-        self.reuse = reuse
+        self.memory = memory
     }
 
     /// Imports files and folders: each wireframe file found, and a tombstone for every document
@@ -80,30 +80,19 @@ public struct ImportPipeline: Sendable {
             let relative = try relativePath(absolute, given: given)
             switch ProjectFiles.presence(absolute) {
             case .folder:
-                let search = ProjectFiles.search(absolute)
-                var seen: Set<String> = []
-                for file in search.files {
-                    let fileRelative = try relativePath(StoreLocation.absolute(file), given: file)
-                    seen.insert(fileRelative)
-                    results.append(try importFile(absolutePath: StoreLocation.absolute(file), relativePath: fileRelative))
+                let found = findFiles(below: relative)
+                for file in found.files {
+                    results.append(try importFile(absolutePath: root + "/" + file, relativePath: file))
                 }
                 // A folder that cannot be listed is reported, and nothing below it counts as gone.
-                var unknown: [String] = []
-                for folder in search.unreadableFolders {
-                    let folderRelative = try relativePath(StoreLocation.absolute(folder.path), given: folder.path)
-                    unknown.append(folderRelative)
+                for folder in found.unreadableFolders {
                     let diagnostic = Diagnostic(.error, FormatCodes.unreadable, "cannot list the folder: \(folder.reason)", at: .start)
                     results.append(
                         ImportResult(
-                            path: folderRelative.isEmpty ? "." : folderRelative, outcome: .failed, revision: nil, diagnostics: [diagnostic],
+                            path: folder.path.isEmpty ? "." : folder.path, outcome: .failed, revision: nil, diagnostics: [diagnostic],
                             changes: [], isFolder: true))
                 }
-                for document in try store.documentPaths() where ProjectFiles.isAtOrBelow(document, folder: relative) && !seen.contains(document) {
-                    // Only a file that is certainly gone is a deletion: one that is there but no
-                    // longer found (ignored now, below an unreadable folder) keeps its head.
-                    guard !unknown.contains(where: { ProjectFiles.isAtOrBelow(document, folder: $0) }),
-                        ProjectFiles.presence(root + "/" + document) == .gone
-                    else { continue }
+                for document in try goneDocuments(below: relative, found: found) {
                     if let deletion = try recordDeletion(relativePath: document) { results.append(deletion) }
                 }
             case .file:
@@ -122,6 +111,47 @@ public struct ImportPipeline: Sendable {
         return results
     }
 
+    /// What a walk of a folder found: the wireframe files, and the folders that could not be
+    /// listed, relative to the root and sorted.
+    public struct FoundFiles: Sendable, Equatable {
+        /// The wireframe files.
+        public var files: [String]
+        /// Folders whose contents are unknown (the root itself is ""): nothing below them is gone.
+        public var unreadableFolders: [ProjectFiles.UnreadableFolder]
+
+        /// Whether a document's path is at or below a folder that could not be listed.
+        public func isUnknown(_ document: String) -> Bool {
+            unreadableFolders.contains { ProjectFiles.isAtOrBelow(document, folder: $0.path) }
+        }
+    }
+
+    /// The wireframe files at or below `folder` (relative to the root; "" for the root) whose
+    /// relative paths `admits` admits, and the folders that could not be listed.
+    public func findFiles(below folder: String, admitting admits: (String) -> Bool = { _ in true }) -> FoundFiles {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        func relative(_ path: String) -> String? {
+            if path == root { return "" }
+            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+        }
+        let search = ProjectFiles.search(folder.isEmpty ? root : prefix + folder)
+        let files = search.files.compactMap { path in relative(path).flatMap { admits($0) ? $0 : nil } }
+        let unreadable = search.unreadableFolders.compactMap { folder in
+            relative(folder.path).map { ProjectFiles.UnreadableFolder(path: $0, reason: folder.reason) }
+        }
+        return FoundFiles(files: files, unreadableFolders: unreadable)
+    }
+
+    /// The documents at or below `folder` whose files are certainly gone: the store knows them,
+    /// the walk did not find them, and nothing is at their path. One that is there but no longer
+    /// found (ignored now, below an unreadable folder) keeps its head.
+    public func goneDocuments(below folder: String, found: FoundFiles) throws -> [String] {
+        let seen = Set(found.files)
+        return try store.documentPaths().filter { document in
+            ProjectFiles.isAtOrBelow(document, folder: folder) && !seen.contains(document) && !found.isUnknown(document)
+                && ProjectFiles.presence(root + "/" + document) == .gone
+        }
+    }
+
     /// The path of a file relative to the project root.
     public func relativePath(_ absolute: String, given: String) throws -> String {
         let resolvedRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
@@ -134,326 +164,26 @@ public struct ImportPipeline: Sendable {
         throw SyncError.outsideRoot(path: given, root: root)
     }
 
-    /// Runs the pipeline on one file.
+    /// Runs the pipeline on one file: read, validate, canonicalize, compare with the head, record.
     public func importFile(absolutePath: String, relativePath: String) throws -> ImportResult {
-        // What the import before discarded, if the daemon has not released it yet.
-        reuse?.emptyTrash()
-        let clock = ContinuousClock()
-        let started = clock.now
-        let startedAt = Timestamp.now()
-        func elapsed() -> Int64 {
-            let duration = clock.now - started
-            return duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        memory?.releaseDiscarded()
+        let attempt = AttemptClock()
+        let read = self.read(absolutePath: absolutePath, relativePath: relativePath)
+        guard let wireframe = read.wireframe else {
+            let unreadable = read.diagnostics.contains { $0.code == FormatCodes.unreadable }
+            return try recordRefusal(unreadable ? .failed : .rejected, read: read, diagnostics: read.diagnostics, path: relativePath, attempt)
         }
-        // The head: in the daemon, the one this process stored last, from memory (a write names
-        // it as the head it follows, and the store refuses the write if another process stored
-        // a revision since). Otherwise it is read from the store, and the source hashed, on
-        // another core while this one reads the document: neither depends on what it says.
-        let store = self.store
-        let read: ReadDocument
-        let early: (head: Result<HeadState?, any Error>, source: SideResult<SourceSide>, fromMemory: Bool)?
-        switch loadDocument(absolutePath: absolutePath) {
-        case .refused(let refusal):
-            read = ReadDocument(bytes: [], wireframe: nil, diagnostics: [refusal], loadTargets: [])
-            early = nil
-        case .bytes(let bytes):
-            do {
-                let reuse = self.reuse
-                let (side, main) = concurrently({
-                    (head: Result { try store.headState(documentPath: relativePath) }, sourceHash: Self.sourceHash(bytes, path: relativePath, reuse: reuse))
-                }) {
-                    parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
-                }
-                read = main
-                early = (head: side.head, source: .ready(SourceSide(sourceHash: side.sourceHash)), fromMemory: false)
-            }
-        }
-        // A path that stores nothing drops the source's hash and delta if no thread has started them.
-        defer { early?.source.settle() }
-        var diagnostics = read.diagnostics
-        guard let wireframe = read.wireframe, let early else {
-            let unreadable = diagnostics.contains { $0.code == FormatCodes.unreadable }
-            let outcome: ImportOutcome = unreadable ? .failed : .rejected
-            let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
-            _ = try store.recordAttempt(attempt, outcome: outcome)
-            return ImportResult(path: relativePath, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
-        }
-        // Validating (then hashing the canonical bytes) on one core while the other brings the
-        // document to canonical form and compares it with the head: both only read the wireframe
-        // and the bytes. A document with errors is refused when both are done; what the other
-        // core prepared is then not used. Nothing is written before the verdict.
-        let validator = self.validator
-        let source = read.bytes
-        let isJSON = DocumentFormat(path: relativePath) != .workflowSchema
-        let previous = isJSON ? reuse?.entry(path: relativePath) : nil
-        let canonicalBytes = Handoff<CanonicalPieces>()
-        let graphMemory = read.graphMemory
-        let readNumber = read.readNumber
-        let reuse = self.reuse
-        let ((findings, contentHash), (prepared, candidate, remembered)) = concurrently({
-            // The daemon's: the graph of the file's last read is kept for the next one.
-            let (findings, graph) = validator.validate(wireframe, after: graphMemory)
-            if let reuse, let readNumber { reuse.rememberGraph(graph, path: relativePath, read: readNumber) }
-            return (findings, canonicalBytes.take().contentHash(path: relativePath, reuse: reuse))
-        }) { () -> (CanonicalDocument, Result<Round, any Error>, (@Sendable () -> ScreenReuse.Entry)?) in
-            let prepared = canonicalDocument(wireframe, source: source, remembered: previous, reusing: isJSON && reuse != nil)
-            canonicalBytes.give(prepared.pieces)
-            // The diff is made while the other core hashes: a version that means what the head
-            // means shows no change, and is found unchanged once the hash is known. What to
-            // remember of it for the next save is made meanwhile too, and kept only if the
-            // version is valid and new.
-            let candidate = Result { try revisionRound(prepared, path: relativePath, screens: nil, headState: early.head.get()) }
-            // Made once the save is reported, or when the next import of the file asks for it.
-            var remembered: (@Sendable () -> ScreenReuse.Entry)?
-            if reuse != nil, let texts = prepared.routeTexts, case .success(.revision(_, _, let contents, _)) = candidate {
-                let order = prepared.order
-                remembered = {
-                    Self.reuseEntry(source: source, texts: texts, screens: contents, order: order)
-                }
-            }
-            return (prepared, candidate, remembered)
-        }
-        diagnostics += findings
-        diagnostics.sortInSourceOrder()
+        let diagnostics = validate(wireframe, read: read)
         if diagnostics.hasErrors {
-            let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
-            _ = try store.recordAttempt(attempt, outcome: .rejected)
-            return ImportResult(path: relativePath, outcome: .rejected, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
+            return try recordRefusal(.rejected, read: read, diagnostics: diagnostics, path: relativePath, attempt)
         }
-        let format: SourceFormat = isJSON ? .json : .workflowSchema
-        var round: Round
-        if early.fromMemory, try Self.unchangedHead(early.head.get(), contentHash: contentHash) != nil {
-            // Unchanged is decided without a write: against the head in the store, not the one
-            // in memory, which another process may have followed with a revision of its own.
-            let headState = try store.headState(documentPath: relativePath)
-            round = try Self.unchangedHead(headState, contentHash: contentHash).map { Round.unchanged(head: $0) }
-                ?? revisionRound(prepared, path: relativePath, screens: nil, headState: headState)
-        } else {
-            round = try Self.unchangedHead(early.head.get(), contentHash: contentHash).map { Round.unchanged(head: $0) } ?? candidate.get()
-        }
-        if let reuse, let remembered, case .revision = round { reuse.remember(later: remembered, path: relativePath) }
-        // Before the write only: an unchanged version needs neither.
-        var sourceForWrite: SourceSide?
-        for attemptNumber in 0..<5 {
-            let headState: HeadState?
-            let headScreens: [ScreenContent]?
-            let contents: [ScreenContent]
-            let changes: [RecordedChange]
-            switch round {
-            case .unchanged(let head):
-                let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
-                _ = try store.recordAttempt(attempt, outcome: .unchanged, contentHash: contentHash)
-                return ImportResult(
-                    path: relativePath, outcome: .unchanged, revision: head, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
-            case .revision(let state, let remembered, let screens, let recorded):
-                (headState, headScreens, contents, changes) = (state, remembered, screens, recorded)
-            }
-            let sourceSide = sourceForWrite ?? early.source.value()
-            sourceForWrite = sourceSide
-            let attempt = AttemptInfo(path: relativePath, startedAt: startedAt, durationMicroseconds: elapsed(), author: author, origin: origin, diagnostics: diagnostics)
-            var new = NewRevision(
-                attempt: attempt, format: format, contentHash: contentHash, source: read.bytes,
-                sourceHash: sourceSide.sourceHash, header: prepared.header,
-                screens: contents, changes: changes, expectedHeadId: headState?.revision.id, headSource: nil,
-                message: message, createdAt: .now(), headScreenHashes: headScreens == nil ? headState?.screenHashes : nil)
-            new.headScreens = headScreens
-            do {
-                let record = try store.recordImport(new)
-                // Released once the save is reported (``ScreenReuse/emptyTrash()``), not now.
-                reuse?.discard(Discarded(read: read, prepared: prepared, new: new))
-                return ImportResult(
-                    path: relativePath, outcome: record.outcome, revision: record.revision, diagnostics: diagnostics,
-                    changes: record.outcome == .stored ? changes : [], loadTargets: read.loadTargets)
-            } catch StoreError.headMoved {
-                // Another process stored a revision meanwhile: diff against the new head, read
-                // from the store rather than from memory.
-                guard attemptNumber < 4 else { break }
-                let headState = try store.headState(documentPath: relativePath)
-                round = try Self.unchangedHead(headState, contentHash: contentHash).map { Round.unchanged(head: $0) }
-                    ?? revisionRound(prepared, path: relativePath, screens: contents, headState: headState)
-            }
-        }
-        throw StoreError.headMoved(path: relativePath)
+        let remembered = memory?.head(path: relativePath)
+        let document = canonicalize(wireframe, source: read.bytes, remembered: remembered)
+        let comparison = try compare(document, with: remembered ?? storedHead(relativePath), path: relativePath)
+        return try record(document, comparison: comparison, read: read, diagnostics: diagnostics, path: relativePath, attempt)
     }
 
-    /// What the side thread makes of a file's bytes for the write: the source's hash.
-    struct SourceSide: Sendable {
-        var sourceHash: String
-    }
-
-    /// What a stored import leaves for ``ScreenReuse/emptyTrash()`` to release.
-    struct Discarded: Sendable {
-        var read: ReadDocument
-        var prepared: CanonicalDocument
-        var new: NewRevision
-    }
-
-    /// What comparing a new version with the head gave.
-    enum Round {
-        /// The head means what the new version means.
-        case unchanged(head: Revision)
-        /// A revision to record: the head it follows (and its screens in key order, when this
-        /// process stored it), the new screens and their changes.
-        case revision(head: HeadState?, headScreens: [ScreenContent]?, screens: [ScreenContent], changes: [RecordedChange])
-    }
-
-    /// The head, when the new version (of content hash `contentHash`) means what it means.
-    static func unchangedHead(_ headState: HeadState?, contentHash: String) -> Revision? {
-        guard let head = headState?.revision, !head.isDeletion, head.contentHash == contentHash else { return nil }
-        return head
-    }
-
-    /// The revision that records the new version after the head as read (its header and its
-    /// screens' hashes, in one read): its screens and their changes. `screens` are the new
-    /// version's screens when a former round made them.
-    func revisionRound(_ prepared: CanonicalDocument, path: String, screens: [ScreenContent]?, headState: HeadState?) throws -> Round {
-        let head = headState?.revision
-        // The head's screens as this process stored them (the daemon's case), if it did.
-        let remembered: [ScreenContent] = []
-        let contents = screens ?? Self.screenContents(keys: prepared.keys, bytes: prepared.screenBytes, known: prepared.screenHashes, remembered: remembered)
-        let changes = Self.recordedChanges(
-            try diffAgainstHead(headState, canonical: prepared.canonical, screens: contents, remembered: remembered, path: path))
-        // The head's screens, in key order, when this process stored that head (the daemon).
-        let headIsLive = head.map { !$0.isDeletion } ?? false
-        let headScreens = headIsLive && !remembered.isEmpty ? remembered : nil
-        return .revision(head: headState, headScreens: headScreens, screens: contents, changes: changes)
-    }
-
-    /// A valid document in canonical form, with the bytes and hashes the store keeps.
-    struct CanonicalDocument: Sendable {
-        var canonical: Wireframe
-        /// The canonical bytes of everything but the screens.
-        var header: [UInt8]
-        /// The keys of `canonical.screens`, as canonical form's sort read them out: the screens'
-        /// boxes (which the other core reads meanwhile) are not walked again for them.
-        var keys: [String]
-        /// Each screen's canonical bytes, in the canonical (key) order of `canonical.screens`.
-        var screenBytes: [[UInt8]]
-        /// The hashes of the screens whose bytes were taken from memory (nil for the others).
-        var screenHashes: [String?]
-        /// The whole document's canonical bytes, in the pieces they are made of.
-        var pieces: CanonicalPieces
-        /// Their hash, the document's content hash (the import computes it on the other core).
-        var contentHash: String { pieces.contentHash }
-        /// Where each screen's route text lies in the source (nil for screens that cannot be
-        /// reused), to remember (see ``ScreenReuse``); nil without reuse.
-        var routeTexts: [Range<Int>?]?
-        /// Where each canonical screen is in the wireframe read (``CanonicalForm/canonicalize(_:trying:)``).
-        var order: [Int] = []
-    }
-
-    /// Brings a document to canonical form. With `reusing`, the
-    /// screens whose route text is unchanged since the version `remembered` take that version's
-    /// bytes and hashes instead of being written again.
-    func canonicalDocument(_ wireframe: Wireframe, source: [UInt8], remembered: ScreenReuse.Entry? = nil, reusing: Bool = false) -> CanonicalDocument {
-        // Only the texts are kept: an optional `Routes` kept alive here was copied (its three
-        // arrays retained and released) for every screen of the loop below.
-        let routeTexts = reusing ? ScreenReuse.routes(wireframe.screens).texts : []
-        let keepsTexts = reusing
-        let (canonical, order, keys) = CanonicalForm.canonicalize(wireframe, trying: remembered?.order)
-        // Each screen is written once: the document's bytes are its header and those screens'
-        // bytes put together, and the screens' own hashes are needed only for a new revision.
-        let header = writer.canonicalHeaderBytes(canonical)
-        let screens = canonical.screens
-        var screenBytes: [[UInt8]] = []
-        var screenHashes: [String?] = []
-        var texts: [Range<Int>?] = []
-        screenBytes.reserveCapacity(screens.count)
-        screenHashes.reserveCapacity(screens.count)
-        if keepsTexts { texts.reserveCapacity(screens.count) }
-        let remembered = remembered ?? ScreenReuse.Entry(source: [])  // unwrapped once, not per screen
-        var next = 0  // in `remembered`, walked in key order beside the screens
-        var sameAsPrevious = false  // whether the key is the one of the screen before
-        // By index, reading each field in place: the other thread validates the same screens
-        // meanwhile, and copying one out would count a reference on a box it reads too.
-        for index in screens.indices {
-            var text: Range<Int>?
-            let key = keys[index]
-            // A name given to one screen only (canonical order puts equal names side by side);
-            // each pair of neighbours is compared once.
-            if !routeTexts.isEmpty {
-                let sameAsNext = index + 1 < keys.count && keys[index + 1] == key
-                if !sameAsPrevious && !sameAsNext { text = routeTexts[order[index]] }
-                sameAsPrevious = sameAsNext
-            }
-            if keepsTexts { texts.append(text) }
-            if let text {
-                while next < remembered.keys.count, remembered.keys[next] < key { next += 1 }
-                if next < remembered.keys.count, remembered.keys[next] == key,
-                    ScreenReuse.sameText(remembered, remembered.texts[next], source, text) {
-                    screenBytes.append(remembered.contents[next])
-                    screenHashes.append(remembered.hashes[next])
-                    continue
-                }
-            }
-            screenBytes.append(writer.canonicalBytes(screen: screens[index]))
-            screenHashes.append(nil)
-        }
-        // The header and the screens' bytes are hashed as they are, never put together.
-        let pieces = writer.canJoin(header: header) ? CanonicalPieces.joined(header: header, screens: screenBytes) : .whole(writer.canonicalBytes(canonical))
-        return CanonicalDocument(
-            canonical: canonical, header: header, keys: keys, screenBytes: screenBytes, screenHashes: screenHashes,
-            pieces: pieces, routeTexts: keepsTexts ? texts : nil, order: order)
-    }
-
-    /// A document's canonical bytes: its header and its screens' bytes, which
-    /// ``JSONWireframeWriter/canonicalBytes(header:screens:)`` would join, or the whole.
-    enum CanonicalPieces: Sendable {
-        /// A header that the writer can join screens to, and the screens.
-        case joined(header: [UInt8], screens: [[UInt8]])
-        case whole([UInt8])
-
-        /// The content hash; in the daemon, hashed from the first chunk that differs from the
-        /// document's last canonical bytes (``ContentHash/Checkpoints``).
-        func contentHash(path: String, reuse: ScreenReuse?) -> String {
-            guard let reuse else { return contentHash }
-            let previous = reuse.hashCheckpoints(path: path)?.canonical
-            let (hex, checkpoints) =
-                switch self {
-                case .joined(let header, let screens): ContentHash.hex(ofHeader: header, screens: screens, after: previous)
-                case .whole(let bytes): ContentHash.hex(of: bytes, after: previous)
-                }
-            reuse.rememberHash(checkpoints, path: path, canonical: true)
-            return hex
-        }
-
-        /// The SHA-256 of the bytes, the document's content hash.
-        var contentHash: String {
-            switch self {
-            case .joined(let header, let screens): ContentHash.hex(ofHeader: header, screens: screens)
-            case .whole(let bytes): ContentHash.hex(of: bytes)
-            }
-        }
-    }
-
-    /// The SHA-256 of a document's source; in the daemon, hashed from the first chunk that
-    /// differs from the document's last source (``ContentHash/Checkpoints``).
-    static func sourceHash(_ bytes: [UInt8], path: String, reuse: ScreenReuse?) -> String {
-        guard let reuse else { return ContentHash.hex(of: bytes) }
-        let (hex, checkpoints) = ContentHash.hex(of: bytes, after: reuse.hashCheckpoints(path: path)?.source)
-        reuse.rememberHash(checkpoints, path: path, canonical: false)
-        return hex
-    }
-
-    /// What to remember of a version for the next import of its document: its source, and for
-    /// each screen that can be reused (its route text is known), that text, its bytes and hash.
-    /// `texts` and `screens` are in the canonical (key) order.
-    static func reuseEntry(source: [UInt8], texts: [Range<Int>?], screens: [ScreenContent], order: [Int] = []) -> ScreenReuse.Entry {
-        var entry = ScreenReuse.Entry(source: source)
-        entry.order = order
-        entry.keys.reserveCapacity(screens.count)
-        entry.texts.reserveCapacity(screens.count)
-        entry.contents.reserveCapacity(screens.count)
-        entry.hashes.reserveCapacity(screens.count)
-        for (text, screen) in zip(texts, screens) {
-            guard let text else { continue }
-            entry.keys.append(screen.key)
-            entry.texts.append(text)
-            entry.contents.append(screen.content)
-            entry.hashes.append(screen.hash)
-        }
-        return entry
-    }
+    // MARK: Read
 
     /// A document as the pipeline reads it: its bytes, wireframe and reader diagnostics. A
     /// WorkflowSchema document is read with the files it loads (inside the root), so that its
@@ -463,79 +193,221 @@ public struct ImportPipeline: Sendable {
         var wireframe: Wireframe?
         var diagnostics: [Diagnostic]
         var loadTargets: Set<String>
-        /// The daemon's: what validation can take from the graph of the file's last read.
-        var graphMemory: GraphMemory? = nil
-        /// The daemon's: the number of this read in ``ScreenReuse``, when it is remembered.
-        var readNumber: UInt64? = nil
     }
 
-    func readDocument(absolutePath: String, relativePath: String) -> ReadDocument {
-        switch loadDocument(absolutePath: absolutePath) {
-        case .refused(let refusal):
+    /// Reads a document (a WorkflowSchema document with the files it loads); with a memory, a
+    /// JSON document after its last read.
+    func read(absolutePath: String, relativePath: String) -> ReadDocument {
+        if let refusal = RootConfinement.refusal(path: absolutePath, root: root) {
             return ReadDocument(bytes: [], wireframe: nil, diagnostics: [refusal], loadTargets: [])
-        case .bytes(let bytes):
-            return parseDocument(bytes, absolutePath: absolutePath, relativePath: relativePath)
         }
-    }
-
-    /// A document's bytes, or why they cannot be had.
-    enum LoadedDocument {
-        case bytes([UInt8])
-        /// A path leaving the root, a file that cannot be read or is too large.
-        case refused(Diagnostic)
-    }
-
-    func loadDocument(absolutePath: String) -> LoadedDocument {
-        if let refusal = RootConfinement.refusal(path: absolutePath, root: root) { return .refused(refusal) }
+        let bytes: [UInt8]
         switch reader.loadBytes(path: absolutePath) {
-        case .success(let bytes): return .bytes(bytes)
-        case .failure(let failure): return .refused(failure.diagnostic)
+        case .success(let loaded): bytes = loaded
+        case .failure(let failure): return ReadDocument(bytes: [], wireframe: nil, diagnostics: [failure.diagnostic], loadTargets: [])
         }
-    }
-
-    /// Reads a document from its bytes (a WorkflowSchema document with the files it loads).
-    func parseDocument(_ bytes: [UInt8], absolutePath: String, relativePath: String) -> ReadDocument {
-        guard DocumentFormat(path: relativePath) == .workflowSchema else {
-            if let reuse, bytes.count <= reader.maximumFileSize, DocumentFormat(path: absolutePath) ?? .json == .json {
-                // The daemon's case: the routes whose text is unchanged since the file's last
-                // read are taken from it, as read then, instead of being parsed and read again.
-                // Taken out of the memory, so that the read holds its screens alone and moves them.
-                var last = reuse.takeLastRead(path: relativePath)
-                let lastGraph = last?.graph
-                var lastMemory = last?.memory
-                last = nil
-                let read = JSONWireframeReader().read(bytes, movingScreensOf: &lastMemory)
-                let number = reuse.rememberRead(read.memory, path: relativePath)
-                // The graph of the last read's wireframe, for validation to take what it can from.
-                let graphMemory = lastGraph.map { GraphMemory(previous: $0, origins: read.screenOrigins) }
-                return ReadDocument(
-                    bytes: bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [],
-                    graphMemory: graphMemory, readNumber: read.memory == nil ? nil : number)
+        switch DocumentFormat(path: relativePath) ?? .json {
+        case .json:
+            if let memory, DocumentFormat(path: absolutePath) ?? .json == .json {
+                let read = memory.read(bytes, path: relativePath)
+                return ReadDocument(bytes: bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [])
             }
             let read = reader.read(bytes: bytes, path: absolutePath)
             return ReadDocument(bytes: read.bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [])
+        case .workflowSchema:
+            let project = WorkflowSchemaReader().read(fileAt: relativePath, projectRoot: root, entryBytes: bytes, reader: reader)
+            guard let entry = project.files.first else {
+                let diagnostics = project.diagnostics.map { var local = $0; local.path = nil; return local }
+                return ReadDocument(bytes: bytes, wireframe: nil, diagnostics: diagnostics, loadTargets: [])
+            }
+            return ReadDocument(bytes: bytes, wireframe: entry.wireframe, diagnostics: entry.diagnostics, loadTargets: project.loadTargets)
         }
-        let project = WorkflowSchemaReader().read(fileAt: relativePath, projectRoot: root, entryBytes: bytes, reader: reader)
-        guard let entry = project.files.first else {
-            return ReadDocument(bytes: bytes, wireframe: nil, diagnostics: project.diagnostics.map { var local = $0; local.path = nil; return local }, loadTargets: [])
+    }
+
+    // MARK: Validate
+
+    /// What the reader and the validator found, in source order.
+    func validate(_ wireframe: Wireframe, read: ReadDocument) -> [Diagnostic] {
+        var diagnostics = read.diagnostics + validator.validate(wireframe)
+        diagnostics.sortInSourceOrder()
+        return diagnostics
+    }
+
+    // MARK: Canonicalize
+
+    /// A valid document in canonical form, with the bytes and hashes the store keeps.
+    struct CanonicalDocument: Sendable {
+        var canonical: Wireframe
+        /// The canonical bytes of everything but the screens.
+        var header: [UInt8]
+        /// The keys of `canonical.screens`, as canonical form's sort read them out.
+        var keys: [String]
+        /// Each screen's canonical bytes, in the canonical (key) order of `canonical.screens`.
+        var screenBytes: [[UInt8]]
+        /// The hashes of the screens whose bytes were taken from memory (nil for the others).
+        var screenHashes: [String?]
+        /// The SHA-256 of the whole document's canonical bytes.
+        var contentHash: String
+        /// With a memory: where each screen's route text lies in the source (see
+        /// ``SaveMemory/routeTexts(of:order:keys:)``), and where each canonical screen was in the
+        /// wireframe read.
+        var routeTexts: [Range<Int>?]
+        var order: [Int]
+    }
+
+    /// Brings a document to canonical form: each screen is written once, and the document's
+    /// bytes (hashed, never gathered) are its header and those screens' bytes put together. With
+    /// a memory, a JSON route whose text is the one of the `remembered` head takes that head's
+    /// bytes and hash for its screen instead of being written again.
+    func canonicalize(_ wireframe: Wireframe, source: [UInt8], remembered: SaveMemory.Head?) -> CanonicalDocument {
+        let (canonical, order, keys) = CanonicalForm.canonicalize(wireframe, trying: remembered?.order)
+        let header = writer.canonicalHeaderBytes(canonical)
+        let routeTexts = memory == nil ? [] : SaveMemory.routeTexts(of: wireframe.screens, order: order, keys: keys)
+        var screenBytes: [[UInt8]] = []
+        var screenHashes: [String?] = []
+        screenBytes.reserveCapacity(keys.count)
+        screenHashes.reserveCapacity(keys.count)
+        var next = 0  // in the remembered screens, walked in key order beside these
+        for index in canonical.screens.indices {
+            if index < routeTexts.count, let text = routeTexts[index],
+                let screen = remembered?.screen(key: keys[index], text: text, in: source, from: &next)
+            {
+                screenBytes.append(screen.content)
+                screenHashes.append(screen.hash)
+            } else {
+                screenBytes.append(writer.canonicalBytes(screen: canonical.screens[index]))
+                screenHashes.append(nil)
+            }
         }
-        return ReadDocument(bytes: bytes, wireframe: entry.wireframe, diagnostics: entry.diagnostics, loadTargets: project.loadTargets)
+        let contentHash =
+            writer.canJoin(header: header)
+            ? ContentHash.hex(ofHeader: header, screens: screenBytes) : ContentHash.hex(of: writer.canonicalBytes(canonical))
+        return CanonicalDocument(
+            canonical: canonical, header: header, keys: keys, screenBytes: screenBytes, screenHashes: screenHashes, contentHash: contentHash,
+            routeTexts: routeTexts, order: order)
+    }
+
+    // MARK: Compare with the head
+
+    /// The document's head as the store has it (the daemon compares with the head it stored
+    /// last, from ``SaveMemory``, when it remembers one).
+    func storedHead(_ path: String) throws -> SaveMemory.Head {
+        SaveMemory.Head(state: try store.headState(documentPath: path))
+    }
+
+    /// What comparing a new version with the head gave.
+    enum Comparison: Sendable {
+        /// The head means what the new version means.
+        case unchanged(head: SaveMemory.Head, revision: Revision)
+        /// A revision to record after `head`: the new screens and their changes.
+        case revision(head: SaveMemory.Head, screens: [ScreenContent], changes: [RecordedChange])
+    }
+
+    func compare(_ document: CanonicalDocument, with head: SaveMemory.Head, path: String) throws -> Comparison {
+        if let revision = head.state?.revision, !revision.isDeletion, revision.contentHash == document.contentHash {
+            return .unchanged(head: head, revision: revision)
+        }
+        let screens = Self.screenContents(keys: document.keys, bytes: document.screenBytes, known: document.screenHashes, remembered: head.screens)
+        let diff = try diffAgainstHead(head.state, canonical: document.canonical, screens: screens, remembered: head.screens, path: path)
+        return .revision(head: head, screens: screens, changes: Self.recordedChanges(diff))
+    }
+
+    // MARK: Record
+
+    /// When an import started, for its attempt's record.
+    struct AttemptClock {
+        let startedAt = Timestamp.now()
+        private let clock = ContinuousClock()
+        private let started: ContinuousClock.Instant
+
+        init() { started = clock.now }
+
+        var elapsedMicroseconds: Int64 {
+            let duration = clock.now - started
+            return duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        }
+    }
+
+    func attemptInfo(_ path: String, diagnostics: [Diagnostic], _ clock: AttemptClock) -> AttemptInfo {
+        AttemptInfo(
+            path: path, startedAt: clock.startedAt, durationMicroseconds: clock.elapsedMicroseconds, author: author, origin: origin,
+            diagnostics: diagnostics)
+    }
+
+    /// Records an attempt that stores nothing: a file that cannot be read, or a document with errors.
+    func recordRefusal(
+        _ outcome: ImportOutcome, read: ReadDocument, diagnostics: [Diagnostic], path: String, _ clock: AttemptClock
+    ) throws -> ImportResult {
+        _ = try store.recordAttempt(attemptInfo(path, diagnostics: diagnostics, clock), outcome: outcome)
+        return ImportResult(path: path, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
+    }
+
+    /// Records a valid version: an unchanged attempt, or a new revision in one transaction. A head
+    /// that moved meanwhile (another process stored a revision) is read from the store and the
+    /// version compared with it again; *unchanged* is never decided against a head from memory.
+    func record(
+        _ document: CanonicalDocument, comparison first: Comparison, read: ReadDocument, diagnostics: [Diagnostic], path: String,
+        _ clock: AttemptClock
+    ) throws -> ImportResult {
+        var comparison = first
+        for _ in 0..<5 {
+            switch comparison {
+            case .unchanged(let head, _) where head.isRemembered:
+                // Decided without a write, so against the store's head: another process may
+                // have followed the one in memory.
+                comparison = try compare(document, with: storedHead(path), path: path)
+            case .unchanged(_, let revision):
+                let attempt = attemptInfo(path, diagnostics: diagnostics, clock)
+                _ = try store.recordAttempt(attempt, outcome: .unchanged, contentHash: document.contentHash)
+                return ImportResult(path: path, outcome: .unchanged, revision: revision, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
+            case .revision(let head, let screens, let changes):
+                let live = head.state.map { !$0.revision.isDeletion } ?? false
+                var new = NewRevision(
+                    attempt: attemptInfo(path, diagnostics: diagnostics, clock), format: DocumentFormat(path: path) == .workflowSchema ? .workflowSchema : .json,
+                    contentHash: document.contentHash, source: read.bytes, sourceHash: ContentHash.hex(of: read.bytes), header: document.header, screens: screens,
+                    changes: changes, expectedHeadId: head.state?.revision.id, headSource: live ? head.source : nil, message: message,
+                    createdAt: .now(), headScreenHashes: live && !head.isRemembered ? head.state?.screenHashes : nil)
+                // A head from memory has its screens in key order: the write walks them beside the new ones.
+                if live && head.isRemembered { new.headScreens = head.screens }
+                do {
+                    let record = try store.recordImport(new)
+                    if let memory, record.outcome == .stored, let revision = record.revision {
+                        memory.rememberHead(
+                            revision, header: document.header, screens: screens, source: read.bytes, routeTexts: document.routeTexts,
+                            order: document.order, path: path)
+                        // Released once the save is reported (``SaveMemory/releaseDiscarded()``), not now.
+                        memory.discard(Discarded(read: read, document: document, new: new))
+                    }
+                    return ImportResult(
+                        path: path, outcome: record.outcome, revision: record.revision, diagnostics: diagnostics,
+                        changes: record.outcome == .stored ? changes : [], loadTargets: read.loadTargets)
+                } catch StoreError.headMoved {
+                    comparison = try compare(document, with: storedHead(path), path: path)
+                }
+            }
+        }
+        throw StoreError.headMoved(path: path)
+    }
+
+    /// What a stored import leaves for ``SaveMemory/releaseDiscarded()`` to release.
+    struct Discarded: Sendable {
+        var read: ReadDocument
+        var document: CanonicalDocument
+        var new: NewRevision
     }
 
     /// The files a WorkflowSchema document loads, directly or through loaded files, existing or
     /// not (empty for other documents and unreadable files).
     public func loadTargets(relativePath: String) -> Set<String> {
         guard DocumentFormat(path: relativePath) == .workflowSchema else { return [] }
-        return readDocument(absolutePath: root + "/" + relativePath, relativePath: relativePath).loadTargets
+        return read(absolutePath: root + "/" + relativePath, relativePath: relativePath).loadTargets
     }
 
     /// The screens of a new version with their hashes. A screen whose hash is `known` (its bytes
-    /// were taken from memory) keeps it; one whose canonical bytes are those of a remembered
-    /// screen of the same key (the head, when this process stored it) takes that screen's hash
-    /// instead of hashing again; both lists are in key order.
-    /// `keys` are the screens' keys (``CanonicalDocument/keys``): the screens themselves are not
-    /// walked again.
-    static func screenContents(keys: [String], bytes: [[UInt8]], known: [String?] = [], remembered: [ScreenContent]) -> [ScreenContent] {
+    /// were taken from memory) keeps it; one whose canonical bytes are those of a remembered screen
+    /// of the same key (the head, when this process stored it) takes that screen's hash instead of
+    /// hashing again; both lists are in key order.
+    static func screenContents(keys: [String], bytes: [[UInt8]], known: [String?], remembered: [ScreenContent]) -> [ScreenContent] {
         var result: [ScreenContent] = []
         result.reserveCapacity(keys.count)
         var next = 0
@@ -594,6 +466,7 @@ public struct ImportPipeline: Sendable {
     public func recordDeletion(relativePath: String) throws -> ImportResult? {
         let attempt = AttemptInfo(path: relativePath, startedAt: .now(), durationMicroseconds: 0, author: author, origin: origin, diagnostics: [])
         guard let record = try store.recordDeletion(attempt, message: message, createdAt: .now()) else { return nil }
+        memory?.forget(path: relativePath)
         let changes = try record.revision.map { try store.changes(revisionId: $0.id) } ?? []
         return ImportResult(path: relativePath, outcome: .deleted, revision: record.revision, diagnostics: [], changes: changes)
     }

@@ -183,51 +183,6 @@ struct CanonicalHashTests {
         #expect(!writer.canJoin(header: Array("[1]".utf8)))
     }
 
-    /// The daemon hashes a version from the state after the chunks it shares with the version
-    /// before: the hash is the one of the bytes, whatever was remembered.
-    @Test func aHashResumedFromTheVersionBeforeIsTheHashOfTheBytes() throws {
-        var generator = SplitMix64(seed: 9)
-        var bytes = (0..<200_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-        var previous: ContentHash.Checkpoints?
-        var taken: [Int] = []
-        // Edits at the start, middle and end, one that grows and one that shrinks the bytes, none.
-        for (offset, change) in [(150_000, 1), (10, 1), (199_999, 1), (70_000, 3_000), (40_000, -5_000), (0, 0), (1_000, 1)] {
-            if change > 0 {
-                for index in offset..<min(offset + change, bytes.count) { bytes[index] &+= 1 }
-                if change > 1 { bytes.insert(contentsOf: [UInt8](repeating: 7, count: change), at: offset) }
-            } else if change < 0 {
-                bytes.removeSubrange(offset..<(offset - change))
-            }
-            let (hex, checkpoints) = ContentHash.hex(of: bytes, after: previous)
-            #expect(hex == ContentHash.hex(of: bytes))
-            taken.append(checkpoints.chunksTaken)
-            previous = checkpoints
-        }
-        // 32 KB chunks: before an edit at 199,999 six are the same; at 10, none; unchanged, all (7).
-        #expect(taken == [0, 0, 6, 2, 1, 7, 0])
-        let (empty, _) = ContentHash.hex(of: [], after: previous)
-        #expect(empty == ContentHash.hex(of: []))
-    }
-
-    @Test(arguments: 0..<20)
-    func aCanonicalHashResumedFromTheVersionBeforeIsTheHashOfTheDocument(_ seed: Int) throws {
-        let writer = JSONWireframeWriter()
-        var generator = WireframeGenerator(seed: UInt64(seed))
-        var previous: ContentHash.Checkpoints?
-        for _ in 0..<4 {
-            let canonical = CanonicalForm.canonicalize(generator.wireframe())
-            let header = writer.canonicalHeaderBytes(canonical)
-            let screens = canonical.screens.map { writer.canonicalBytes(screen: $0) }
-            // Twice: from another document's chunks, then from its own (all taken).
-            for _ in 0..<2 {
-                let (hex, checkpoints) = ContentHash.hex(ofHeader: header, screens: screens, after: previous)
-                #expect(hex == ContentHash.of(canonical))
-                previous = checkpoints
-            }
-            #expect(previous?.chunksTaken ?? 0 >= 1)
-        }
-    }
-
     @Test func locationsNeverReachTheHash() throws {
         let compact = try canonical(app(#"{"name":"home","title":"H","subroutes":["a"]},{"name":"a","title":"A"}"#))
         let spread = try canonical("\n\n\n" + app(#"  { "name" :  "home" , "title" : "H" , "subroutes" : [ "a" ] } ,   { "name": "a", "title": "A" }"#))

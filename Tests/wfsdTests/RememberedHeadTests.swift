@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WireframeStore
 import WireframeSQLite
+import WireframeStore
 @testable import WireframeSync
 import WireframeTestSupport
 
@@ -60,15 +60,18 @@ struct RememberedHeadTests {
         defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
         // One store and pipeline for the whole history (it remembers), one store opened anew per import.
         let remembering = try SQLiteStore.create(path: folders[0] + "/.wfs/store.sqlite", root: folders[0])
-        let pipeline = ImportPipeline(store: remembering, root: folders[0], author: "test", origin: .daemon)
+        let memory = SaveMemory()
+        let pipeline = ImportPipeline(store: remembering, root: folders[0], author: "test", origin: .daemon, memory: memory)
         _ = try SQLiteStore.create(path: folders[1] + "/.wfs/store.sqlite", root: folders[1])
 
         var random = SplitMix64(seed: 42)
         var serial = 0
         var draft = Draft(screens: (0..<12).map { ("screen\($0)", "Title \($0)", $0 < 11 ? ["screen\($0 + 1)"] : []) })
+        var remembered = 0
         for version in 0..<60 {
             if version > 0 { draft.edit(&random, serial: &serial) }
             for folder in folders { try Data(draft.json().utf8).write(to: URL(fileURLWithPath: folder + "/app.json")) }
+            if memory.head(path: "app.json") != nil { remembered += 1 }
             let inMemory = try pipeline.importFile(absolutePath: folders[0] + "/app.json", relativePath: "app.json")
             let fresh = try ImportPipeline(
                 store: try SQLiteStore.open(path: folders[1] + "/.wfs/store.sqlite"), root: folders[1], author: "test", origin: .cli
@@ -77,5 +80,6 @@ struct RememberedHeadTests {
             #expect(inMemory.changes == fresh.changes, "version \(version)")
             #expect(inMemory.revision?.contentHash == fresh.revision?.contentHash, "version \(version)")
         }
+        #expect(remembered == 59)  // every import after the first had the head in memory
     }
 }

@@ -79,11 +79,8 @@ public struct LinkPosition: Sendable, Hashable {
 public struct NavigationGraph: Sendable {
     /// The root screen's key.
     public let root: String
-    /// The wireframe's screens, as read (none in a graph kept as the memory of a version,
-    /// ``withoutScreens()``).
-    public private(set) var screens: [Screen]
-    /// The keys of the screens, in a graph kept without them (``withoutScreens()``).
-    private var keptKeys: [String]? = nil
+    /// The wireframe's screens, as read.
+    public let screens: [Screen]
     /// The position in `screens` of the first definition of each key.
     ///
     /// Built on first use when the keys are all ASCII (the graph itself looks keys up in an
@@ -143,36 +140,11 @@ public struct NavigationGraph: Sendable {
     /// Builds the graph of a wireframe and records what its screens have in `contents`, in the
     /// same pass over the screens.
     init(_ wireframe: Wireframe, recording contents: inout ScreenContents) {
-        self.init(wireframe, recording: &contents, after: nil)
-    }
-
-    /// Builds the graph of a wireframe as ``init(_:recording:)`` does, taking from `previous`
-    /// (the graph of a former version of the same document) what cannot differ.
-    ///
-    /// When the screens' keys are those of `previous`, in the same order and byte for byte, and
-    /// so are the navigation bars, the keys' table and first positions are `previous`'s. A
-    /// screen whose origin (`origins[position]`, see ``GraphMemory``) is its own position in
-    /// `previous` is that version's screen with its locations moved: its links' targets and
-    /// its steps are then taken from `previous` instead of being looked up again; none of them
-    /// depends on a location. The graph is the one ``init(_:)`` builds either way
-    /// (`NavigationGraphMemoryTests`).
-    init(_ wireframe: Wireframe, recording contents: inout ScreenContents, after memory: GraphMemory?) {
         let screens = wireframe.screens
         var bars: [String: NavigationBar] = [:]
         for bar in wireframe.navigationBars where bars[bar.name] == nil { bars[bar.name] = bar }
-        let previous = memory.flatMap { memory in Self.sameKeys(memory.previous, screens, bars, origins: memory.origins) ? memory.previous : nil }
-        let origins = previous == nil ? [] : memory?.origins ?? []
-        let keys = previous.map { ($0.table, $0.keyIndex, $0.canonicalPosition, $0.distinctKeyCount) }
-            ?? {
-                let keys = Self.keys(of: screens)
-                return (keys.table, KeyIndex(keys.dictionary), keys.canonicalPosition, keys.distinctCount)
-            }()
-        let (table, keyIndex, canonicalPosition, distinctKeyCount) = keys
-        // Read out once: a copy of the graph per screen would count references on each array.
-        let oldLinkStart = previous?.linkStart ?? []
-        let oldLinkTargets = previous?.linkTargets ?? []
-        let oldSuccessorStart = previous?.successorStart ?? []
-        let oldSuccessors = previous?.successors ?? []
+        let keys = Self.keys(of: screens)
+        let (table, keyIndex, canonicalPosition, distinctKeyCount) = (keys.table, KeyIndex(keys.dictionary), keys.canonicalPosition, keys.distinctCount)
         let lookup = { (name: String) -> Int? in
             switch table?.position(of: name) ?? .unknown {
             case .position(let position): position
@@ -191,26 +163,12 @@ public struct NavigationGraph: Sendable {
         var unresolvedLinks: [LinkPosition] = []
         var stepFacts: [StepFacts] = []
         stepFacts.reserveCapacity(screens.count)
-        let oldStepFacts = previous?.stepFacts ?? []
         for position in screens.indices {
             contents.add(screens, at: position)
             let screen = screens[position]
             let isCanonical = canonicalPosition[position] == position
             successorStart.append(successors.count)
             linkStart.append(linkTargets.count)
-            if position < origins.count, origins[position] == position {
-                // The same screen as `previous`'s at this position, its locations moved.
-                let firstLink = oldLinkStart[position]
-                let links = firstLink..<(position + 1 < screens.count ? oldLinkStart[position + 1] : oldLinkTargets.count)
-                for index in links {
-                    let target = oldLinkTargets[index]
-                    linkTargets.append(target)
-                    if target < 0 { unresolvedLinks.append(LinkPosition(position: position, link: index - firstLink)) }
-                }
-                successors.append(contentsOf: oldSuccessors[oldSuccessorStart[position]..<oldSuccessorStart[position + 1]])
-                stepFacts.append(oldStepFacts[position])
-                continue
-            }
             // Links are the first steps out of a screen; each name is looked up once, for both.
             for (number, link) in screen.links.enumerated() {
                 let target = lookup(link.target)
@@ -257,34 +215,6 @@ public struct NavigationGraph: Sendable {
         self.navigationBars = bars
         self.successorStart = successorStart
         self.successors = successors
-    }
-
-    /// The graph as the memory of its version (``GraphMemory``) keeps it: its screens' keys
-    /// instead of the screens, so that it holds none of them. Such a graph serves only as the
-    /// `previous` of a ``GraphMemory``; it has no screens to walk or name.
-    public func withoutScreens() -> NavigationGraph {
-        var graph = self
-        graph.keptKeys = screens.map(\.key)
-        graph.screens = []
-        return graph
-    }
-
-    /// Whether `screens` have the keys of `previous`'s screens, in the same order and byte for
-    /// byte, and `bars` are its navigation bars. A screen whose origin is its own position
-    /// (``GraphMemory/origins``) is `previous`'s screen there, its key unchanged: its key is not
-    /// read (each screen's fields are in a box of its own, and going to each costs).
-    private static func sameKeys(_ previous: NavigationGraph, _ screens: [Screen], _ bars: [String: NavigationBar], origins: [Int]) -> Bool {
-        let keptKeys = previous.keptKeys
-        guard (keptKeys?.count ?? previous.screens.count) == screens.count, previous.navigationBars == bars else { return false }
-        for position in screens.indices {
-            if position < origins.count, origins[position] == position { continue }
-            let old = keptKeys?[position] ?? previous.screens[position].key
-            let new = screens[position].key
-            // `==` takes canonically equivalent spellings for one; the byte counts tell an
-            // ASCII key from any non-ASCII spelling equivalent to it.
-            guard old == new, old.utf8.count == new.utf8.count else { return false }
-        }
-        return true
     }
 
     /// The keys of screens: the first position of each screen's key, and the table or the
@@ -559,22 +489,6 @@ public struct NavigationGraph: Sendable {
             seen[position] = seen[canonicalPosition[position]]
         }
         return seen
-    }
-}
-
-/// What the graph of a new version of a document can take from the graph of the version before
-/// (``NavigationGraph/init(_:recording:after:)``).
-public struct GraphMemory: Sendable {
-    /// The graph of the version before.
-    public var previous: NavigationGraph
-    /// For each screen of the new version, the position in `previous` of the screen it is (the
-    /// same screen with its locations moved), or -1; empty for none.
-    public var origins: [Int]
-
-    /// Creates a memory.
-    public init(previous: NavigationGraph, origins: [Int]) {
-        self.previous = previous
-        self.origins = origins
     }
 }
 

@@ -38,16 +38,10 @@ public struct ValidationContext: Sendable {
 
     /// Builds the context of a wireframe.
     public init(_ wireframe: Wireframe) {
-        self.init(wireframe, after: nil)
-    }
-
-    /// Builds the context of a wireframe, its graph taking what it can from the graph of the
-    /// version before (see ``NavigationGraph/init(_:recording:after:)``): the same context.
-    public init(_ wireframe: Wireframe, after memory: GraphMemory?) {
         self.wireframe = wireframe
         // The graph's pass over the screens records what they have, for the rules.
         var contents = ScreenContents()
-        let graph = NavigationGraph(wireframe, recording: &contents, after: memory)
+        let graph = NavigationGraph(wireframe, recording: &contents)
         self.contents = contents
         self.loadedFiles = contents.loadedFiles
         self.graph = graph

@@ -51,10 +51,6 @@ public struct JSONRememberedRead: Sendable {
     public var memory: JSONReadMemory?
     /// How many top-level routes were taken from the read before instead of being read.
     public var reusedRoutes: Int
-    /// For each screen of ``wireframe``, the position in the wireframe of the read before of
-    /// the screen it was taken from (the same screen, its locations moved), or -1 for a screen
-    /// read anew; empty when no route was taken.
-    public var screenOrigins: [Int] = []
 }
 
 extension JSONWireframeReader {
@@ -119,25 +115,16 @@ extension JSONWireframeReader {
         // Moved, not copied: the state holds the only reference to the pool's storage.
         swap(&state.routeMemory.pool, &pool)
         state.routeMemory.routes.reserveCapacity((previous?.routes.count ?? 0) + 16)
-        state.routeMemory.takenScreens.reserveCapacity(parsed.skipped.count)
         let wireframe = state.readDocument(tape.root)
         let routes = state.routeMemory
         guard routes.taken == parsed.skipped.count, !routes.isSpoiled else { return nil }
         let memory = routes.isComplete
             ? JSONReadMemory(bytes: bytes, screens: state.screens, diagnostics: routes.diagnostics, routes: routes.routes) : nil
-        var origins: [Int] = []
-        if let wireframe, !routes.takenScreens.isEmpty {
-            origins = Array(repeating: -1, count: wireframe.screens.count)
-            for run in routes.takenScreens {
-                for (offset, old) in run.old.enumerated() where run.new + offset < origins.count { origins[run.new + offset] = old }
-            }
-        }
         var diagnostics = state.diagnostics
         state.diagnostics = []
         diagnostics.sortInSourceOrder()
         return JSONRememberedRead(
-            wireframe: wireframe, diagnostics: diagnostics, memory: memory, reusedRoutes: routes.taken,
-            screenOrigins: origins)
+            wireframe: wireframe, diagnostics: diagnostics, memory: memory, reusedRoutes: routes.taken)
     }
 }
 
@@ -168,9 +155,6 @@ struct RouteMemoryState {
     var isSpoiled = false
     /// How many routes were taken from `previous`.
     var taken = 0
-    /// Where the screens of the routes taken went (`new`, their first position in this read) and
-    /// where they were in `previous` (`old`).
-    var takenScreens: [(new: Int, old: Range<Int>)] = []
     /// What is remembered of this read.
     var routes: [JSONReadMemory.Route] = []
     var diagnostics: [Diagnostic] = []
@@ -324,7 +308,6 @@ extension ReadState {
             // The parser skipped it: its screens and diagnostics are the read before's, moved.
             let source = routeMemory.sources[routeMemory.nextOffered]
             routeMemory.taken += 1
-            routeMemory.takenScreens.append((new: firstScreen, old: old.screens))
             if source <= routeMemory.lastMovedRoute || old.screens.upperBound > routeMemory.pool.count { routeMemory.isSpoiled = true }
             routeMemory.lastMovedRoute = source
             let shift = LocationShift(from: old.location, to: location)

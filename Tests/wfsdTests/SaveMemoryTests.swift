@@ -3,15 +3,14 @@ import Testing
 import WireframeAnalysis
 import WireframeFormats
 import WireframeModel
-import WireframeStore
 import WireframeSQLite
+import WireframeStore
 @testable import WireframeSync
 import WireframeTestSupport
 
-/// A daemon's import takes the canonical bytes and hashes of routes whose text did not change
-/// from the version it imported before (`ScreenReuse`). Whatever the edit, the result must be the
-/// one of writing every screen anew.
-struct ScreenReuseTests {
+/// A daemon's import reads, validates and compares a save after what it kept of the save before
+/// (`SaveMemory`). Whatever the edit, the result must be the one of an import without it.
+struct SaveMemoryTests {
     /// A route as written in the file: its name, its title, what it links to (names, or inline
     /// routes written inside it), its dependencies, and the spaces written after its `{`.
     struct Route {
@@ -42,7 +41,7 @@ struct ScreenReuseTests {
         Array((#"{"appName": "Reuse", "root": "\#(routes.first?.name ?? "none")", "routes": [\#n    "# + routes.map { $0.json() }.joined(separator: ",\n    ") + "\n  ]\n}\n").utf8)
     }
 
-    /// One to three edits of the kinds that could fool a comparison of route texts: a title, a
+    /// One to three edits of the kinds that could fool a read after the last one: a title, a
     /// route moved, spaces inside a route, a rename, an inline route added, a name given twice,
     /// the last route edited, dependencies reordered (the same canonical set), a route removed.
     static func edit(_ routes: inout [Route], _ random: inout SplitMix64, serial: inout Int) {
@@ -73,75 +72,23 @@ struct ScreenReuseTests {
         }
     }
 
-    @Test func reusedScreensAreTheScreensWrittenAnew() throws {
-        let folder = try Self.temporaryFolders(1)[0]
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = try SQLiteStore.create(path: folder + "/.wfs/store.sqlite", root: folder)
-        let pipeline = ImportPipeline(store: store, root: folder, author: "test", origin: .daemon)
-
-        var random = SplitMix64(seed: 5)
-        var serial = 0
-        var routes = (0..<20).map { Route(name: "screen\($0)", title: "Title \($0)", links: $0 < 19 ? ["screen\($0 + 1)"] : [], dependencies: ["b\($0)", "a\($0)"]) }
-        var remembered: ScreenReuse.Entry?
-        var reusedInAll = 0
-        for version in 0..<200 {
-            if version > 0 { Self.edit(&routes, &random, serial: &serial) }
-            let source = Self.document(routes)
-            let wireframe = try #require(JSONWireframeReader().read(source).wireframe)
-            let anew = pipeline.canonicalDocument(wireframe, source: source)
-            let reused = pipeline.canonicalDocument(wireframe, source: source, remembered: remembered, reusing: true)
-            #expect(reused.screenBytes == anew.screenBytes, "version \(version)")
-            #expect(reused.keys == reused.canonical.screens.map(\.key), "version \(version)")
-            #expect(reused.contentHash == anew.contentHash, "version \(version)")
-            for (bytes, hash) in zip(reused.screenBytes, reused.screenHashes) {
-                if let hash { #expect(hash == ContentHash.hex(of: bytes), "version \(version)") }
-            }
-            reusedInAll += reused.screenHashes.count { $0 != nil }
-            let contents = ImportPipeline.screenContents(keys: reused.keys, bytes: reused.screenBytes, known: reused.screenHashes, remembered: [])
-            remembered = ImportPipeline.reuseEntry(source: source, texts: try #require(reused.routeTexts), screens: contents)
-        }
-        // Screens did come from memory (names given twice and inline routes, which this history
-        // piles up, are written anew; which ones come from memory is checked exactly below).
-        #expect(reusedInAll > 0)
-    }
-
-    @Test func anEditOfOneRouteWritesOnlyThatRoute() throws {
-        let folder = try Self.temporaryFolders(1)[0]
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = try SQLiteStore.create(path: folder + "/.wfs/store.sqlite", root: folder)
-        let pipeline = ImportPipeline(store: store, root: folder, author: "test", origin: .daemon)
-        var routes = (0..<6).map { Route(name: "screen\($0)", title: "Title \($0)") }
-        routes[2].inline = [Route(name: "inner", title: "Inner")]
-        let first = Self.document(routes)
-        let before = pipeline.canonicalDocument(try #require(JSONWireframeReader().read(first).wireframe), source: first, reusing: true)
-        let contents = ImportPipeline.screenContents(keys: before.keys, bytes: before.screenBytes, remembered: [])
-        let remembered = ImportPipeline.reuseEntry(source: first, texts: try #require(before.routeTexts), screens: contents)
-        routes[0].title = "Changed"
-        routes[0].padding = "\n      "  // the routes after it are a line further down
-        let second = Self.document(routes)
-        let after = pipeline.canonicalDocument(try #require(JSONWireframeReader().read(second).wireframe), source: second, remembered: remembered, reusing: true)
-        let fromMemory = zip(after.canonical.screens, after.screenHashes).filter { $0.1 != nil }.map(\.0.key)
-        // Not the edited route, not the one holding an inline route nor that route, not the last.
-        #expect(fromMemory == ["screen1", "screen3", "screen4"])
-    }
-
     @Test func theDaemonsPipelineStoresWhatAFreshOneStores() throws {
-        let reuse = try Self.importThroughDaemonAndCold(seed: 11, versions: 40, emptyingTrash: false) { version, daemon, fresh in
+        let memory = try Self.importThroughDaemonAndCold(seed: 11, versions: 40, releasing: false) { version, daemon, fresh in
             #expect(daemon.outcome == fresh.outcome, "version \(version)")
             #expect(daemon.changes == fresh.changes, "version \(version)")
             #expect(daemon.revision?.contentHash == fresh.revision?.contentHash, "version \(version)")
         }
-        #expect(reuse.documentCount == 1)
+        #expect(memory.documentCount == 1)
     }
 
     /// The daemon's reads move the screens of the file's last read into the new one, and move
     /// their locations in place when nothing else holds them (the daemon releases what an
-    /// import leaves once the save is reported, `emptyTrash`): every diagnostic, with its
+    /// import leaves once the save is reported, `releaseDiscarded`): every diagnostic, with its
     /// location, must be the one of a cold import. Renames leave links naming no screen (errors,
     /// the version refused) and screens that nothing reaches (warnings).
     @Test func theDaemonsDiagnosticsAreThoseOfAColdImport() throws {
         var withDiagnostics = 0
-        _ = try Self.importThroughDaemonAndCold(seed: 23, versions: 60, emptyingTrash: true) { version, daemon, cold in
+        _ = try Self.importThroughDaemonAndCold(seed: 23, versions: 60, releasing: true) { version, daemon, cold in
             #expect(daemon.outcome == cold.outcome, "version \(version)")
             #expect(daemon.diagnostics == cold.diagnostics, "version \(version)")
             #expect(daemon.changes == cold.changes, "version \(version)")
@@ -156,14 +103,14 @@ struct ScreenReuseTests {
     /// pipeline per version, which reads the head from the store, in another. Each version's two
     /// results go to `compare`; the daemon's memory is returned.
     static func importThroughDaemonAndCold(
-        seed: UInt64, versions: Int, emptyingTrash: Bool,
+        seed: UInt64, versions: Int, releasing: Bool,
         _ compare: (_ version: Int, _ daemon: ImportResult, _ cold: ImportResult) -> Void
-    ) throws -> ScreenReuse {
+    ) throws -> SaveMemory {
         let folders = try Self.temporaryFolders(2)
         defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
-        let reuse = ScreenReuse()
+        let memory = SaveMemory()
         let remembering = try SQLiteStore.create(path: folders[0] + "/.wfs/store.sqlite", root: folders[0])
-        let pipeline = ImportPipeline(store: remembering, root: folders[0], author: "test", origin: .daemon, reuse: reuse)
+        let pipeline = ImportPipeline(store: remembering, root: folders[0], author: "test", origin: .daemon, memory: memory)
         _ = try SQLiteStore.create(path: folders[1] + "/.wfs/store.sqlite", root: folders[1])
         var random = SplitMix64(seed: seed)
         var serial = 0
@@ -172,13 +119,13 @@ struct ScreenReuseTests {
             if version > 0 { Self.edit(&routes, &random, serial: &serial) }
             for folder in folders { try Data(Self.document(routes)).write(to: URL(fileURLWithPath: folder + "/app.json")) }
             let daemon = try pipeline.importFile(absolutePath: folders[0] + "/app.json", relativePath: "app.json")
-            if emptyingTrash { reuse.emptyTrash() }
+            if releasing { memory.releaseDiscarded() }
             let cold = try ImportPipeline(
                 store: try SQLiteStore.open(path: folders[1] + "/.wfs/store.sqlite"), root: folders[1], author: "test", origin: .cli
             ).importFile(absolutePath: folders[1] + "/app.json", relativePath: "app.json")
             compare(version, daemon, cold)
         }
-        return reuse
+        return memory
     }
 
     /// The daemon follows the head it stored last from memory, without reading the store: a
@@ -189,9 +136,9 @@ struct ScreenReuseTests {
     @Test func aHeadStoredByAnotherProcessIsNeverMissed() throws {
         let folders = try Self.temporaryFolders(2)
         defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
-        let reuse = ScreenReuse()
+        let memory = SaveMemory()
         let daemonStore = try SQLiteStore.create(path: folders[0] + "/.wfs/store.sqlite", root: folders[0])
-        let daemon = ImportPipeline(store: daemonStore, root: folders[0], author: "test", origin: .daemon, reuse: reuse)
+        let daemon = ImportPipeline(store: daemonStore, root: folders[0], author: "test", origin: .daemon, memory: memory)
         let other = ImportPipeline(
             store: try SQLiteStore.open(path: folders[0] + "/.wfs/store.sqlite"), root: folders[0], author: "other", origin: .cli)
         _ = try SQLiteStore.create(path: folders[1] + "/.wfs/store.sqlite", root: folders[1])
