@@ -23,10 +23,9 @@ public enum ProjectFiles {
 
     /// The kind of `path` itself (`lstat`), or nil when it cannot be examined.
     ///
-    /// Deliberately not `FileManager.attributesOfItem`: that names the file's owner and group,
-    /// which asks the system's name service (NSS modules, LDAP) about users and groups that
-    /// `/etc/passwd` may not list, and `wfs` is a static executable, in which such a lookup is not
-    /// safe (docs/PERFORMANCE.md, "Starting a process").
+    /// Not `FileManager.attributesOfItem`, which also names the file's owner and group: a
+    /// walk of a large project would ask the system's name service (possibly LDAP) about every
+    /// file, for an answer it does not use.
     static func kind(_ path: String) -> Kind? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }

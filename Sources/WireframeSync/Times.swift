@@ -26,36 +26,30 @@ public enum Times {
     }
 
     /// The user running this process, as revisions name it when nobody gave an author: `USER`,
-    /// else `LOGNAME`, else the name that `/etc/passwd` gives the process's user id, else `uid N`.
-    /// `wfs` and `wfsd` both ask here, so one user's revisions carry one name whichever made them
-    /// (a service started without `User=` has neither variable).
+    /// else `LOGNAME`, else the system's name for the process's user id (the name service, so a
+    /// user that only LDAP or SSSD knows has a name too), else `uid N`. `wfs` and `wfsd` both ask
+    /// here, so one user's revisions carry one name whichever made them (a service started
+    /// without `User=` has neither variable).
     public static func processUser(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let user = environment["USER"], !user.isEmpty { return user }
         if let user = environment["LOGNAME"], !user.isEmpty { return user }
         let uid = getuid()
-        // Read directly, not through `getpwuid` or `NSUserName()`: those ask the system's name
-        // service, whose modules a static executable cannot load safely (docs/PERFORMANCE.md,
-        // "Starting a process"); a user that only LDAP or systemd knows is `uid N` here.
-        if let passwd = FileManager.default.contents(atPath: "/etc/passwd"),
-            let name = userName(uid: uid, passwd: String(decoding: passwd, as: UTF8.self))
-        {
-            return name
-        }
-        return "uid \(uid)"
+        return userName(uid: uid) ?? "uid \(uid)"
     }
 
-    /// The name of user `uid` in the text of a `passwd` file (`name:password:uid:gid:...`), if listed.
-    ///
-    /// As the C library reads it: the id is a number (`01000` is 1000), and a line ends at any
-    /// line break (a `\r\n` is one `Character`, which a split at `"\n"` would not find).
-    public static func userName(uid: UInt32, passwd: String) -> String? {
-        for line in passwd.split(whereSeparator: \.isNewline) {
-            let fields = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-            guard fields.count >= 3, let first = fields[0].first, first != "#", first != "+", first != "-",
-                UInt32(fields[2]) == uid
-            else { continue }
-            return String(fields[0])
+    /// The name the system's user database gives `uid`, if any.
+    public static func userName(uid: uid_t) -> String? {
+        var entry = passwd()
+        var found: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        while true {
+            let status = getpwuid_r(uid, &entry, &buffer, buffer.count, &found)
+            if status == ERANGE, buffer.count < 1 << 20 {
+                buffer = [CChar](repeating: 0, count: buffer.count * 4)
+                continue
+            }
+            guard status == 0, found != nil, let name = entry.pw_name else { return nil }
+            return String(cString: name)
         }
-        return nil
     }
 }
