@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "WireframeDaemon",
             dependencies: [
-                "WireframeModel", "WireframeFormats", "WireframeStore", "WireframeSQLite", "WireframeSync",
+                "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSQLite", "WireframeSync",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -145,18 +145,37 @@ let package = Package(
             dependencies: ["WireframeModel", "WireframeStore", "WireframeSQLite", "WireframeTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
+        // The import pipeline, references, the daemon's memory, store lookup.
+        .testTarget(
+            name: "WireframeSyncTests",
+            dependencies: [
+                "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSQLite", "WireframeSync",
+                "WireframeTestSupport",
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The daemon's parts in process: configuration, the author it names, refusals.
+        .testTarget(
+            name: "WireframeDaemonTests",
+            dependencies: ["WireframeDaemon", "WireframeSync", "WireframeTestSupport"],
+            swiftSettings: strictSettings
+        ),
         // End-to-end tests of the built daemon and command line on temporary projects.
         .testTarget(
             name: "wfsdTests",
             dependencies: [
-                "wfsd", "wfs", "WireframeDaemon", "WireframeStore", "WireframeSQLite", "WireframeSync", "WireframeTestSupport",
+                "wfsd", "wfs", "WireframeStore", "WireframeTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "wfsTests",
-            dependencies: ["wfs", "WireframeStore", "WireframeTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "wfs", "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSync",
+                "WireframeTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             // Golden files read by path (`HelpTests`), so that a recording run can rewrite them.
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
