@@ -8,8 +8,7 @@ import Synchronization
 import UnixSignals
 import WireframeFormats
 import WireframeModel
-import WireframeStore
-public import WireframeSQLite
+public import WireframeStore
 import WireframeSync
 
 /// The sync daemon as one service: catch up, then watch and import until graceful shutdown.
@@ -27,7 +26,9 @@ public final class SyncDaemon: Service, Sendable {
     /// What ``prepare(configuration:logger:)`` found.
     public struct Prepared: Sendable {
         /// The open store.
-        public var store: SQLiteStore
+        public var store: any Store
+        /// The store's location, which the daemon's lock and state files sit beside.
+        public var storePath: String
         /// The absolute project root.
         public var root: String
         /// The lock held while the daemon runs.
@@ -41,14 +42,14 @@ public final class SyncDaemon: Service, Sendable {
     public static func prepare(configuration: DaemonConfiguration, logger: Logger) throws -> Prepared {
         let storePath = try StoreLocation.find(explicit: configuration.store, environment: [:], from: configuration.root ?? FileManager.default.currentDirectoryPath)
         let lock = try DaemonLock(store: storePath)
-        let store = try SQLiteStore.open(path: storePath)
+        let store = try StoreLocation.open(location: storePath, for: .daemon)
         guard let recordedRoot = try StoreLocation.projectRoot(of: store) else { throw SyncError.noProjectRoot }
         let root = StoreLocation.absolute(configuration.root ?? recordedRoot)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
             throw SyncError.noSuchPath(path: root)
         }
-        return Prepared(store: store, root: root, lock: lock)
+        return Prepared(store: store, storePath: storePath, root: root, lock: lock)
     }
 
     private struct Runtime {
@@ -84,8 +85,6 @@ public final class SyncDaemon: Service, Sendable {
     private let clock = ContinuousClock()
     /// Folders relative to the root that are never watched: the store's folder when it lies inside the root.
     private let storeFolders: Set<String>
-    /// The store's WAL checkpoints, run after the saves instead of inside their commits.
-    private let checkpoints: CheckpointThread
 
     /// Creates the daemon.
     ///
@@ -108,17 +107,9 @@ public final class SyncDaemon: Service, Sendable {
         self.logger = logger
         self.onReload = onReload
         self.watcher = try InotifyWatcher(root: prepared.root)
-        self.checkpoints = CheckpointThread(checkpoints: try prepared.store.takeOverCheckpoints()) { [logger] outcome in
-            switch outcome {
-            case .success(let done):
-                logger.debug("checkpoint", metadata: ["wal.frames": .stringConvertible(done.walFrames), "wal.checkpointed": .stringConvertible(done.checkpointed)])
-            case .failure(let error):
-                logger.debug("checkpoint failed; tried again after the next save", metadata: ["error": .string(String(describing: error))])
-            }
-        }
         let status = DaemonStatus(pid: getpid(), since: Timestamp.now().text)
         self.runtime = Mutex(Runtime(configuration: configuration, status: status))
-        let storeFolder = URL(fileURLWithPath: prepared.store.path).deletingLastPathComponent().path
+        let storeFolder = URL(fileURLWithPath: prepared.storePath).deletingLastPathComponent().path
         let prefix = prepared.root.hasSuffix("/") ? prepared.root : prepared.root + "/"
         self.storeFolders = storeFolder.hasPrefix(prefix) ? [String(storeFolder.dropFirst(prefix.count))] : []
     }
@@ -144,7 +135,7 @@ public final class SyncDaemon: Service, Sendable {
             let status = statusLine()
             notifier.ready(status: status)
             logger.info("watching", metadata: [
-                "root.path": .string(prepared.root), "store.path": .string(prepared.store.path),
+                "root.path": .string(prepared.root), "store.path": .string(prepared.storePath),
                 "watch.folders": .stringConvertible(watcher.watchedFolderCount), "watch.files": .stringConvertible(knownFileCount),
                 "settle.milliseconds": .stringConvertible(configuration.settleMilliseconds),
             ])
@@ -162,7 +153,7 @@ public final class SyncDaemon: Service, Sendable {
             // An import the watcher's thread is running finishes before the daemon stops.
             watcher.waitUntilFinished()
             writeStatusIfNoted()
-            checkpoints.finish()
+            try? prepared.store.close()
             logger.info("stopped")
         } onGracefulShutdown: {
             self.notifier.stopping()
@@ -517,7 +508,7 @@ public final class SyncDaemon: Service, Sendable {
         writeStatus()
         notifier.status(statusLine())
         // Reported: the checkpoint, if the WAL is due one, runs now, beside the wait for the next save.
-        checkpoints.saveReported()
+        prepared.store.saveReported()
     }
 
     /// Serializes writers of the state file (the event loop and the import loop both write it).
@@ -534,7 +525,7 @@ public final class SyncDaemon: Service, Sendable {
             }
             status.watchedFolders = watcher.watchedFolderCount
             do {
-                try status.write(store: prepared.store.path)
+                try status.write(store: prepared.storePath)
             } catch {
                 logger.debug("cannot write the daemon state file", metadata: ["error": .string(String(describing: error))])
             }

@@ -24,6 +24,9 @@ public struct SQLiteStore: Store {
     let connections: Connections
     /// The newest source this process stored of each document, for the next import's delta.
     let sourceCache = SourceCache()
+    /// The WAL checkpoints run between saves, for a long-running writer
+    /// (``withCheckpointsBetweenSaves()``); nil: SQLite's automatic checkpoint inside the commits.
+    private(set) var checkpointsBetweenSaves: CheckpointThread?
 
     /// Read-only access for queries.
     public var reader: any DatabaseReader { writer }
@@ -135,6 +138,7 @@ public struct SQLiteStore: Store {
     /// 1,000-screen change) and every later process would read more of it. A command that finds
     /// the WAL at ``walKeptBytes`` or more closes with the checkpoint, which empties it.
     public func close() throws {
+        checkpointsBetweenSaves?.finish()
         try mapped {
             if case .single = connections {
                 writer.writeWithoutTransaction { db in
@@ -147,6 +151,21 @@ public struct SQLiteStore: Store {
             }
             try writer.close()
         }
+    }
+
+    /// This store with its WAL checkpoints taken out of the commits and run between saves
+    /// (``saveReported()``), for a long-running writer: SQLite's automatic checkpoint syncs
+    /// inside the commit that passes 1,000 WAL frames, which a save then waits for.
+    public func withCheckpointsBetweenSaves() throws -> SQLiteStore {
+        var store = self
+        store.checkpointsBetweenSaves = CheckpointThread(checkpoints: try takeOverCheckpoints())
+        return store
+    }
+
+    /// Runs a checkpoint, when the WAL is due one, beside the wait for the next save (see
+    /// ``withCheckpointsBetweenSaves()``).
+    public func saveReported() {
+        checkpointsBetweenSaves?.saveReported()
     }
 
     /// The size of WAL a command that wrote leaves for the next process (about 240 frames of the

@@ -21,6 +21,11 @@ public protocol Store: Sendable {
     /// Closes the store; using it afterwards fails.
     func close() throws
 
+    /// Tells the store that a save was recorded and reported, so that a long-running writer (the
+    /// daemon) lets it do its housekeeping between saves rather than inside them. An engine with
+    /// nothing to do then does nothing.
+    func saveReported()
+
     // MARK: Writing
 
     /// Records a new version of a document as its next revision (or, when its content hash is the
@@ -142,4 +147,9 @@ extension Store {
     public func recordAttempt(_ attempt: AttemptInfo, outcome: ImportOutcome) throws -> ImportRecord {
         try recordAttempt(attempt, outcome: outcome, contentHash: nil)
     }
+}
+
+extension Store {
+    /// Nothing to do between saves.
+    public func saveReported() {}
 }

@@ -48,11 +48,22 @@ public enum StoreLocation {
         try open(location: try path(explicit: explicit))
     }
 
-    /// Opens an existing store for one command: the one place that picks the engine for a
-    /// location. A path is an SQLite file, opened with one connection
-    /// (``SQLiteStore/Connections/single``).
-    public static func open(location: String) throws -> any Store {
-        try SQLiteStore.open(path: location, connections: .single)
+    /// Who opens a store: it decides how an engine connects.
+    public enum Use: Sendable {
+        /// One command of a short process.
+        case command
+        /// A long-running writer (the daemon), which reports each save (``Store/saveReported()``).
+        case daemon
+    }
+
+    /// Opens an existing store: the one place that picks the engine for a location. A path is an
+    /// SQLite file, opened with one connection for a command and a pool, its WAL checkpoints
+    /// between saves, for the daemon.
+    public static func open(location: String, for use: Use = .command) throws -> any Store {
+        switch use {
+        case .command: return try SQLiteStore.open(path: location, connections: .single)
+        case .daemon: return try SQLiteStore.open(path: location, connections: .pool).withCheckpointsBetweenSaves()
+        }
     }
 
     /// Creates a new store for a project rooted at `root` (``forInit(explicit:root:environment:)``
