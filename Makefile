@@ -24,8 +24,8 @@ build:
 
 install: build
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(CONFDIR) $(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(DOCDIR)
-	# Installed stripped, as Debian installs binaries: 64 MB instead of 106 MB for wfs (the symbol
-	# table and debug information); the code run is the same (docs/PERFORMANCE.md, "Starting a process").
+	# Installed stripped, as Debian installs binaries: the symbol table and debug information are
+	# most of the file, and the code run is the same.
 	install -m 0755 $(STRIP_FLAG) $(BIN_PATH)/wfs $(BIN_PATH)/wfsd $(DESTDIR)$(BINDIR)/
 	sed 's#/usr/local/bin/wfsd#$(BINDIR)/wfsd#' systemd/wfsd.service > $(DESTDIR)$(UNITDIR)/wfsd.service
 	sed 's#/usr/local/bin/wfsd#$(BINDIR)/wfsd#' systemd/wfsd@.service > $(DESTDIR)$(UNITDIR)/wfsd@.service

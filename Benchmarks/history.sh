@@ -9,7 +9,7 @@
 # `git gc --aggressive`). Then it times queries on stores of R1 and R2 revisions (default 1000 and
 # 10000, 100-screen documents; built through wfsd beside the wfs binary, which stores a version in
 # milliseconds). Needs bash, python3, git and release builds:
-# swift build -c release --static-swift-stdlib --product wfs (and --product wfsd)
+# swift build -c release --product wfs (and --product wfsd)
 # With --keep DIR, the work folder is DIR (made if missing, kept afterwards): DIR/wfs/.wfs/store.sqlite
 # and DIR/git are there to measure (`dbstat`) after the run.
 set -euo pipefail
@@ -31,7 +31,7 @@ while [ $# -gt 0 ]; do
     *) echo "unknown argument: $1" >&2; exit 64 ;;
   esac
 done
-[ -x "$wfs" ] || { echo "no wfs binary at $wfs; build it with: swift build -c release --static-swift-stdlib --product wfs" >&2; exit 2; }
+[ -x "$wfs" ] || { echo "no wfs binary at $wfs; build it with: swift build -c release --product wfs" >&2; exit 2; }
 if [ -n "$keep" ]; then
   mkdir -p "$keep"
   [ -z "$(ls -A "$keep")" ] || { echo "--keep $keep: the folder is not empty" >&2; exit 2; }
@@ -41,8 +41,7 @@ else
   trap 'rm -rf "$work"' EXIT
 fi
 # The binaries are timed from copies in the work folder, so that two builds compared are always
-# run from files written alike (a freshly stripped binary once timed ~1 ms slower than a copy of
-# it; not reproduced later: docs/PERFORMANCE.md, session 9).
+# run from files written alike.
 mkdir -p "$work/bin"
 cp "$wfs" "$work/bin/wfs"
 [ ! -x "$(dirname "$wfs")/wfsd" ] || cp "$(dirname "$wfs")/wfsd" "$work/bin/wfsd"

@@ -124,7 +124,7 @@ public struct SQLiteStore: Store {
     /// The last connection to close a WAL store normally checkpoints it: it syncs the WAL, copies
     /// its pages into the store file, syncs that and removes the `-wal` and `-shm` files, which
     /// the next process creates again (four `fdatasync`s and two `unlink`s, several milliseconds
-    /// of a one-command process's wall time; docs/PERFORMANCE.md, "Session 8"). A single
+    /// of a one-command process's wall time). A single
     /// connection (one `wfs` command) that wrote leaves its commits in the WAL instead, for the
     /// next process to read, and the checkpoint to the next command that only reads (which closes
     /// as before) or to SQLite's automatic checkpoint once the WAL holds 1,000 pages. Durability

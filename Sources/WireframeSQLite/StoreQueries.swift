@@ -144,10 +144,8 @@ extension SQLiteStore {
                     : Self.merged(
                         try Self.keyOrderedScreens(db, documentId: oldDocument, number: oldNumber),
                         try Self.keyOrderedScreens(db, documentId: newDocument, number: newNumber))
-                // The differing versions are read beside the keys: no hashed collection of `Int64`
-                // and no sort (each would cost a scan of the binary's protocol conformances at run
-                // time the first time, ~0.3-0.43 M instructions); the reader inflates each pack
-                // once whatever the order.
+                // The differing versions are read beside the keys, in key order; the reader
+                // inflates each pack once whatever the order.
                 var packs = ScreenPacks.Reader()
                 var comparison = ScreenComparison(oldHeader: oldHeader, newHeader: newHeader, keys: sides.keys)
                 for index in sides.keys.indices where sides.old[index] != sides.new[index] {

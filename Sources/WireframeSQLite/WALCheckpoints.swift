@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// SQLite's automatic checkpoint runs inside the commit that takes the WAL past 1,000 pages:
 /// that save waits for the WAL's and the store file's `fdatasync`s (tens of milliseconds, one
-/// save in ~59; docs/PERFORMANCE.md, "Session 11"). ``SQLiteStore/takeOverCheckpoints(threshold:hardLimit:)``
+/// save in ~59). ``SQLiteStore/takeOverCheckpoints(threshold:hardLimit:)``
 /// replaces it on the writer's connection with a count of the WAL's frames after each commit,
 /// and the owner calls ``checkpoint()`` when ``isDue`` (after the save is reported, on another
 /// thread) and before the next save when ``isPastHardLimit``. The checkpoint is PASSIVE, on a

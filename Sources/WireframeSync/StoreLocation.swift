@@ -41,9 +41,6 @@ public enum StoreLocation {
     }
 
     /// Opens the store found by ``find(explicit:environment:from:)`` for one command.
-    ///
-    /// It reads `WFS_STORE` alone with `getenv` instead of building `ProcessInfo`'s dictionary of
-    /// the whole environment (0.8 M instructions of every command's start, see docs/PERFORMANCE.md).
     public static func open(explicit: String?) throws -> any Store {
         try open(location: try path(explicit: explicit))
     }

@@ -31,16 +31,9 @@ public enum CanonicalForm {
         return (result, order, order.map { keys[$0] })
     }
 
-    /// The positions of `keys` in the order a stable sort gives. Keys already in order (stored
-    /// screens are) are not sorted: the first use of the sort on an array of positions costs a
-    /// run-time conformance look-up (~0.35 M instructions).
+    /// The positions of `keys` sorted by key, equal keys in their order.
     static func sortedOrder(of keys: [String]) -> [Int] {
-        var index = 1
-        while index < keys.count {
-            if keys[index] < keys[index - 1] { return keys.indices.sorted { keys[$0] < keys[$1] } }
-            index += 1
-        }
-        return Array(keys.indices)
+        keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
     }
 
     /// Whether `order` is the order a stable sort of `keys` gives: a permutation of their
