@@ -6,10 +6,11 @@ import PackageDescription
 let warningsAsErrors: [SwiftSetting] =
     Context.environment["WFS_WARNINGS_AS_ERRORS"] == "1" ? [.treatAllWarnings(as: .error)] : []
 
-let strictSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-] + warningsAsErrors
+let strictSettings: [SwiftSetting] =
+    [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ] + warningsAsErrors
 
 let package = Package(
     name: "WireframeStore",
@@ -128,7 +129,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Shared by the test targets: expected locations marked in test inputs (`1️⃣`), a seeded generator.
-        .target(name: "WireframeTestSupport", dependencies: ["WireframeModel"], path: "Tests/WireframeTestSupport", swiftSettings: strictSettings),
+        .target(
+            name: "WireframeTestSupport", dependencies: ["WireframeModel"], path: "Tests/WireframeTestSupport",
+            swiftSettings: strictSettings),
         .testTarget(
             name: "WireframeFormatsTests",
             dependencies: ["WireframeModel", "WireframeFormats", "WireframeTestSupport"],
@@ -142,7 +145,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WireframeStoreTests",
-            dependencies: ["WireframeModel", "WireframeStore", "WireframeSQLite", "WireframeTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "WireframeModel", "WireframeStore", "WireframeSQLite", "WireframeTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
         // The import pipeline, references, the daemon's memory, store lookup.

@@ -70,7 +70,11 @@ for path in arguments {
         exit(2)
     }
     let bytes = [UInt8](data)
-    var syntax = Samples(), parse = Samples(), validate = Samples(), canonical = Samples(), total = Samples()
+    var syntax = Samples()
+    var parse = Samples()
+    var validate = Samples()
+    var canonical = Samples()
+    var total = Samples()
     let isJSON = DocumentFormat(path: path) != .workflowSchema
     for _ in 0..<(isJSON ? iterations + 3 : 0) {
         let start = clock.now
@@ -81,7 +85,8 @@ for path in arguments {
     var diagnostics = 0
     var hash = ""
     // Totals of the runs that the scheduler did not interrupt, and of those it did.
-    var quiet = Samples(), interrupted = Samples()
+    var quiet = Samples()
+    var interrupted = Samples()
     for run in 0..<(iterations + 3) {
         let switches = involuntarySwitches()
         let start = clock.now
@@ -110,9 +115,10 @@ for path in arguments {
     func line(_ stage: String, _ samples: Samples) {
         var trimmed = samples
         trimmed.values.removeFirst(min(3, trimmed.values.count))
-        print(String(
-            format: "%@\t%@\t%.3f\t%.3f\t%.3f\t%d\t%d", path, stage, trimmed.percentile(0.5), trimmed.percentile(0.1),
-            trimmed.percentile(0.9), screens, diagnostics))
+        print(
+            String(
+                format: "%@\t%@\t%.3f\t%.3f\t%.3f\t%d\t%d", path, stage, trimmed.percentile(0.5), trimmed.percentile(0.1),
+                trimmed.percentile(0.9), screens, diagnostics))
     }
     if isJSON { line("json-syntax-only", syntax) }
     line("parse+read", parse)
@@ -120,7 +126,10 @@ for path in arguments {
     line("canonicalize+hash", canonical)
     line("total", total)
     FileHandle.standardError.write(Data("\(path): sha256 \(hash)\n".utf8))
-    FileHandle.standardError.write(Data(String(
-        format: "%@: total of %d runs not interrupted: median %.3f ms; of %d interrupted by the scheduler: median %.3f ms\n",
-        path, quiet.values.count, quiet.percentile(0.5), interrupted.values.count, interrupted.percentile(0.5)).utf8))
+    FileHandle.standardError.write(
+        Data(
+            String(
+                format: "%@: total of %d runs not interrupted: median %.3f ms; of %d interrupted by the scheduler: median %.3f ms\n",
+                path, quiet.values.count, quiet.percentile(0.5), interrupted.values.count, interrupted.percentile(0.5)
+            ).utf8))
 }

@@ -72,7 +72,9 @@ do {
         }
     }
     print("first import (every screen new): \(format(first)) ms")
-    print("revision import: median \(format(percentile(samples, 0.5))) ms, p10 \(format(percentile(samples, 0.1))) ms, p90 \(format(percentile(samples, 0.9))) ms (\(samples.count) imports)")
+    print(
+        "revision import: median \(format(percentile(samples, 0.5))) ms, p10 \(format(percentile(samples, 0.1))) ms, p90 \(format(percentile(samples, 0.9))) ms (\(samples.count) imports)"
+    )
     print("outcomes: " + outcomes.map { "\($0.key.rawValue) \($0.value)" }.sorted().joined(separator: ", "))
 } catch {
     FileHandle.standardError.write(Data("wfs-import-bench: \(error)\n".utf8))

@@ -65,11 +65,14 @@ public struct FileValidation: Sendable {
             reports.append(FileReport(path: display, diagnostics: diagnostics, wireframe: file.wireframe))
         }
         if reports.isEmpty {
-            reports.append(FileReport(path: path, diagnostics: project.diagnostics.map { diagnostic in
-                var local = diagnostic
-                local.path = nil
-                return local
-            }, wireframe: nil))
+            reports.append(
+                FileReport(
+                    path: path,
+                    diagnostics: project.diagnostics.map { diagnostic in
+                        var local = diagnostic
+                        local.path = nil
+                        return local
+                    }, wireframe: nil))
         }
         return reports
     }

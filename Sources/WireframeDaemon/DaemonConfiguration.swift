@@ -97,7 +97,10 @@ public struct DaemonConfiguration: Sendable, Equatable {
         var problems: [DaemonConfigurationError.Problem] = []
         if let file, let bytes = FileManager.default.contents(atPath: file) {
             for unknown in ConfigurationKeys.unknown(inFile: file, bytes: [UInt8](bytes)) {
-                problems.append(.init(key: unknown.key, message: ConfigurationKeys.message(for: unknown.key), location: unknown.position.map { "\(file):\($0)" }))
+                problems.append(
+                    .init(
+                        key: unknown.key, message: ConfigurationKeys.message(for: unknown.key),
+                        location: unknown.position.map { "\(file):\($0)" }))
             }
         }
 
@@ -114,7 +117,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
         let root = await value("root") { try await reader.fetchString(forKey: "root") }
         let include = await value("include") { try await reader.fetchStringArray(forKey: "include") } ?? defaultInclude
         let exclude = await value("exclude") { try await reader.fetchStringArray(forKey: "exclude") } ?? []
-        let settle = await value("settleMilliseconds") { try await reader.fetchInt(forKey: "settleMilliseconds") } ?? defaultSettleMilliseconds
+        let settle =
+            await value("settleMilliseconds") { try await reader.fetchInt(forKey: "settleMilliseconds") } ?? defaultSettleMilliseconds
         let author = await value("author") { try await reader.fetchString(forKey: "author") }
         let levelText = await value("logLevel") { try await reader.fetchString(forKey: "logLevel") } ?? "info"
 
@@ -126,7 +130,10 @@ public struct DaemonConfiguration: Sendable, Equatable {
             problems.append(.init(key: key, message: "pattern '\(pattern)' must be relative to the root and not empty"))
         }
         if !settleRange.contains(settle) {
-            problems.append(.init(key: "settleMilliseconds", message: "must be between \(settleRange.lowerBound) and \(settleRange.upperBound), got \(settle)"))
+            problems.append(
+                .init(
+                    key: "settleMilliseconds",
+                    message: "must be between \(settleRange.lowerBound) and \(settleRange.upperBound), got \(settle)"))
         }
         if let author, author.isEmpty { problems.append(.init(key: "author", message: "must not be empty")) }
         let level = Logger.Level(rawValue: levelText.lowercased())

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Synchronization
 
@@ -137,7 +137,8 @@ public final class InotifyWatcher: Sendable {
             if watch < 0 {
                 let code = errno
                 if code == ENOENT || code == ENOTDIR { continue }  // gone meanwhile
-                failures.append(code == ENOSPC ? .outOfWatches(path: absolute) : .cannotWatch(path: absolute, reason: String(cString: strerror(code))))
+                failures.append(
+                    code == ENOSPC ? .outOfWatches(path: absolute) : .cannotWatch(path: absolute, reason: String(cString: strerror(code))))
                 continue
             }
             folders.withLock { table in
@@ -152,7 +153,9 @@ public final class InotifyWatcher: Sendable {
                 let path = absolute + "/" + name
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { continue }
                 // Symbolic links to folders are not followed, as in ProjectFiles.
-                if let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType, type == .typeSymbolicLink {
+                if let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType,
+                    type == .typeSymbolicLink
+                {
                     continue
                 }
                 if descend(child, name) { pending.append(child) }

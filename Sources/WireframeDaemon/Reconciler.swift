@@ -75,7 +75,9 @@ public struct Reconciler: Sendable {
                 if let failed {
                     failed(relative, error)
                 } else {
-                    logger.info("reconcile could not import a file", metadata: ["file.path": .string(relative), "error": .string(String(describing: error))])
+                    logger.info(
+                        "reconcile could not import a file",
+                        metadata: ["file.path": .string(relative), "error": .string(String(describing: error))])
                 }
             }
         }

@@ -102,7 +102,7 @@ public final class SettleScheduler: Sendable {
                     state.due[path] = nil
                     return .work(.file(path))
                 }
-                if let reason = state.rescan, (state.rescanDue.map { $0 <= now } ?? true) {
+                if let reason = state.rescan, state.rescanDue.map({ $0 <= now }) ?? true {
                     state.rescan = nil
                     state.rescanDue = nil
                     return .work(.rescan(reason: reason))

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 public import Logging
 public import ServiceLifecycle
@@ -40,7 +40,8 @@ public final class SyncDaemon: Service, Sendable {
     /// - Throws: ``DaemonLockError`` when another daemon serves the store, ``StoreError`` and
     ///   ``SyncError`` when the store or root cannot be used.
     public static func prepare(configuration: DaemonConfiguration, logger: Logger) throws -> Prepared {
-        let storePath = try StoreLocation.find(explicit: configuration.store, environment: [:], from: configuration.root ?? FileManager.default.currentDirectoryPath)
+        let storePath = try StoreLocation.find(
+            explicit: configuration.store, environment: [:], from: configuration.root ?? FileManager.default.currentDirectoryPath)
         let lock = try DaemonLock(store: storePath)
         let store = try StoreLocation.open(location: storePath, for: .daemon)
         guard let recordedRoot = try StoreLocation.projectRoot(of: store) else { throw SyncError.noProjectRoot }
@@ -98,7 +99,8 @@ public final class SyncDaemon: Service, Sendable {
     ///   - onReload: Called with each configuration that a reload puts in force.
     public init(
         prepared: Prepared, configuration: DaemonConfiguration, configurationFile: String?, flags: DaemonConfiguration.Flags,
-        notifier: SystemdNotifier = SystemdNotifier(), logger: Logger, onReload: @escaping @Sendable (DaemonConfiguration) -> Void = { _ in }
+        notifier: SystemdNotifier = SystemdNotifier(), logger: Logger,
+        onReload: @escaping @Sendable (DaemonConfiguration) -> Void = { _ in }
     ) throws {
         self.prepared = prepared
         self.configurationFile = configurationFile
@@ -134,11 +136,13 @@ public final class SyncDaemon: Service, Sendable {
             guard !isStopping else { return }
             let status = statusLine()
             notifier.ready(status: status)
-            logger.info("watching", metadata: [
-                "root.path": .string(prepared.root), "store.path": .string(prepared.storePath),
-                "watch.folders": .stringConvertible(watcher.watchedFolderCount), "watch.files": .stringConvertible(knownFileCount),
-                "settle.milliseconds": .stringConvertible(configuration.settleMilliseconds),
-            ])
+            logger.info(
+                "watching",
+                metadata: [
+                    "root.path": .string(prepared.root), "store.path": .string(prepared.storePath),
+                    "watch.folders": .stringConvertible(watcher.watchedFolderCount), "watch.files": .stringConvertible(knownFileCount),
+                    "settle.milliseconds": .stringConvertible(configuration.settleMilliseconds),
+                ])
             // Events are handled on the watcher's thread, as the kernel hands them out.
             watcher.start { [self] batch in handle(batch) }
             await withTaskGroup(of: Void.self) { group in
@@ -295,7 +299,9 @@ public final class SyncDaemon: Service, Sendable {
                     let prefix = prepared.root + "/"
                     let search = ProjectFiles.search(absolute)
                     for folder in search.unreadableFolders {
-                        logger.warning("cannot list a new folder; its files are not imported", metadata: ["folder.path": .string(folder.path), "error": .string(folder.reason)])
+                        logger.warning(
+                            "cannot list a new folder; its files are not imported",
+                            metadata: ["folder.path": .string(folder.path), "error": .string(folder.reason)])
                     }
                     for file in search.files where file.hasPrefix(prefix) {
                         let fileRelative = String(file.dropFirst(prefix.count))
@@ -329,7 +335,8 @@ public final class SyncDaemon: Service, Sendable {
         let result = watcher.watchTree(relative) { self.admitsFolder($0, name: $1) }
         guard !result.failures.isEmpty else { return }
         for failure in result.failures {
-            logger.warning("cannot watch a folder; its files are found by a rescan instead", metadata: ["error": .string(failure.description)])
+            logger.warning(
+                "cannot watch a folder; its files are found by a rescan instead", metadata: ["error": .string(failure.description)])
         }
         // Never silence: what cannot be watched is compared by a rescan (not again for a rescan's own failures).
         if reason != "rescan after failed watch" { scheduler.requestRescan(reason: "rescan after failed watch") }
@@ -356,7 +363,8 @@ public final class SyncDaemon: Service, Sendable {
             }
         }
         let loaders = runtime.withLock { state in
-            state.loadTargets.filter { document, targets in !changed.contains(document) && !targets.isDisjoint(with: changed) }.keys.sorted()
+            state.loadTargets.filter { document, targets in !changed.contains(document) && !targets.isDisjoint(with: changed) }.keys
+                .sorted()
         }
         for loader in loaders {
             if isStopping { return }
@@ -434,19 +442,24 @@ public final class SyncDaemon: Service, Sendable {
         let reconciler = Reconciler(pipeline: pipeline(origin: .reconcile), configuration: configuration, ignoredFolders: storeFolders)
         var imported: Set<String> = []
         do {
-            let files = try reconciler.run(shouldStop: { self.isStopping }, report: { result, duration in
-                imported.insert(result.path)
-                self.record(result, duration: duration)
-            }, failed: { self.retryLater($0, error: $1) }, logger: logger)
+            let files = try reconciler.run(
+                shouldStop: { self.isStopping },
+                report: { result, duration in
+                    imported.insert(result.path)
+                    self.record(result, duration: duration)
+                }, failed: { self.retryLater($0, error: $1) }, logger: logger)
             runtime.withLock { state in
                 state.knownFiles = Set(files)
                 state.loadTargetsComplete = false
                 state.reconcileFailures = 0
             }
-            logger.info("reconciled", metadata: [
-                "reconcile.reason": .string(reason), "reconcile.files": .stringConvertible(files.count),
-                "reconcile.imports": .stringConvertible(imported.count), "duration.milliseconds": .string(Self.milliseconds(clock.now - started)),
-            ])
+            logger.info(
+                "reconciled",
+                metadata: [
+                    "reconcile.reason": .string(reason), "reconcile.files": .stringConvertible(files.count),
+                    "reconcile.imports": .stringConvertible(imported.count),
+                    "duration.milliseconds": .string(Self.milliseconds(clock.now - started)),
+                ])
             revalidateLoaders(of: imported)
         } catch {
             // The pass stopped on the store (busy beyond its timeout, full, read-only): what it
@@ -503,7 +516,8 @@ public final class SyncDaemon: Service, Sendable {
                 state.knownFiles.insert(result.path)
                 if DocumentFormat(path: result.path) == .workflowSchema { state.loadTargets[result.path] = result.loadTargets }
             }
-            state.status.lastImport = DaemonStatus.LastImport(path: result.path, outcome: result.outcome.rawValue, revision: result.revision?.id, at: at)
+            state.status.lastImport = DaemonStatus.LastImport(
+                path: result.path, outcome: result.outcome.rawValue, revision: result.revision?.id, at: at)
         }
         writeStatus()
         notifier.status(statusLine())
@@ -540,7 +554,9 @@ public final class SyncDaemon: Service, Sendable {
     private func statusLine() -> String {
         let (files, last) = runtime.withLock { ($0.knownFiles.count, $0.status.lastImport) }
         var line = "watching \(files) file\(files == 1 ? "" : "s") in \(watcher.watchedFolderCount) folders"
-        if let last { line += "; last import \(last.path) \(last.outcome)" + (last.revision.map { " revision \($0)" } ?? "") + " at \(last.at)" }
+        if let last {
+            line += "; last import \(last.path) \(last.outcome)" + (last.revision.map { " revision \($0)" } ?? "") + " at \(last.at)"
+        }
         return line
     }
 
@@ -564,7 +580,11 @@ public final class SyncDaemon: Service, Sendable {
             applied.root = old.root
             runtime.withLock { $0.configuration = applied }
             onReload(applied)
-            logger.info("configuration reloaded", metadata: ["settle.milliseconds": .stringConvertible(applied.settleMilliseconds), "log.level": .string(applied.logLevel.rawValue)])
+            logger.info(
+                "configuration reloaded",
+                metadata: [
+                    "settle.milliseconds": .stringConvertible(applied.settleMilliseconds), "log.level": .string(applied.logLevel.rawValue),
+                ])
             scheduler.requestRescan(reason: "reload")
         } catch {
             logger.error("configuration not reloaded; keeping the one in force", metadata: ["error": .string(String(describing: error))])

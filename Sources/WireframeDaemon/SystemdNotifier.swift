@@ -1,6 +1,6 @@
 public import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Tells systemd about the daemon's state (`sd_notify`): one datagram per message to the

@@ -39,13 +39,26 @@ public enum FormatCodes {
         DiagnosticDefinition(nestingTooDeep, [.error], "arrays and objects nest deeper than 512 levels"),
         DiagnosticDefinition(duplicateKey, [.error], "an object has the same key twice (a note points at the first)"),
         DiagnosticDefinition(fileTooLarge, [.error], "the file is larger than the limit (16 MiB)"),
-        DiagnosticDefinition(unreadable, [.error], "the file cannot be read (missing, a folder, a FIFO or device, no permission, a link loop); an import also refuses a symbolic link to a file outside the project root"),
+        DiagnosticDefinition(
+            unreadable, [.error],
+            "the file cannot be read (missing, a folder, a FIFO or device, no permission, a link loop); an import also refuses a symbolic link to a file outside the project root"
+        ),
         DiagnosticDefinition(wrongType, [.error], "a known key holds a value of the wrong type"),
-        DiagnosticDefinition(missingKey, [.error], "a required key is missing (`appName`, `root`, `routes`; a route's `name` and `title`; an element's `kind`)"),
-        DiagnosticDefinition(unknownKey, [.warning], "a key the format does not define, with \"did you mean\" when one is close; a companion key without its action (`param` without `task`)"),
-        DiagnosticDefinition(invalidValue, [.error], "a value outside its closed set: route `type`, presentation, element `kind`, message `destination`"),
-        DiagnosticDefinition(conflictingAliases, [.error], "aliases with different values: `presentationStyle`/`presentationType`, `text`/`title`"),
-        DiagnosticDefinition(malformedAction, [.error, .warning], "an action without exactly one action key; an element with several triggers; a trigger on an element that is not interactive (warning)"),
+        DiagnosticDefinition(
+            missingKey, [.error],
+            "a required key is missing (`appName`, `root`, `routes`; a route's `name` and `title`; an element's `kind`)"),
+        DiagnosticDefinition(
+            unknownKey, [.warning],
+            "a key the format does not define, with \"did you mean\" when one is close; a companion key without its action (`param` without `task`)"
+        ),
+        DiagnosticDefinition(
+            invalidValue, [.error], "a value outside its closed set: route `type`, presentation, element `kind`, message `destination`"),
+        DiagnosticDefinition(
+            conflictingAliases, [.error], "aliases with different values: `presentationStyle`/`presentationType`, `text`/`title`"),
+        DiagnosticDefinition(
+            malformedAction, [.error, .warning],
+            "an action without exactly one action key; an element with several triggers; a trigger on an element that is not interactive (warning)"
+        ),
         DiagnosticDefinition(unsupportedVersion, [.error], "a `formatVersion` this reader does not know"),
     ]
 }

@@ -15,11 +15,12 @@ extension Diagnostic {
 
     private static func label(_ severity: Severity, colour: Bool) -> String {
         guard colour else { return "\(severity.rawValue):" }
-        let code = switch severity {
-        case .error: "1;31"
-        case .warning: "1;35"
-        case .note: "1;36"
-        }
+        let code =
+            switch severity {
+            case .error: "1;31"
+            case .warning: "1;35"
+            case .note: "1;36"
+            }
         return "\u{1B}[\(code)m\(severity.rawValue):\u{1B}[0m"
     }
 }

@@ -102,92 +102,170 @@ public struct Screen: Hashable, Sendable {
     /// The screen's identity: its `name` in JSON, its name or derived key in WorkflowSchema.
     public var key: String {
         @inlinable get { storage.key }
-        set { makeUnique(); storage.key = newValue }
-        _modify { makeUnique(); yield &storage.key }
+        set {
+            makeUnique()
+            storage.key = newValue
+        }
+        _modify {
+            makeUnique()
+            yield &storage.key
+        }
     }
 
     /// The title shown in the navigation bar.
     public var title: String {
         @inlinable get { storage.title }
-        set { makeUnique(); storage.title = newValue }
-        _modify { makeUnique(); yield &storage.title }
+        set {
+            makeUnique()
+            storage.title = newValue
+        }
+        _modify {
+            makeUnique()
+            yield &storage.title
+        }
     }
 
     /// The kind of controller.
     public var container: ContainerType {
         @inlinable get { storage.container }
-        set { makeUnique(); storage.container = newValue }
-        _modify { makeUnique(); yield &storage.container }
+        set {
+            makeUnique()
+            storage.container = newValue
+        }
+        _modify {
+            makeUnique()
+            yield &storage.container
+        }
     }
 
     /// How the screen is shown when opened; nil when the file leaves it to the default.
     public var presentation: Presentation? {
         @inlinable get { storage.presentation }
-        set { makeUnique(); storage.presentation = newValue }
-        _modify { makeUnique(); yield &storage.presentation }
+        set {
+            makeUnique()
+            storage.presentation = newValue
+        }
+        _modify {
+            makeUnique()
+            yield &storage.presentation
+        }
     }
 
     /// Links to other screens, in the order they show: subroutes, tabs, contained screens.
     public var links: [Link] {
         @inlinable get { storage.links }
-        set { makeUnique(); storage.links = newValue }
-        _modify { makeUnique(); yield &storage.links }
+        set {
+            makeUnique()
+            storage.links = newValue
+        }
+        _modify {
+            makeUnique()
+            yield &storage.links
+        }
     }
 
     /// The name of the navigation bar (`navigation`) whose buttons this screen shows.
     public var navigationBar: String? {
         @inlinable get { storage.navigationBar }
-        set { makeUnique(); storage.navigationBar = newValue }
-        _modify { makeUnique(); yield &storage.navigationBar }
+        set {
+            makeUnique()
+            storage.navigationBar = newValue
+        }
+        _modify {
+            makeUnique()
+            yield &storage.navigationBar
+        }
     }
 
     /// Inputs the screen needs; a set.
     public var dependencies: [String] {
         @inlinable get { storage.dependencies }
-        set { makeUnique(); storage.dependencies = newValue }
-        _modify { makeUnique(); yield &storage.dependencies }
+        set {
+            makeUnique()
+            storage.dependencies = newValue
+        }
+        _modify {
+            makeUnique()
+            yield &storage.dependencies
+        }
     }
 
     /// Quick list data shown by a `list` screen, in order.
     public var items: [String] {
         @inlinable get { storage.items }
-        set { makeUnique(); storage.items = newValue }
-        _modify { makeUnique(); yield &storage.items }
+        set {
+            makeUnique()
+            storage.items = newValue
+        }
+        _modify {
+            makeUnique()
+            yield &storage.items
+        }
     }
 
     /// The screen's content, in order.
     public var elements: [Element] {
         @inlinable get { storage.elements }
-        set { makeUnique(); storage.elements = newValue }
-        _modify { makeUnique(); yield &storage.elements }
+        set {
+            makeUnique()
+            storage.elements = newValue
+        }
+        _modify {
+            makeUnique()
+            yield &storage.elements
+        }
     }
 
     /// Named handlers that elements and lifecycle events trigger, in order.
     public var actions: [NamedAction] {
         @inlinable get { storage.actions }
-        set { makeUnique(); storage.actions = newValue }
-        _modify { makeUnique(); yield &storage.actions }
+        set {
+            makeUnique()
+            storage.actions = newValue
+        }
+        _modify {
+            makeUnique()
+            yield &storage.actions
+        }
     }
 
     /// Properties that the model has no field for (WorkflowSchema parameters), by name.
     public var properties: [String: String] {
         @inlinable get { storage.properties }
-        set { makeUnique(); storage.properties = newValue }
-        _modify { makeUnique(); yield &storage.properties }
+        set {
+            makeUnique()
+            storage.properties = newValue
+        }
+        _modify {
+            makeUnique()
+            yield &storage.properties
+        }
     }
 
     /// The key of the screen whose definition contains this one (an inline route or a nested controller).
     public var parent: String? {
         @inlinable get { storage.parent }
-        set { makeUnique(); storage.parent = newValue }
-        _modify { makeUnique(); yield &storage.parent }
+        set {
+            makeUnique()
+            storage.parent = newValue
+        }
+        _modify {
+            makeUnique()
+            yield &storage.parent
+        }
     }
 
     /// Where the screen and its values are.
     public var locations: ScreenLocations {
         @inlinable get { storage.locations }
-        set { makeUnique(); storage.locations = newValue }
-        _modify { makeUnique(); yield &storage.locations }
+        set {
+            makeUnique()
+            storage.locations = newValue
+        }
+        _modify {
+            makeUnique()
+            yield &storage.locations
+        }
     }
 
     /// Creates a screen.
@@ -366,7 +444,10 @@ public struct BarButton: Hashable, Sendable {
     public var targetLocation: SourceLocation?
 
     /// Creates a bar button.
-    public init(title: String? = nil, icon: String? = nil, target: String, at location: SourceLocation = .start, targetLocation: SourceLocation? = nil) {
+    public init(
+        title: String? = nil, icon: String? = nil, target: String, at location: SourceLocation = .start,
+        targetLocation: SourceLocation? = nil
+    ) {
         self.title = title
         self.icon = icon
         self.target = target

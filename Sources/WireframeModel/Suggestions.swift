@@ -25,7 +25,9 @@ public enum Suggestions {
         let inFolder = candidates.filter { $0.hasSuffix("/" + path) }
         guard inFolder.isEmpty else { return inFolder.count == 1 ? inFolder[0] : nil }
         if let closest = closest(to: path, in: candidates) { return closest }
-        func lastComponent(_ text: String) -> Substring { text.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(text) }
+        func lastComponent(_ text: String) -> Substring {
+            text.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(text)
+        }
         let name = String(lastComponent(path))
         guard let nearest = closest(to: name, in: candidates.map { String(lastComponent($0)) }) else { return nil }
         let matches = candidates.filter { lastComponent($0) == nearest }

@@ -27,7 +27,9 @@ public final class CheckpointThread: Sendable {
     ///   - checkpoints: The store's checkpoints (``SQLiteStore/takeOverCheckpoints(threshold:hardLimit:)``).
     ///   - report: Told of each checkpoint's outcome, on the thread that ran it. One that failed
     ///     (another connection checkpointing, an I/O error) is tried again after the next save.
-    public init(checkpoints: WALCheckpoints, report: @escaping @Sendable (Result<(walFrames: Int, checkpointed: Int), any Error>) -> Void = { _ in }) {
+    public init(
+        checkpoints: WALCheckpoints, report: @escaping @Sendable (Result<(walFrames: Int, checkpointed: Int), any Error>) -> Void = { _ in }
+    ) {
         self.checkpoints = checkpoints
         self.report = report
     }

@@ -19,7 +19,8 @@ struct KeyOrderedSides {
     @inline(__always)
     mutating func add(from: Int64, until: Int64?, id: Int64, key: () throws -> String) rethrows {
         func holds(_ number: Int64) -> Bool { from <= number && (until.map { $0 > number } ?? true) }
-        let inOld = holds(numbers.old), inNew = holds(numbers.new)
+        let inOld = holds(numbers.old)
+        let inNew = holds(numbers.new)
         guard inOld || inNew else { return }
         // A key's second row starts where its first ended.
         let key = try key()

@@ -7,7 +7,9 @@ extension SQLiteStore {
     /// head's are walked side by side instead of looking each key up in a dictionary of a
     /// thousand. Both lists must be strictly in key order (canonical order); when either is not,
     /// the head's screens are looked up by key as before.
-    static func updateScreens(_ db: Database, documentId: Int64, number: Int64, screens: [ScreenContent], headScreens: [ScreenContent], path: String) throws {
+    static func updateScreens(
+        _ db: Database, documentId: Int64, number: Int64, screens: [ScreenContent], headScreens: [ScreenContent], path: String
+    ) throws {
         guard screens.isStrictlyOrderedByKey, headScreens.isStrictlyOrderedByKey else {
             var hashes: [String: String] = Dictionary(minimumCapacity: headScreens.count)
             for screen in headScreens { hashes[screen.key] = screen.hash }

@@ -56,7 +56,8 @@ public struct SQLiteStore: Store {
     ///
     /// - Throws: ``StoreError/missing(path:)`` when there is no file, ``StoreError/newerSchema(path:unknownMigrations:)``
     ///   when a newer binary migrated it, and the other ``StoreError`` cases for I/O and lock problems.
-    public static func open(path: String, busyTimeout: Double = defaultBusyTimeout, connections: Connections = .pool) throws -> SQLiteStore {
+    public static func open(path: String, busyTimeout: Double = defaultBusyTimeout, connections: Connections = .pool) throws -> SQLiteStore
+    {
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(path: path) }
         return try SQLiteStore(path: path, busyTimeout: busyTimeout, connections: connections)
     }

@@ -48,9 +48,12 @@ enum ScreenPacks {
 
         private mutating func open(_ db: Database) throws {
             opened = true
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, size, lengths, data FROM screenPack ORDER BY id DESC LIMIT 1"))
+            guard
+                let row = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT id, size, lengths, data FROM screenPack ORDER BY id DESC LIMIT 1"))
             else { return }
-            let id: Int64 = row[0], size: Int64 = row[1]
+            let id: Int64 = row[0]
+            let size: Int64 = row[1]
             guard let lengths = ScreenPacks.lengths(row[2]) else {
                 throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "screen pack \(id) has no list of lengths")
             }
@@ -187,8 +190,10 @@ enum ScreenPacks {
         /// read so far holds it (a pack this transaction's writer filled further is read again).
         private mutating func packIndex(_ db: Database, id: Int64) throws -> Int {
             try packIndex(id: id) { id in
-                guard let row = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT id, size, lengths, data FROM screenPack WHERE id <= ? ORDER BY id DESC LIMIT 1"), arguments: [id]),
+                guard
+                    let row = try Row.fetchOne(
+                        db.cachedStatement(sql: "SELECT id, size, lengths, data FROM screenPack WHERE id <= ? ORDER BY id DESC LIMIT 1"),
+                        arguments: [id]),
                     let lengths = row[2] as Data?, let data = row[3] as Data?
                 else { return nil }
                 return try Pack(id: row[0], size: row[1], lengths: lengths, data: data)
@@ -264,7 +269,8 @@ enum ScreenPacks {
     static func offsets(lengths: UnsafeRawBufferPointer, into offsets: inout [Int]) -> Bool {
         offsets.removeAll(keepingCapacity: true)
         offsets.append(0)
-        var index = 0, end = 0
+        var index = 0
+        var end = 0
         while index < lengths.count {
             guard let length = Varint.read(lengths, at: &index) else { return false }
             end += length

@@ -1,6 +1,6 @@
 import CZlib
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How the store keeps the exact bytes of each revision: zlib in full, or a copy/insert delta
@@ -128,13 +128,15 @@ public enum SourceCodec {
                 }
             }
             if let candidate = match {
-                var baseStart = candidate, targetStart = position
+                var baseStart = candidate
+                var targetStart = position
                 while baseStart > 0, targetStart > literalStart, base[baseStart - 1] == target[targetStart - 1] {
                     baseStart -= 1
                     targetStart -= 1
                 }
                 let agreeing = commonPrefix(basePointer, candidate + block, targetPointer, position + block)
-                let baseEnd = candidate + block + agreeing, targetEnd = position + block + agreeing
+                let baseEnd = candidate + block + agreeing
+                let targetEnd = position + block + agreeing
                 if targetEnd - targetStart >= 4 * block { shift = baseStart - targetStart }
                 flushLiteral(upTo: targetStart)
                 output.append(0)
@@ -218,7 +220,8 @@ public enum SourceCodec {
                     guard offset >= 0, length >= 0, offset + length <= total else { throw CodecError.malformedDelta }
                     guard length > 0 else { continue }
                     // The last piece that starts at or before `offset`.
-                    var low = 0, high = pieces.count - 1
+                    var low = 0
+                    var high = pieces.count - 1
                     while low < high {
                         let middle = (low + high + 1) / 2
                         if starts[middle] <= offset { low = middle } else { high = middle - 1 }
@@ -318,12 +321,14 @@ public enum SourceCodec {
                 number = Int(next[number])
             }
             guard !offsets.isEmpty else { return nil }
-            var low = 0, high = offsets.count
+            var low = 0
+            var high = offsets.count
             while low < high {
                 let middle = (low + high) / 2
                 if offsets[middle] < expected { low = middle + 1 } else { high = middle }
             }
-            var after = low, before = low - 1
+            var after = low
+            var before = low - 1
             var tries = 0
             while (after < offsets.count || before >= 0) && tries < 64 {
                 tries += 1
@@ -371,7 +376,9 @@ public enum SourceCodec {
             if difference != 0 { return count + difference.trailingZeroBitCount / 8 }
             count += 8
         }
-        while count < limit, left.load(fromByteOffset: count, as: UInt8.self) == right.load(fromByteOffset: count, as: UInt8.self) { count += 1 }
+        while count < limit, left.load(fromByteOffset: count, as: UInt8.self) == right.load(fromByteOffset: count, as: UInt8.self) {
+            count += 1
+        }
         return count
     }
 

@@ -13,8 +13,9 @@ extension SQLiteStore {
     public func revision(id: Int64) throws -> Revision {
         try mapped {
             try reader.read { db in
-                guard let row = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT \(RevisionRecord.selection()) FROM revision WHERE id = ?"), arguments: [id])
+                guard
+                    let row = try Row.fetchOne(
+                        db.cachedStatement(sql: "SELECT \(RevisionRecord.selection()) FROM revision WHERE id = ?"), arguments: [id])
                 else {
                     throw StoreError.unknownRevision(id: id, newest: try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM revision"))
                 }
@@ -50,7 +51,9 @@ extension SQLiteStore {
     public func revision(documentPath: String, atOrBefore time: Timestamp?) throws -> Revision? {
         try mapped {
             try reader.read { db in
-                guard let documentId = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM document WHERE path = ?"), arguments: [documentPath])
+                guard
+                    let documentId = try Int64.fetchOne(
+                        db.cachedStatement(sql: "SELECT id FROM document WHERE path = ?"), arguments: [documentPath])
                 else {
                     let paths = try String.fetchAll(db, sql: "SELECT path FROM document ORDER BY path")
                     throw StoreError.unknownDocument(path: documentPath, suggestion: Suggestions.closestPath(to: documentPath, in: paths))
@@ -59,12 +62,16 @@ extension SQLiteStore {
                 if let time {
                     row = try Row.fetchOne(
                         db.cachedStatement(
-                            sql: "SELECT \(RevisionRecord.selection()) FROM revision WHERE documentId = ? AND createdAt <= ? ORDER BY createdAt DESC, number DESC LIMIT 1"),
+                            sql:
+                                "SELECT \(RevisionRecord.selection()) FROM revision WHERE documentId = ? AND createdAt <= ? ORDER BY createdAt DESC, number DESC LIMIT 1"
+                        ),
                         arguments: [documentId, time])
                 } else {
                     row = try Row.fetchOne(
                         db.cachedStatement(
-                            sql: "SELECT \(RevisionRecord.selection()) FROM revision WHERE documentId = ? ORDER BY createdAt DESC, number DESC LIMIT 1"),
+                            sql:
+                                "SELECT \(RevisionRecord.selection()) FROM revision WHERE documentId = ? ORDER BY createdAt DESC, number DESC LIMIT 1"
+                        ),
                         arguments: [documentId])
                 }
                 guard let row else { return nil }
@@ -83,7 +90,9 @@ extension SQLiteStore {
                 for document in documents {
                     var request = RevisionRecord.filter(RevisionRecord.Columns.documentId == document.id)
                     if let time { request = request.filter(RevisionRecord.Columns.createdAt <= time) }
-                    if let record = try request.order(RevisionRecord.Columns.createdAt.desc, RevisionRecord.Columns.number.desc).fetchOne(db) {
+                    if let record = try request.order(RevisionRecord.Columns.createdAt.desc, RevisionRecord.Columns.number.desc).fetchOne(
+                        db)
+                    {
                         result.append(try Self.revision(db, record: record))
                     }
                 }
@@ -96,8 +105,9 @@ extension SQLiteStore {
     public func screenHashes(revisionId: Int64) throws -> [String: String] {
         try mapped {
             try reader.read { db in
-                guard let row = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT documentId, number FROM revision WHERE id = ?"), arguments: [revisionId])
+                guard
+                    let row = try Row.fetchOne(
+                        db.cachedStatement(sql: "SELECT documentId, number FROM revision WHERE id = ?"), arguments: [revisionId])
                 else { throw StoreError.unknownRevision(id: revisionId) }
                 return try Self.screenHashes(db, documentId: row[0], number: row[1])
             }
@@ -109,7 +119,9 @@ extension SQLiteStore {
     public func headState(documentPath: String) throws -> HeadState? {
         try mapped {
             try reader.read { db in
-                guard let documentId = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM document WHERE path = ?"), arguments: [documentPath]),
+                guard
+                    let documentId = try Int64.fetchOne(
+                        db.cachedStatement(sql: "SELECT id FROM document WHERE path = ?"), arguments: [documentPath]),
                     let record = try Self.headRecord(db, documentId: documentId), record.id != nil
                 else { return nil }
                 let revision = try Self.revision(db, record: record, documentPath: documentPath)
@@ -131,13 +143,18 @@ extension SQLiteStore {
     public func screenComparison(oldId: Int64, newId: Int64) throws -> ScreenComparison {
         try mapped {
             try reader.read { db in
-                let statement = try db.cachedStatement(sql: "SELECT documentId, number, (SELECT data FROM revisionHeader WHERE revisionHeader.id = revision.headerId) FROM revision WHERE id = ?")
+                let statement = try db.cachedStatement(
+                    sql:
+                        "SELECT documentId, number, (SELECT data FROM revisionHeader WHERE revisionHeader.id = revision.headerId) FROM revision WHERE id = ?"
+                )
                 guard let old = try Row.fetchOne(statement, arguments: [oldId]) else { throw StoreError.unknownRevision(id: oldId) }
                 let oldHeader = (old[2] as Data?).map { [UInt8]($0) }
-                let oldDocument: Int64 = old[0], oldNumber: Int64 = old[1]
+                let oldDocument: Int64 = old[0]
+                let oldNumber: Int64 = old[1]
                 guard let new = try Row.fetchOne(statement, arguments: [newId]) else { throw StoreError.unknownRevision(id: newId) }
                 let newHeader = (new[2] as Data?).map { [UInt8]($0) }
-                let newDocument: Int64 = new[0], newNumber: Int64 = new[1]
+                let newDocument: Int64 = new[0]
+                let newNumber: Int64 = new[1]
                 let sides =
                     oldDocument == newDocument
                     ? try Self.keyOrderedScreens(db, documentId: oldDocument, numbers: (oldNumber, newNumber))
@@ -209,8 +226,11 @@ extension SQLiteStore {
     static func merged(
         _ old: [(key: String, id: Int64)], _ new: [(key: String, id: Int64)]
     ) -> (keys: [String], old: [Int64?], new: [Int64?]) {
-        var keys: [String] = [], oldIds: [Int64?] = [], newIds: [Int64?] = []
-        var index = 0, newIndex = 0
+        var keys: [String] = []
+        var oldIds: [Int64?] = []
+        var newIds: [Int64?] = []
+        var index = 0
+        var newIndex = 0
         while index < old.count || newIndex < new.count {
             if newIndex == new.count || (index < old.count && old[index].key.utf8.lexicographicallyPrecedes(new[newIndex].key.utf8)) {
                 keys.append(old[index].key)
@@ -247,7 +267,10 @@ extension SQLiteStore {
     public func header(revisionId: Int64) throws -> [UInt8]? {
         try mapped {
             try reader.read { db in
-                try Data.fetchOne(db.cachedStatement(sql: "SELECT h.data FROM revision r JOIN revisionHeader h ON h.id = r.headerId WHERE r.id = ?"), arguments: [revisionId]).map { [UInt8]($0) }
+                try Data.fetchOne(
+                    db.cachedStatement(sql: "SELECT h.data FROM revision r JOIN revisionHeader h ON h.id = r.headerId WHERE r.id = ?"),
+                    arguments: [revisionId]
+                ).map { [UInt8]($0) }
             }
         }
     }
@@ -263,11 +286,13 @@ extension SQLiteStore {
             try reader.read { db in
                 let decoder = JSONDecoder()
                 var changes = try Row.fetchAll(
-                    db.cachedStatement(sql: "SELECT \(ChangeRecord.selection(fields: true)) FROM change WHERE revisionId = ? ORDER BY position"),
+                    db.cachedStatement(
+                        sql: "SELECT \(ChangeRecord.selection(fields: true)) FROM change WHERE revisionId = ? ORDER BY position"),
                     arguments: [revisionId]
                 ).map { ChangeRecord.recordedChange(row: $0, at: 0, decoder: decoder) }
                 if let row = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT documentId FROM revision WHERE id = ? AND addedFromIntervals = 1"), arguments: [revisionId])
+                    db.cachedStatement(sql: "SELECT documentId FROM revision WHERE id = ? AND addedFromIntervals = 1"),
+                    arguments: [revisionId])
                 {
                     try Self.addImpliedAdditions(db, documentId: row[0], to: &changes)
                 }
@@ -362,9 +387,10 @@ extension SQLiteStore {
                     }
                 }
                 if Int64(entries.count) * 4 >= highest - lowest + 1 {
-                    try collect(Row.fetchCursor(
-                        db, sql: "SELECT \(columns) FROM change WHERE revisionId BETWEEN ? AND ? ORDER BY revisionId, position",
-                        arguments: [lowest, highest]))
+                    try collect(
+                        Row.fetchCursor(
+                            db, sql: "SELECT \(columns) FROM change WHERE revisionId BETWEEN ? AND ? ORDER BY revisionId, position",
+                            arguments: [lowest, highest]))
                 } else {
                     let statement = try db.cachedStatement(sql: "SELECT \(columns) FROM change WHERE revisionId = ? ORDER BY position")
                     for id in entries.map(\.revision.id) { try collect(Row.fetchCursor(statement, arguments: [id])) }
@@ -464,7 +490,8 @@ extension SQLiteStore {
     static func merged(_ rows: [AttemptSummary], _ held: [AttemptSummary]) -> [AttemptSummary] {
         var result: [AttemptSummary] = []
         result.reserveCapacity(rows.count + held.count)
-        var row = rows.startIndex, other = held.startIndex
+        var row = rows.startIndex
+        var other = held.startIndex
         while row < rows.endIndex || other < held.endIndex {
             if other == held.endIndex || (row < rows.endIndex && rows[row].startedAt >= held[other].startedAt) {
                 result.append(rows[row])
@@ -555,7 +582,8 @@ extension SQLiteStore {
                         """)
                 for row in unbounded {
                     problems.append(
-                        "change \(row[1] as Int64) of revision \(row[0] as Int64) names screen '\(row[2] as String)' without an interval of it that starts or ends there")
+                        "change \(row[1] as Int64) of revision \(row[0] as Int64) names screen '\(row[2] as String)' without an interval of it that starts or ends there"
+                    )
                 }
                 return problems
             }
@@ -667,7 +695,8 @@ extension SQLiteStore {
                         JOIN revision ON revision.documentId = document.id
                           AND revision.number = (SELECT MAX(number) FROM revision r WHERE r.documentId = document.id)
                         WHERE revision.screenCount <> (SELECT COUNT(*) FROM documentScreen s WHERE s.documentId = document.id AND s.validUntil IS NULL)
-                        """)
+                        """
+                )
                 .map { "open screens of '\($0)' do not match its head" }
             }
         }
@@ -750,7 +779,9 @@ extension SQLiteStore {
         var packs = ScreenPacks.Reader()
         var result: [String: [UInt8]] = [:]
         for hash in hashes where result[hash] == nil {
-            guard let bytes = HashBytes.bytes(hex: hash), let version = try ScreenPacks.version(db, hash: bytes, packs: &packs) else { continue }
+            guard let bytes = HashBytes.bytes(hex: hash), let version = try ScreenPacks.version(db, hash: bytes, packs: &packs) else {
+                continue
+            }
             result[hash] = version.content
         }
         return result

@@ -19,9 +19,11 @@ extension SQLiteStore {
                 let head = try Self.headRecord(db, documentId: documentId)
                 if head?.id != new.expectedHeadId { throw StoreError.headMoved(path: new.attempt.path) }
                 if let head, !head.isDeletion, head.contentHash == new.contentHash {
-                    let attemptId = try Self.insertAttempt(db, new.attempt, outcome: .unchanged, revisionId: nil, contentHash: new.contentHash)
+                    let attemptId = try Self.insertAttempt(
+                        db, new.attempt, outcome: .unchanged, revisionId: nil, contentHash: new.contentHash)
                     return ImportRecord(
-                        outcome: .unchanged, revision: try Self.revision(db, record: head, documentPath: new.attempt.path), attemptId: attemptId)
+                        outcome: .unchanged, revision: try Self.revision(db, record: head, documentPath: new.attempt.path),
+                        attemptId: attemptId)
                 }
                 let number = (head?.number ?? 0) + 1
                 var revision = RevisionRecord(
@@ -42,14 +44,17 @@ extension SQLiteStore {
                 // above): the open intervals change only with a new revision.
                 let headHashes = head.flatMap { $0.isDeletion ? [:] : new.headScreenHashes }
                 if let head, !head.isDeletion, let headScreens = new.headScreens {
-                    try Self.updateScreens(db, documentId: documentId, number: number, screens: new.screens, headScreens: headScreens, path: new.attempt.path)
+                    try Self.updateScreens(
+                        db, documentId: documentId, number: number, screens: new.screens, headScreens: headScreens, path: new.attempt.path)
                 } else {
                     try Self.updateScreens(
                         db, documentId: documentId, number: number, screens: new.screens, headHashes: headHashes, path: new.attempt.path)
                 }
-                let headSource = new.headSource ?? head.flatMap { head in
-                    head.id.flatMap { sourceCache.source(path: new.attempt.path, revisionId: $0, sourceHash: head.sourceHash) }
-                }
+                let headSource =
+                    new.headSource
+                    ?? head.flatMap { head in
+                        head.id.flatMap { sourceCache.source(path: new.attempt.path, revisionId: $0, sourceHash: head.sourceHash) }
+                    }
                 try Self.insertSource(db, revisionId: revisionId, source: new.source, head: head, headSource: headSource)
                 for (position, change) in (changes ?? new.changes).enumerated() {
                     try ChangeRecord(revisionId: revisionId, position: position, change: change).insert(db)
@@ -57,7 +62,8 @@ extension SQLiteStore {
                 let attemptId = try Self.insertAttempt(
                     db, new.attempt, outcome: .stored, revisionId: revisionId, contentHash: new.contentHash, heldBy: revision)
                 return ImportRecord(
-                    outcome: .stored, revision: try Self.revision(db, record: revision, documentPath: new.attempt.path), attemptId: attemptId)
+                    outcome: .stored, revision: try Self.revision(db, record: revision, documentPath: new.attempt.path),
+                    attemptId: attemptId)
             }
         }
         // Committed: the next import of this document can delta against these bytes as they are.
@@ -126,9 +132,11 @@ extension SQLiteStore {
                     sql: "UPDATE documentScreen SET validUntil = ? WHERE documentId = ? AND validUntil IS NULL",
                     arguments: [revision.number, documentId])
                 for (position, screen) in open.enumerated() {
-                    try ChangeRecord(revisionId: revisionId, position: position, change: RecordedChange(kind: .removed, screenKey: screen)).insert(db)
+                    try ChangeRecord(revisionId: revisionId, position: position, change: RecordedChange(kind: .removed, screenKey: screen))
+                        .insert(db)
                 }
-                let attemptId = try Self.insertAttempt(db, attempt, outcome: .deleted, revisionId: revisionId, contentHash: nil, heldBy: revision)
+                let attemptId = try Self.insertAttempt(
+                    db, attempt, outcome: .deleted, revisionId: revisionId, contentHash: nil, heldBy: revision)
                 return ImportRecord(outcome: .deleted, revision: try Self.revision(db, record: revision), attemptId: attemptId)
             }
         }
@@ -189,7 +197,8 @@ extension SQLiteStore {
     // MARK: Helpers (inside a transaction)
 
     static func findOrCreateDocument(_ db: Database, path: String, format: SourceFormat, at time: Timestamp) throws -> DocumentRecord {
-        if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, format, createdAt FROM document WHERE path = ?"), arguments: [path]),
+        if let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT id, format, createdAt FROM document WHERE path = ?"), arguments: [path]),
             let createdAt = Timestamp.fromDatabaseValue(row[2] as DatabaseValue)
         {
             var document = DocumentRecord(path: path, format: row[1], createdAt: createdAt)
@@ -312,7 +321,9 @@ extension SQLiteStore {
 
     /// The version of a screen's content: one this import already added, one stored before (found
     /// by its hash's prefix, confirmed by its content), or a new one in the newest pack.
-    static func versionId(_ db: Database, of screen: ScreenContent, packs: inout ScreenPacks.Writer, reader: inout ScreenPacks.Reader) throws -> Int64 {
+    static func versionId(_ db: Database, of screen: ScreenContent, packs: inout ScreenPacks.Writer, reader: inout ScreenPacks.Reader)
+        throws -> Int64
+    {
         let hash = try HashBytes.stored(screen.hash)
         if let added = packs.addedId(hash: hash) { return added }
         if let stored = try ScreenPacks.versionId(db, hash: hash, content: screen.content, packs: &reader) { return stored }
@@ -331,7 +342,8 @@ extension SQLiteStore {
     static func insertSource(
         _ db: Database, revisionId: Int64, source: [UInt8], head: RevisionRecord?, headSource: [UInt8]?
     ) throws {
-        var record = SourceRecord(revisionId: revisionId, encoding: "zlib", baseRevisionId: nil, chainLength: 0, size: Int64(source.count), data: Data())
+        var record = SourceRecord(
+            revisionId: revisionId, encoding: "zlib", baseRevisionId: nil, chainLength: 0, size: Int64(source.count), data: Data())
         func useDelta(from base: @autoclosure () throws -> [UInt8], baseId: Int64, chainLength: Int64) rethrows {
             let delta = SourceCodec.delta(from: try base(), to: source)
             guard delta.count < max(64, source.count / 8) else { return }
@@ -353,7 +365,9 @@ extension SQLiteStore {
                         baseId: headId, chainLength: base.chainLength + 1)
                 }
             } else if let checkpoint = try lastCheckpoint(db, from: headId), checkpoint.chainLength < checkpointInterval {
-                try useDelta(from: try Self.sourceBytes(db, revisionId: checkpoint.id), baseId: checkpoint.id, chainLength: checkpoint.chainLength + 1)
+                try useDelta(
+                    from: try Self.sourceBytes(db, revisionId: checkpoint.id), baseId: checkpoint.id,
+                    chainLength: checkpoint.chainLength + 1)
             }
         }
         if record.encoding == "zlib" {
@@ -366,11 +380,14 @@ extension SQLiteStore {
     /// delta against something other than its parent (a checkpoint).
     static func lastCheckpoint(_ db: Database, from revisionId: Int64) throws -> (id: Int64, chainLength: Int64)? {
         let statement = try db.cachedStatement(
-            sql: "SELECT source.baseRevisionId, source.chainLength, revision.parentId FROM source JOIN revision ON revision.id = source.revisionId WHERE source.revisionId = ?")
+            sql:
+                "SELECT source.baseRevisionId, source.chainLength, revision.parentId FROM source JOIN revision ON revision.id = source.revisionId WHERE source.revisionId = ?"
+        )
         var id = revisionId
         for _ in 0...maximumDeltaChain + 1 {
             guard let row = try Row.fetchOne(statement, arguments: [id]) else { return nil }
-            let baseId: Int64? = row[0], parentId: Int64? = row[2]
+            let baseId: Int64? = row[0]
+            let parentId: Int64? = row[2]
             guard let baseId, baseId == parentId else { return (id, row[1]) }
             id = baseId
         }
@@ -382,7 +399,8 @@ extension SQLiteStore {
         var chain: [SourceRecord] = []
         var next: Int64? = revisionId
         // One prepared statement for every link of the chain (up to 64 deltas and the full copy).
-        let statement = try db.cachedStatement(sql: "SELECT encoding, baseRevisionId, chainLength, size, data FROM source WHERE revisionId = ?")
+        let statement = try db.cachedStatement(
+            sql: "SELECT encoding, baseRevisionId, chainLength, size, data FROM source WHERE revisionId = ?")
         while let id = next {
             guard let row = try Row.fetchOne(statement, arguments: [id]) else {
                 throw StoreError.damagedSource(revisionId: revisionId, reason: "no stored source for revision \(id)")

@@ -86,7 +86,9 @@ extension SQLiteStore {
         frames.initialize(to: 0)
         try mapped {
             try writer.writeWithoutTransaction { db in
-                guard let connection = db.sqliteConnection else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the store is closed") }
+                guard let connection = db.sqliteConnection else {
+                    throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the store is closed")
+                }
                 wfs_sqlite_count_wal_frames(connection, frames)
             }
         }

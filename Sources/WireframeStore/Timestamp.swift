@@ -87,7 +87,8 @@ public struct Timestamp: Hashable, Sendable, Comparable, Codable, CustomStringCo
         } else {
             guard let defaultOffsetSeconds else { return nil }
             let minutes = abs(defaultOffsetSeconds) / 60
-            let hours = String(minutes / 60), rest = String(minutes % 60)
+            let hours = String(minutes / 60)
+            let rest = String(minutes % 60)
             zone = (defaultOffsetSeconds < 0 ? "-" : "+") + (hours.count < 2 ? "0" : "") + hours + ":" + (rest.count < 2 ? "0" : "") + rest
         }
         let whole = String(decoding: bytes[0..<10], as: UTF8.self) + "T" + clock + zone

@@ -91,30 +91,41 @@ public struct AuditReport: Sendable, Codable, Hashable {
                 name: session.name, startedAt: session.startedAt, endedAt: session.endedAt,
                 at: session.endedAt?.text ?? "now", notes: session.notes)
         }
-        let before = Dictionary(try store.state(atOrBefore: fromTime).filter { !$0.isDeletion }.map { ($0.documentPath, $0) }, uniquingKeysWith: { first, _ in first })
-        let after = Dictionary(try store.state(atOrBefore: toTime).filter { !$0.isDeletion }.map { ($0.documentPath, $0) }, uniquingKeysWith: { first, _ in first })
+        let before = Dictionary(
+            try store.state(atOrBefore: fromTime).filter { !$0.isDeletion }.map { ($0.documentPath, $0) },
+            uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(
+            try store.state(atOrBefore: toTime).filter { !$0.isDeletion }.map { ($0.documentPath, $0) },
+            uniquingKeysWith: { first, _ in first })
         var documents: [Document] = []
         for path in Set(before.keys).union(after.keys).sorted() {
-            let old = before[path], new = after[path]
+            let old = before[path]
+            let new = after[path]
             let status: String =
-                if old == nil { "added" } else if new == nil { "removed" } else if old?.contentHash == new?.contentHash { "unchanged" } else { "modified" }
+                if old == nil { "added" } else if new == nil { "removed" } else if old?.contentHash == new?.contentHash { "unchanged" } else
+                { "modified" }
             var screens = Screens()
             var documentFields: [Field] = []
             if status != "unchanged" {
-                let diff = WireframeDiff.between(try old.flatMap { try history.wireframe(of: $0) }, try new.flatMap { try history.wireframe(of: $0) })
+                let diff = WireframeDiff.between(
+                    try old.flatMap { try history.wireframe(of: $0) }, try new.flatMap { try history.wireframe(of: $0) })
                 documentFields = diff.documentFields.map { Field(field: $0.field, old: $0.old, new: $0.new) }
                 for change in diff.screens {
                     switch change.kind {
                     case .added: screens.added.append(change.key)
                     case .removed: screens.removed.append(change.key)
                     case .modified:
-                        screens.modified.append(ModifiedScreen(screen: change.key, fields: change.fields.map { Field(field: $0.field, old: $0.old, new: $0.new) }))
+                        screens.modified.append(
+                            ModifiedScreen(
+                                screen: change.key, fields: change.fields.map { Field(field: $0.field, old: $0.old, new: $0.new) }))
                     case .renamed: screens.renamed.append(RenamedScreen(screen: change.key, previousKey: change.previousKey ?? ""))
                     }
                 }
             }
-            documents.append(Document(
-                path: path, status: status, fromRevision: old?.id, toRevision: new?.id, documentFields: documentFields, screens: screens))
+            documents.append(
+                Document(
+                    path: path, status: status, fromRevision: old?.id, toRevision: new?.id, documentFields: documentFields, screens: screens
+                ))
         }
         return AuditReport(from: point(fromSession), to: point(toSession), documents: documents)
     }

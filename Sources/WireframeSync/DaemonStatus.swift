@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the daemon tells other processes about itself, through two files beside the store:
@@ -44,7 +44,9 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var watchedFolders: Int
 
     /// Creates a status.
-    public init(pid: Int32, since: String, lastEvent: String? = nil, lastImport: LastImport? = nil, watchedFiles: Int = 0, watchedFolders: Int = 0) {
+    public init(
+        pid: Int32, since: String, lastEvent: String? = nil, lastImport: LastImport? = nil, watchedFiles: Int = 0, watchedFolders: Int = 0
+    ) {
         self.pid = pid
         self.since = since
         self.lastEvent = lastEvent

@@ -61,7 +61,8 @@ public struct Exporter: Sendable {
             switch format {
             case .json:
                 guard let wireframe = try history.wireframe(of: revision) else { continue }
-                file = revision.documentPath.lowercased().hasSuffix(".json")
+                file =
+                    revision.documentPath.lowercased().hasSuffix(".json")
                     ? revision.documentPath : (revision.documentPath as NSString).deletingPathExtension + ".json"
                 try write(writer.prettyText(wireframe), to: output + "/" + file)
             case .xml:

@@ -68,7 +68,9 @@ public struct History: Sendable {
             guard let revision = try store.revision(documentPath: documentPath, number: number) else {
                 // An unknown document throws here, naming it; a known one says how far it goes.
                 let newest = try store.revision(documentPath: documentPath, atOrBefore: nil)
-                let range = newest.map { $0.number == 1 ? "; its only revision is number 1" : "; its revisions are numbered 1 to \($0.number)" }
+                let range = newest.map {
+                    $0.number == 1 ? "; its only revision is number 1" : "; its revisions are numbered 1 to \($0.number)"
+                }
                 throw StoreError.noRevision(path: documentPath, at: "number \(number)" + (range ?? ""))
             }
             return revision
@@ -125,7 +127,8 @@ public struct History: Sendable {
                 return (spliced.diff, spliced.screenKeys)
             }
         }
-        let oldWireframe = try wireframe(of: old), newWireframe = try wireframe(of: new)
+        let oldWireframe = try wireframe(of: old)
+        let newWireframe = try wireframe(of: new)
         let screenKeys = Set((oldWireframe?.screens ?? []).map(\.key)).union((newWireframe?.screens ?? []).map(\.key))
         return (WireframeDiff.between(oldWireframe, newWireframe), screenKeys.sorted())
     }

@@ -171,7 +171,8 @@ public struct ImportPipeline: Sendable {
         let read = self.read(absolutePath: absolutePath, relativePath: relativePath)
         guard let wireframe = read.wireframe else {
             let unreadable = read.diagnostics.contains { $0.code == FormatCodes.unreadable }
-            return try recordRefusal(unreadable ? .failed : .rejected, read: read, diagnostics: read.diagnostics, path: relativePath, attempt)
+            return try recordRefusal(
+                unreadable ? .failed : .rejected, read: read, diagnostics: read.diagnostics, path: relativePath, attempt)
         }
         let diagnostics = validate(wireframe, read: read)
         if diagnostics.hasErrors {
@@ -217,7 +218,11 @@ public struct ImportPipeline: Sendable {
         case .workflowSchema:
             let project = WorkflowSchemaReader().read(fileAt: relativePath, projectRoot: root, entryBytes: bytes, reader: reader)
             guard let entry = project.files.first else {
-                let diagnostics = project.diagnostics.map { var local = $0; local.path = nil; return local }
+                let diagnostics = project.diagnostics.map {
+                    var local = $0
+                    local.path = nil
+                    return local
+                }
                 return ReadDocument(bytes: bytes, wireframe: nil, diagnostics: diagnostics, loadTargets: [])
             }
             return ReadDocument(bytes: bytes, wireframe: entry.wireframe, diagnostics: entry.diagnostics, loadTargets: project.loadTargets)
@@ -283,7 +288,8 @@ public struct ImportPipeline: Sendable {
             writer.canJoin(header: header)
             ? ContentHash.hex(ofHeader: header, screens: screenBytes) : ContentHash.hex(of: writer.canonicalBytes(canonical))
         return CanonicalDocument(
-            canonical: canonical, header: header, keys: keys, screenBytes: screenBytes, screenHashes: screenHashes, contentHash: contentHash,
+            canonical: canonical, header: header, keys: keys, screenBytes: screenBytes, screenHashes: screenHashes,
+            contentHash: contentHash,
             routeTexts: routeTexts, order: order)
     }
 
@@ -307,7 +313,8 @@ public struct ImportPipeline: Sendable {
         if let revision = head.state?.revision, !revision.isDeletion, revision.contentHash == document.contentHash {
             return .unchanged(head: head, revision: revision)
         }
-        let screens = Self.screenContents(keys: document.keys, bytes: document.screenBytes, known: document.screenHashes, remembered: head.screens)
+        let screens = Self.screenContents(
+            keys: document.keys, bytes: document.screenBytes, known: document.screenHashes, remembered: head.screens)
         let diff = try diffAgainstHead(head.state, canonical: document.canonical, screens: screens, remembered: head.screens, path: path)
         return .revision(head: head, screens: screens, changes: Self.recordedChanges(diff))
     }
@@ -339,7 +346,8 @@ public struct ImportPipeline: Sendable {
         _ outcome: ImportOutcome, read: ReadDocument, diagnostics: [Diagnostic], path: String, _ clock: AttemptClock
     ) throws -> ImportResult {
         _ = try store.recordAttempt(attemptInfo(path, diagnostics: diagnostics, clock), outcome: outcome)
-        return ImportResult(path: path, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
+        return ImportResult(
+            path: path, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
     }
 
     /// Records a valid version: an unchanged attempt, or a new revision in one transaction. A head
@@ -359,12 +367,16 @@ public struct ImportPipeline: Sendable {
             case .unchanged(_, let revision):
                 let attempt = attemptInfo(path, diagnostics: diagnostics, clock)
                 _ = try store.recordAttempt(attempt, outcome: .unchanged, contentHash: document.contentHash)
-                return ImportResult(path: path, outcome: .unchanged, revision: revision, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
+                return ImportResult(
+                    path: path, outcome: .unchanged, revision: revision, diagnostics: diagnostics, changes: [],
+                    loadTargets: read.loadTargets)
             case .revision(let head, let screens, let changes):
                 let live = head.state.map { !$0.revision.isDeletion } ?? false
                 var new = NewRevision(
-                    attempt: attemptInfo(path, diagnostics: diagnostics, clock), format: DocumentFormat(path: path) == .workflowSchema ? .workflowSchema : .json,
-                    contentHash: document.contentHash, source: read.bytes, sourceHash: ContentHash.hex(of: read.bytes), header: document.header, screens: screens,
+                    attempt: attemptInfo(path, diagnostics: diagnostics, clock),
+                    format: DocumentFormat(path: path) == .workflowSchema ? .workflowSchema : .json,
+                    contentHash: document.contentHash, source: read.bytes, sourceHash: ContentHash.hex(of: read.bytes),
+                    header: document.header, screens: screens,
                     changes: changes, expectedHeadId: head.state?.revision.id, headSource: live ? head.source : nil, message: message,
                     createdAt: .now(), headScreenHashes: live && !head.isRemembered ? head.state?.screenHashes : nil)
                 // A head from memory has its screens in key order: the write walks them beside the new ones.
@@ -464,7 +476,8 @@ public struct ImportPipeline: Sendable {
 
     /// Records that a document's file is gone (a tombstone revision); nil when it is already gone.
     public func recordDeletion(relativePath: String) throws -> ImportResult? {
-        let attempt = AttemptInfo(path: relativePath, startedAt: .now(), durationMicroseconds: 0, author: author, origin: origin, diagnostics: [])
+        let attempt = AttemptInfo(
+            path: relativePath, startedAt: .now(), durationMicroseconds: 0, author: author, origin: origin, diagnostics: [])
         guard let record = try store.recordDeletion(attempt, message: message, createdAt: .now()) else { return nil }
         memory?.forget(path: relativePath)
         let changes = try record.revision.map { try store.changes(revisionId: $0.id) } ?? []
@@ -485,7 +498,9 @@ public struct ImportPipeline: Sendable {
                 case .modified: .modified
                 case .renamed: .renamed
                 }
-            result.append(RecordedChange(kind: kind, screenKey: screen.key, previousKey: screen.previousKey, fields: screen.fields.map(recordedField)))
+            result.append(
+                RecordedChange(kind: kind, screenKey: screen.key, previousKey: screen.previousKey, fields: screen.fields.map(recordedField))
+            )
         }
         return result
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Synchronization
 import WireframeFormats
@@ -100,10 +100,14 @@ public final class SaveMemory: Sendable {
     }
 
     /// Remembers a revision this process just stored as the document's head.
-    func rememberHead(_ revision: Revision, header: [UInt8], screens: [ScreenContent], source: [UInt8], routeTexts: [Range<Int>?], order: [Int], path: String) {
+    func rememberHead(
+        _ revision: Revision, header: [UInt8], screens: [ScreenContent], source: [UInt8], routeTexts: [Range<Int>?], order: [Int],
+        path: String
+    ) {
         // Its screens are in `screens`, not in the state's hashes.
         let head = Head(
-            state: HeadState(revision: revision, header: header, screenHashes: [:]), screens: screens, source: source, routeTexts: routeTexts,
+            state: HeadState(revision: revision, header: header, screenHashes: [:]), screens: screens, source: source,
+            routeTexts: routeTexts,
             order: order)
         let old = documents.withLock { documents -> Head? in
             defer { documents[path, default: Document()].head = head }

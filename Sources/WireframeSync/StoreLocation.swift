@@ -102,7 +102,8 @@ public enum StoreLocation {
 
     /// Whether two paths name the same file (the same device and inode); false when either is missing.
     static func sameFile(_ first: String, _ second: String) -> Bool {
-        var a = stat(), b = stat()
+        var a = stat()
+        var b = stat()
         guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }

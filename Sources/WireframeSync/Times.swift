@@ -1,8 +1,8 @@
 public import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 public import WireframeStore
 

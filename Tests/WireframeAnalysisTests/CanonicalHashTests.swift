@@ -60,23 +60,34 @@ struct CanonicalHashTests {
         HashPair(
             "whitespace",
             app(#"{ "name": "home", "title": "H", "subroutes": ["a"] }, { "name": "a", "title": "A" }"#),
-            "{\"appName\":\"App\",\r\n\t\"root\":\"home\",\"routes\":[{\"name\":\"home\",\"title\":\"H\",\"subroutes\":[\"a\"]},\n\n{\"name\":\"a\",\"title\":\"A\"}]}\n"),
+            "{\"appName\":\"App\",\r\n\t\"root\":\"home\",\"routes\":[{\"name\":\"home\",\"title\":\"H\",\"subroutes\":[\"a\"]},\n\n{\"name\":\"a\",\"title\":\"A\"}]}\n"
+        ),
         HashPair(
             "order of route definitions",
-            app(#"{ "name": "home", "title": "H", "subroutes": ["a", "b"] }, { "name": "a", "title": "A" }, { "name": "b", "title": "B" }"#),
-            app(#"{ "name": "b", "title": "B" }, { "name": "a", "title": "A" }, { "name": "home", "title": "H", "subroutes": ["a", "b"] }"#)),
+            app(
+                #"{ "name": "home", "title": "H", "subroutes": ["a", "b"] }, { "name": "a", "title": "A" }, { "name": "b", "title": "B" }"#),
+            app(#"{ "name": "b", "title": "B" }, { "name": "a", "title": "A" }, { "name": "home", "title": "H", "subroutes": ["a", "b"] }"#)
+        ),
         HashPair(
             "inline routes and lifted routes",
-            app(#"{ "name": "home", "title": "H", "subroutes": ["x", { "name": "a", "title": "A", "subroutes": [{ "name": "b", "title": "B" }] }] }, { "name": "x", "title": "X" }"#),
-            app(#"{ "name": "home", "title": "H", "subroutes": ["x", "a"] }, { "name": "x", "title": "X" }, { "name": "a", "title": "A", "subroutes": ["b"] }, { "name": "b", "title": "B" }"#)),
+            app(
+                #"{ "name": "home", "title": "H", "subroutes": ["x", { "name": "a", "title": "A", "subroutes": [{ "name": "b", "title": "B" }] }] }, { "name": "x", "title": "X" }"#
+            ),
+            app(
+                #"{ "name": "home", "title": "H", "subroutes": ["x", "a"] }, { "name": "x", "title": "X" }, { "name": "a", "title": "A", "subroutes": ["b"] }, { "name": "b", "title": "B" }"#
+            )),
         HashPair(
             "dependency order and duplicates",
             app(#"{ "name": "home", "title": "H", "dependencies": ["b", "a", "c", "a"] }"#),
             app(#"{ "name": "home", "title": "H", "dependencies": ["a", "b", "c"] }"#)),
         HashPair(
             "action object key order",
-            app(#"{ "name": "home", "title": "H", "actions": { "z": { "task": "url", "param": "u" }, "a": { "send": "m", "destination": "root" } } }"#),
-            app(#"{ "name": "home", "title": "H", "actions": { "a": { "destination": "root", "send": "m" }, "z": { "param": "u", "task": "url" } } }"#)),
+            app(
+                #"{ "name": "home", "title": "H", "actions": { "z": { "task": "url", "param": "u" }, "a": { "send": "m", "destination": "root" } } }"#
+            ),
+            app(
+                #"{ "name": "home", "title": "H", "actions": { "a": { "destination": "root", "send": "m" }, "z": { "param": "u", "task": "url" } } }"#
+            )),
         HashPair(
             "named actions as a sorted array or an object",
             app(#"{ "name": "home", "title": "H", "actions": [{ "name": "a", "pop": true }, { "name": "b", "dismiss": true }] }"#),
@@ -91,8 +102,12 @@ struct CanonicalHashTests {
             app(#"{ "name": "home", "title": "Hé/" }"#)),
         HashPair(
             "navigation order in the file",
-            app(#"{ "name": "home", "title": "H" }"#, extra: #""navigations": [{ "name": "b", "buttons": [] }, { "name": "a", "buttons": [] }], "#),
-            app(#"{ "name": "home", "title": "H" }"#, extra: #""navigations": [{ "name": "a", "buttons": [] }, { "name": "b", "buttons": [] }], "#)),
+            app(
+                #"{ "name": "home", "title": "H" }"#,
+                extra: #""navigations": [{ "name": "b", "buttons": [] }, { "name": "a", "buttons": [] }], "#),
+            app(
+                #"{ "name": "home", "title": "H" }"#,
+                extra: #""navigations": [{ "name": "a", "buttons": [] }, { "name": "b", "buttons": [] }], "#)),
         HashPair(
             "property order",
             app(#"{ "name": "home", "title": "H", "properties": { "b": "2", "a": "1" } }"#),
@@ -124,8 +139,10 @@ struct CanonicalHashTests {
         ("link order", #""subroutes": ["a", "b"]"#, #""subroutes": ["b", "a"]"#),
         ("extra link", #""subroutes": ["a", "b"]"#, #""subroutes": ["a", "b", "a"]"#),
         ("tab order", #""tabItems": ["a", "home"]"#, #""tabItems": ["home", "a"]"#),
-        ("element order", #"{ "kind": "label", "text": "One" }, { "kind": "button", "text": "Two", "target": "a" }"#,
-         #"{ "kind": "button", "text": "Two", "target": "a" }, { "kind": "label", "text": "One" }"#),
+        (
+            "element order", #"{ "kind": "label", "text": "One" }, { "kind": "button", "text": "Two", "target": "a" }"#,
+            #"{ "kind": "button", "text": "Two", "target": "a" }, { "kind": "label", "text": "One" }"#
+        ),
         ("element text", #""text": "One""#, #""text": "one""#),
         ("element kind", #""kind": "label""#, #""kind": "image""#),
         ("element target", #""target": "a" }]"#, #""target": "b" }]"#),
@@ -136,8 +153,10 @@ struct CanonicalHashTests {
         ("dependency added", #""dependencies": ["d1"]"#, #""dependencies": ["d1", "d2"]"#),
         ("action target", #""push": "b""#, #""present": "b""#),
         ("action name", #""go": "#, #""went": "#),
-        ("bar button order", #"{ "title": "1", "target": "a" }, { "title": "2", "target": "b" }"#,
-         #"{ "title": "2", "target": "b" }, { "title": "1", "target": "a" }"#),
+        (
+            "bar button order", #"{ "title": "1", "target": "a" }, { "title": "2", "target": "b" }"#,
+            #"{ "title": "2", "target": "b" }, { "title": "1", "target": "a" }"#
+        ),
         ("bar button title", #""title": "1""#, #""icon": "1""#),
         ("route name", #""name": "b", "title": "B""#, #""name": "c", "title": "B""#),
     ]
@@ -161,7 +180,10 @@ struct CanonicalHashTests {
 
     @Test func hashIsSHA256HexOfTheCanonicalBytes() throws {
         let result = try canonical(app(#"{ "name": "home", "title": "H" }"#))
-        #expect(result.bytes == #"{"appName":"App","formatVersion":1,"root":"home","routes":[{"name":"home","title":"H","type":"view","presentationStyle":"push"}]}"#)
+        #expect(
+            result.bytes
+                == #"{"appName":"App","formatVersion":1,"root":"home","routes":[{"name":"home","title":"H","type":"view","presentationStyle":"push"}]}"#
+        )
         #expect(result.hash.count == 64)
         #expect(result.hash.allSatisfy { "0123456789abcdef".contains($0) })
         #expect(ContentHash.hex(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
@@ -170,14 +192,19 @@ struct CanonicalHashTests {
     /// The daemon hashes a document's header and screens' bytes as pieces, never joined.
     @Test func theHashOfThePiecesIsTheHashOfTheDocument() throws {
         let writer = JSONWireframeWriter()
-        for routes in ["", #"{ "name": "home", "title": "H" }"#, #"{ "name": "home", "title": "H", "subroutes": ["a"] }, { "name": "a", "title": "A" }"#] {
+        for routes in [
+            "", #"{ "name": "home", "title": "H" }"#,
+            #"{ "name": "home", "title": "H", "subroutes": ["a"] }, { "name": "a", "title": "A" }"#,
+        ] {
             let (wireframe, _) = JSONWireframeReader().read(Array(app(routes).utf8))
             let canonical = CanonicalForm.canonicalize(try #require(wireframe))
             let header = writer.canonicalHeaderBytes(canonical)
             let screens = canonical.screens.map { writer.canonicalBytes(screen: $0) }
             #expect(writer.canJoin(header: header))
             #expect(ContentHash.hex(ofHeader: header, screens: screens) == ContentHash.of(canonical))
-            #expect(ContentHash.hex(ofHeader: header, screens: screens) == ContentHash.hex(of: try #require(writer.canonicalBytes(header: header, screens: screens))))
+            #expect(
+                ContentHash.hex(ofHeader: header, screens: screens)
+                    == ContentHash.hex(of: try #require(writer.canonicalBytes(header: header, screens: screens))))
         }
         #expect(!writer.canJoin(header: Array("{}".utf8)))
         #expect(!writer.canJoin(header: Array("[1]".utf8)))
@@ -185,7 +212,8 @@ struct CanonicalHashTests {
 
     @Test func locationsNeverReachTheHash() throws {
         let compact = try canonical(app(#"{"name":"home","title":"H","subroutes":["a"]},{"name":"a","title":"A"}"#))
-        let spread = try canonical("\n\n\n" + app(#"  { "name" :  "home" , "title" : "H" , "subroutes" : [ "a" ] } ,   { "name": "a", "title": "A" }"#))
+        let spread = try canonical(
+            "\n\n\n" + app(#"  { "name" :  "home" , "title" : "H" , "subroutes" : [ "a" ] } ,   { "name": "a", "title": "A" }"#))
         #expect(compact.hash == spread.hash)
     }
 
@@ -248,7 +276,10 @@ struct WireframeGenerator {
 
     /// Text with the characters that writers get wrong: quotes, backslashes, controls, non-ASCII.
     mutating func text() -> String {
-        let pieces = ["a", "b", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\r", "\u{1}", "\u{1F}", "\u{7F}", "é", "日本", "🙂", "\u{2028}", "'", "{", "}", ":"]
+        let pieces = [
+            "a", "b", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\r", "\u{1}", "\u{1F}", "\u{7F}", "é", "日本", "🙂", "\u{2028}", "'", "{",
+            "}", ":",
+        ]
         return (0..<int(0...6)).map { _ in pick(pieces) }.joined()
     }
 
@@ -264,7 +295,8 @@ struct WireframeGenerator {
             screen.container = pick(ContainerType.allCases)
             screen.presentation = pick([nil, .push, .present])
             screen.links = (0..<int(0...3)).map { _ in Link(pick([.subroute, .tab, .child]), to: pick(keys + ["dismiss"])) }
-            screen.links = screen.links.filter { $0.kind == .subroute } + screen.links.filter { $0.kind == .tab }
+            screen.links =
+                screen.links.filter { $0.kind == .subroute } + screen.links.filter { $0.kind == .tab }
                 + screen.links.filter { $0.kind == .child }
             if !barNames.isEmpty, chance(40) { screen.navigationBar = pick(barNames) }
             screen.dependencies = (0..<int(0...3)).map { _ in pick(["id", "userId", "token", "ü"]) }
@@ -275,10 +307,12 @@ struct WireframeGenerator {
             screens.append(screen)
         }
         let bars = barNames.map { name in
-            NavigationBar(name: name, buttons: (0..<int(0...2)).map { _ in
-                let title = maybeText()
-                return BarButton(title: title, icon: title == nil ? "icon" : maybeText(), target: pick(keys))
-            })
+            NavigationBar(
+                name: name,
+                buttons: (0..<int(0...2)).map { _ in
+                    let title = maybeText()
+                    return BarButton(title: title, icon: title == nil ? "icon" : maybeText(), target: pick(keys))
+                })
         }
         return Wireframe(
             appName: text(), root: pick(keys), screens: screens, navigationBars: bars, locale: chance(30) ? "fr" : nil)
@@ -286,7 +320,8 @@ struct WireframeGenerator {
 
     mutating func element(depth: Int) -> Element {
         let kind = depth < 2 && chance(15) ? ElementKind.container : pick(ElementKind.jsonKinds.filter { $0 != .container })
-        var element = Element(kind: kind, reference: chance(50) ? "r\(int(0...99))" : nil, styleClass: chance(20) ? "card" : nil, text: maybeText())
+        var element = Element(
+            kind: kind, reference: chance(50) ? "r\(int(0...99))" : nil, styleClass: chance(20) ? "card" : nil, text: maybeText())
         if ElementKind.controls.contains(kind) {
             let count = chance(70) ? int(0...1) : 2
             element.triggers = (0..<count).map { _ in
@@ -318,24 +353,28 @@ struct WireframeGenerator {
 
     mutating func action(depth: Int) -> Action {
         let kinds = depth < 2 ? 16 : 12
-        let kind: ActionKind = switch int(0...(kinds - 1)) {
-        case 0: .push("s0")
-        case 1: .present(text())
-        case 2: .branch("s1")
-        case 3: .replaceRoot("s0")
-        case 4: .pop
-        case 5: .dismiss
-        case 6: .popToRoot
-        case 7: .popToView("s0")
-        case 8: .alert(text())
-        case 9: .url("https://example.com/\(int(0...9))")
-        case 10: .task(name: "url", parameter: maybeText())
-        case 11: .send(Message(name: text(), destination: pick(MessageDestination.allCases)))
-        case 12: .sequence((0..<int(0...3)).map { _ in action(depth: depth + 1) })
-        case 13: .loadSchema(path: "other.xml", success: chance(50) ? action(depth: depth + 1) : nil, failure: chance(50) ? action(depth: depth + 1) : nil)
-        case 14: .conditional(condition: text(), success: chance(50) ? action(depth: depth + 1) : nil, failure: nil)
-        default: .other(kind: "storeValue", properties: chance(50) ? ["key": text()] : [:])
-        }
+        let kind: ActionKind =
+            switch int(0...(kinds - 1)) {
+            case 0: .push("s0")
+            case 1: .present(text())
+            case 2: .branch("s1")
+            case 3: .replaceRoot("s0")
+            case 4: .pop
+            case 5: .dismiss
+            case 6: .popToRoot
+            case 7: .popToView("s0")
+            case 8: .alert(text())
+            case 9: .url("https://example.com/\(int(0...9))")
+            case 10: .task(name: "url", parameter: maybeText())
+            case 11: .send(Message(name: text(), destination: pick(MessageDestination.allCases)))
+            case 12: .sequence((0..<int(0...3)).map { _ in action(depth: depth + 1) })
+            case 13:
+                .loadSchema(
+                    path: "other.xml", success: chance(50) ? action(depth: depth + 1) : nil,
+                    failure: chance(50) ? action(depth: depth + 1) : nil)
+            case 14: .conditional(condition: text(), success: chance(50) ? action(depth: depth + 1) : nil, failure: nil)
+            default: .other(kind: "storeValue", properties: chance(50) ? ["key": text()] : [:])
+            }
         return Action(kind)
     }
 }

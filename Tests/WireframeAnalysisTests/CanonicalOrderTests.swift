@@ -27,7 +27,9 @@ struct CanonicalOrderTests {
                 }
             }
             // Titles tell screens of one key apart: their order must be the one they were in.
-            let wireframe = Wireframe(appName: "Order", root: keys[0], screens: keys.enumerated().map { Screen(key: $0.element, title: "\($0.element) at \($0.offset)") })
+            let wireframe = Wireframe(
+                appName: "Order", root: keys[0],
+                screens: keys.enumerated().map { Screen(key: $0.element, title: "\($0.element) at \($0.offset)") })
             let sorted = CanonicalForm.canonicalize(wireframe)
             let (form, order, formKeys) = CanonicalForm.canonicalize(wireframe, trying: lastOrder)
             #expect(form == sorted, "step \(step)")
@@ -35,7 +37,9 @@ struct CanonicalOrderTests {
             #expect(order.map { wireframe.screens[$0].key } == sorted.screens.map(\.key), "step \(step)")
             if lastOrder == order { taken += 1 }
             var wrong: [[Int]] = [order.reversed(), Array(order.dropLast()), order + [order.count], order.map { $0 == 0 ? 1 : $0 }]
-            if order.count > 1 { wrong.append(order.enumerated().map { $0.offset == 0 ? order[1] : $0.offset == 1 ? order[0] : $0.element }) }
+            if order.count > 1 {
+                wrong.append(order.enumerated().map { $0.offset == 0 ? order[1] : $0.offset == 1 ? order[0] : $0.element })
+            }
             for tried in wrong {
                 let (wrongForm, wrongOrder, wrongKeys) = CanonicalForm.canonicalize(wireframe, trying: tried)
                 #expect(wrongForm == sorted, "step \(step)")

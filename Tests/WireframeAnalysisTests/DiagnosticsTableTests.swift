@@ -8,7 +8,8 @@ import WireframeModel
 @Suite struct DiagnosticsTableTests {
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let document = package.appendingPathComponent("docs/DIAGNOSTICS.md")
-    static let begin = "<!-- BEGIN GENERATED from DiagnosticCatalog: do not edit; run `RECORD_SNAPSHOTS=1 swift test --filter DiagnosticsTableTests` -->"
+    static let begin =
+        "<!-- BEGIN GENERATED from DiagnosticCatalog: do not edit; run `RECORD_SNAPSHOTS=1 swift test --filter DiagnosticsTableTests` -->"
     static let end = "<!-- END GENERATED -->"
 
     /// The generated section: a table per group of codes.
@@ -33,11 +34,13 @@ import WireframeModel
     @Test func theDocumentHasTheTableOfTheCode() throws {
         let text = try String(contentsOf: Self.document, encoding: .utf8)
         let start = try #require(text.range(of: Self.begin), "docs/DIAGNOSTICS.md has no generated section; it starts with: \(Self.begin)")
-        let stop = try #require(text.range(of: Self.end, range: start.upperBound..<text.endIndex), "docs/DIAGNOSTICS.md: generated section not closed")
+        let stop = try #require(
+            text.range(of: Self.end, range: start.upperBound..<text.endIndex), "docs/DIAGNOSTICS.md: generated section not closed")
         let current = String(text[start.lowerBound..<stop.upperBound])
         let table = Self.table()
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1", current != table {
-            try (text.replacingCharacters(in: start.lowerBound..<stop.upperBound, with: table)).write(to: Self.document, atomically: true, encoding: .utf8)
+            try (text.replacingCharacters(in: start.lowerBound..<stop.upperBound, with: table)).write(
+                to: Self.document, atomically: true, encoding: .utf8)
             return
         }
         #expect(
@@ -62,7 +65,8 @@ import WireframeModel
         #expect(named.subtracting(codes).sorted() == [], "codes in the sources without a definition in DiagnosticCatalog")
         #expect(Set(codes).subtracting(named).sorted() == [], "definitions of codes the sources never name")
         for definition in DiagnosticCatalog.all {
-            #expect(!definition.severities.isEmpty && !definition.summary.isEmpty && !definition.summary.contains("\n"), "\(definition.code)")
+            #expect(
+                !definition.severities.isEmpty && !definition.summary.isEmpty && !definition.summary.contains("\n"), "\(definition.code)")
         }
         // Each group holds its own range of codes, in order.
         let prefixes = [["WF00"], ["WF1"], ["WF01", "WF02"]]

@@ -42,9 +42,10 @@ struct DiffTests {
 
     @Test func addedAndRemoved() throws {
         let old = try canonical(app(baseRoutes))
-        let new = try canonical(app(
-            baseRoutes.replacingOccurrences(of: #"{ "name": "b", "title": "B" }"#, with: #"{ "name": "c", "title": "C" }"#)
-                .replacingOccurrences(of: #"["a", "b"]"#, with: #"["a", "c"]"#)))
+        let new = try canonical(
+            app(
+                baseRoutes.replacingOccurrences(of: #"{ "name": "b", "title": "B" }"#, with: #"{ "name": "c", "title": "C" }"#)
+                    .replacingOccurrences(of: #"["a", "b"]"#, with: #"["a", "c"]"#)))
         let diff = WireframeDiff.between(old, new)
         #expect(diff.keys(.added) == ["c"])
         #expect(diff.keys(.removed) == ["b"])
@@ -55,7 +56,8 @@ struct DiffTests {
 
     @Test func modifiedListsTheChangedFields() throws {
         let old = try canonical(app(baseRoutes))
-        let edited = baseRoutes
+        let edited =
+            baseRoutes
             .replacingOccurrences(of: #""title": "A""#, with: #""title": "A2", "type": "list""#)
             .replacingOccurrences(of: #"["x", "y"]"#, with: #"["y", "x"]"#)
             .replacingOccurrences(of: #""text": "Email""#, with: #""text": "E-mail""#)
@@ -78,7 +80,8 @@ struct DiffTests {
         let email = #"{ "kind": "textField", "reference": "email", "text": "Email" },"#
         let hello = #"{ "kind": "label", "text": "Hello" },"#
         try #require(baseRoutes.contains(email) && baseRoutes.contains(hello))
-        let swapped = baseRoutes
+        let swapped =
+            baseRoutes
             .replacingOccurrences(of: email, with: "EMAIL").replacingOccurrences(of: hello, with: email)
             .replacingOccurrences(of: "EMAIL", with: hello)
         let new = try canonical(app(swapped))
@@ -86,7 +89,12 @@ struct DiffTests {
         let change = try #require(diff.screens.first)
         #expect(diff.screens.count == 1)
         #expect(change.key == "a")
-        #expect(change.fields == [FieldChange(field: "elements.order", old: "elements.email, elements[0], elements.save", new: "elements[0], elements.email, elements.save")])
+        #expect(
+            change.fields == [
+                FieldChange(
+                    field: "elements.order", old: "elements.email, elements[0], elements.save",
+                    new: "elements[0], elements.email, elements.save")
+            ])
     }
 
     @Test func actionChange() throws {
@@ -97,8 +105,10 @@ struct DiffTests {
     }
 
     @Test func renamedScreen() throws {
-        let old = try canonical(app(#"{ "name": "home", "title": "H", "subroutes": ["b"] }, { "name": "b", "title": "Same", "items": ["1"] }"#))
-        let new = try canonical(app(#"{ "name": "home", "title": "H", "subroutes": ["c"] }, { "name": "c", "title": "Same", "items": ["1"] }"#))
+        let old = try canonical(
+            app(#"{ "name": "home", "title": "H", "subroutes": ["b"] }, { "name": "b", "title": "Same", "items": ["1"] }"#))
+        let new = try canonical(
+            app(#"{ "name": "home", "title": "H", "subroutes": ["c"] }, { "name": "c", "title": "Same", "items": ["1"] }"#))
         let diff = WireframeDiff.between(old, new)
         #expect(diff.screens.map(\.kind) == [.renamed, .modified])
         let rename = try #require(diff.screens.first)
@@ -115,13 +125,17 @@ struct DiffTests {
         // and "d" (each the first unused in key order), "f" finds none left, "g" takes "e".
         let same = #""title": "Same", "items": ["1"]"#
         let other = #""title": "Other""#
-        let old = try canonical(app(#"""
-            { "name": "home", "title": "H" }, { "name": "b", \#(same) }, { "name": "d", \#(same) }, { "name": "e", \#(other) }
-            """#))
-        let new = try canonical(app(#"""
-            { "name": "home", "title": "H" }, { "name": "a", \#(same) }, { "name": "c", \#(same) },
-            { "name": "f", \#(same) }, { "name": "g", \#(other) }
-            """#))
+        let old = try canonical(
+            app(
+                #"""
+                { "name": "home", "title": "H" }, { "name": "b", \#(same) }, { "name": "d", \#(same) }, { "name": "e", \#(other) }
+                """#))
+        let new = try canonical(
+            app(
+                #"""
+                { "name": "home", "title": "H" }, { "name": "a", \#(same) }, { "name": "c", \#(same) },
+                { "name": "f", \#(same) }, { "name": "g", \#(other) }
+                """#))
         let diff = WireframeDiff.between(old, new)
         #expect(diff.screens.map(\.key) == ["a", "c", "f", "g"])
         #expect(diff.screens.map(\.kind) == [.renamed, .renamed, .added, .renamed])
@@ -144,7 +158,8 @@ struct DiffTests {
         let expected = WireframeDiff.between(old, new)
         #expect(expected.screens.map(\.key) == ["b", "c"])
         #expect(expected.screens.map(\.kind) == [.modified, .added])
-        var reversedOld = old, reversedNew = new
+        var reversedOld = old
+        var reversedNew = new
         reversedOld.screens.reverse()
         reversedNew.screens.reverse()
         #expect(WireframeDiff.between(reversedOld, reversedNew) == expected)
@@ -159,41 +174,47 @@ struct DiffTests {
         let new = try canonical(app(#"{ "name": "home", "title": "H" }, { "name": "a", "title": "A" }"#, appName: "Other", root: "a"))
         let diff = WireframeDiff.between(old, new)
         #expect(diff.screens.isEmpty)
-        #expect(diff.documentFields == [
-            FieldChange(field: "appName", old: "App", new: "Other"),
-            FieldChange(field: "root", old: "home", new: "a"),
-        ])
+        #expect(
+            diff.documentFields == [
+                FieldChange(field: "appName", old: "App", new: "Other"),
+                FieldChange(field: "root", old: "home", new: "a"),
+            ])
     }
 
     @Test func everyFieldOfAScreenIsComparedInOrder() throws {
-        let old = try canonical(app(#"""
-            { "name": "home", "title": "H", "type": "tabbar", "tabItems": ["a"], "children": ["b"], "navigation": "main",
-              "dependencies": ["user"], "items": ["1"], "properties": { "color": "red", "size": "big" },
-              "actions": [{ "name": "go", "pop": true }, { "name": "hi", "alert": "Hi" }] },
-            { "name": "a", "title": "A" }, { "name": "b", "title": "B" }
-            """#))
-        let new = try canonical(app(#"""
-            { "name": "home", "title": "H2", "type": "list", "presentationStyle": "present", "tabItems": ["b", "a"], "children": [],
-              "dependencies": ["user", "cart"], "items": ["1"], "properties": { "color": "blue", "shape": "round" },
-              "actions": [{ "name": "hi", "alert": "Hello" }, { "name": "go", "pop": true }] },
-            { "name": "a", "title": "A" }, { "name": "b", "title": "B" }
-            """#))
+        let old = try canonical(
+            app(
+                #"""
+                { "name": "home", "title": "H", "type": "tabbar", "tabItems": ["a"], "children": ["b"], "navigation": "main",
+                  "dependencies": ["user"], "items": ["1"], "properties": { "color": "red", "size": "big" },
+                  "actions": [{ "name": "go", "pop": true }, { "name": "hi", "alert": "Hi" }] },
+                { "name": "a", "title": "A" }, { "name": "b", "title": "B" }
+                """#))
+        let new = try canonical(
+            app(
+                #"""
+                { "name": "home", "title": "H2", "type": "list", "presentationStyle": "present", "tabItems": ["b", "a"], "children": [],
+                  "dependencies": ["user", "cart"], "items": ["1"], "properties": { "color": "blue", "shape": "round" },
+                  "actions": [{ "name": "hi", "alert": "Hello" }, { "name": "go", "pop": true }] },
+                { "name": "a", "title": "A" }, { "name": "b", "title": "B" }
+                """#))
         let change = try #require(WireframeDiff.between(old, new).screens.first)
         #expect(change.key == "home")
-        #expect(change.fields == [
-            FieldChange(field: "title", old: "H", new: "H2"),
-            FieldChange(field: "type", old: "tabbar", new: "list"),
-            FieldChange(field: "presentationStyle", old: "push", new: "present"),
-            FieldChange(field: "navigation", old: "main", new: nil),
-            FieldChange(field: "tabItems", old: "a", new: "b, a"),
-            FieldChange(field: "children", old: "b", new: nil),
-            FieldChange(field: "dependencies", old: "user", new: "cart, user"),
-            FieldChange(field: "actions.hi", old: #"{"alert":"Hi"}"#, new: #"{"alert":"Hello"}"#),
-            FieldChange(field: "actions.order", old: "actions.go, actions.hi", new: "actions.hi, actions.go"),
-            FieldChange(field: "properties.color", old: "red", new: "blue"),
-            FieldChange(field: "properties.shape", old: nil, new: "round"),
-            FieldChange(field: "properties.size", old: "big", new: nil),
-        ])
+        #expect(
+            change.fields == [
+                FieldChange(field: "title", old: "H", new: "H2"),
+                FieldChange(field: "type", old: "tabbar", new: "list"),
+                FieldChange(field: "presentationStyle", old: "push", new: "present"),
+                FieldChange(field: "navigation", old: "main", new: nil),
+                FieldChange(field: "tabItems", old: "a", new: "b, a"),
+                FieldChange(field: "children", old: "b", new: nil),
+                FieldChange(field: "dependencies", old: "user", new: "cart, user"),
+                FieldChange(field: "actions.hi", old: #"{"alert":"Hi"}"#, new: #"{"alert":"Hello"}"#),
+                FieldChange(field: "actions.order", old: "actions.go, actions.hi", new: "actions.hi, actions.go"),
+                FieldChange(field: "properties.color", old: "red", new: "blue"),
+                FieldChange(field: "properties.shape", old: nil, new: "round"),
+                FieldChange(field: "properties.size", old: "big", new: nil),
+            ])
     }
 
     @Test func listsThatReadTheSameOnceJoinedAreNoChange() throws {

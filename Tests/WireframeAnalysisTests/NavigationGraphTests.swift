@@ -25,14 +25,16 @@ struct NavigationGraphTests {
 
     @Test func edgesAreBuiltInDefinitionOrder() throws {
         let graph = try graph(routes, navigations: bars)
-        #expect(graph.edges(at: 0).map { "\($0.kind.rawValue) \($0.from) → \($0.to) via \($0.via)" } == [
-            "push home → list via subroute",
-            "push home → modal via navigation button 'Add'",
-            "present home → modal via action 'open'",
-        ])
-        #expect(graph.edges(at: 1).map { "\($0.kind.rawValue) \($0.to) via \($0.via)" } == [
-            "selectTab home via tab", "selectTab modal via tab", "push modal via button 'Go'",
-        ])
+        #expect(
+            graph.edges(at: 0).map { "\($0.kind.rawValue) \($0.from) → \($0.to) via \($0.via)" } == [
+                "push home → list via subroute",
+                "push home → modal via navigation button 'Add'",
+                "present home → modal via action 'open'",
+            ])
+        #expect(
+            graph.edges(at: 1).map { "\($0.kind.rawValue) \($0.to) via \($0.via)" } == [
+                "selectTab home via tab", "selectTab modal via tab", "push modal via button 'Go'",
+            ])
         #expect(graph.edges(at: 2).map(\.toPosition) == [1])
         // A later definition of a key leads nowhere of its own.
         #expect(graph.edges(at: 3).isEmpty)

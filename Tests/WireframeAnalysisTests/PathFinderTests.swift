@@ -18,7 +18,8 @@ private func app(_ routes: String, navigations: String = "[]") -> String {
     #"{ "appName": "App", "root": "home", "navigations": \#(navigations), "routes": [\#(routes)] }"#
 }
 
-private let stack = app(#"""
+private let stack = app(
+    #"""
     { "name": "home", "title": "Home", "subroutes": ["list", "modal"] },
     { "name": "list", "title": "List", "elements": [{ "kind": "list", "reference": "itemId", "target": "detail" }] },
     { "name": "detail", "title": "Detail", "dependencies": ["token", "itemId"] },
@@ -29,32 +30,36 @@ private let stack = app(#"""
 @Suite("Path finder")
 struct PathFinderTests {
     @Test func pushesWithNeedsSorted() throws {
-        #expect(try path(stack, from: "home", to: "detail") == [
-            "push home → list via subroute",
-            "push list → detail via list 'itemId' needs itemId,token",
-        ])
+        #expect(
+            try path(stack, from: "home", to: "detail") == [
+                "push home → list via subroute",
+                "push list → detail via list 'itemId' needs itemId,token",
+            ])
     }
 
     @Test func navigationRoutesArePresented() throws {
-        #expect(try path(stack, from: "home", to: "inner") == [
-            "present home → modal via subroute",
-            "present modal → inner via subroute",
-        ])
+        #expect(
+            try path(stack, from: "home", to: "inner") == [
+                "present home → modal via subroute",
+                "present modal → inner via subroute",
+            ])
     }
 
     @Test func popBack() throws {
-        #expect(try path(stack, from: "detail", to: "home") == [
-            "pop detail → list via back",
-            "pop list → home via back",
-        ])
+        #expect(
+            try path(stack, from: "detail", to: "home") == [
+                "pop detail → list via back",
+                "pop list → home via back",
+            ])
     }
 
     @Test func dismissBackThenForward() throws {
-        #expect(try path(stack, from: "inner", to: "list") == [
-            "dismiss inner → modal via close",
-            "dismiss modal → home via close",
-            "push home → list via subroute",
-        ])
+        #expect(
+            try path(stack, from: "inner", to: "list") == [
+                "dismiss inner → modal via close",
+                "dismiss modal → home via close",
+                "push home → list via subroute",
+            ])
     }
 
     @Test func sameScreenIsNoStep() throws {
@@ -67,7 +72,9 @@ struct PathFinderTests {
     }
 
     @Test func unreachableScreenHasNoPath() throws {
-        let text = app(#"{ "name": "home", "title": "H", "subroutes": ["a"] }, { "name": "a", "title": "A" }, { "name": "island", "title": "I", "subroutes": ["a"] }"#)
+        let text = app(
+            #"{ "name": "home", "title": "H", "subroutes": ["a"] }, { "name": "a", "title": "A" }, { "name": "island", "title": "I", "subroutes": ["a"] }"#
+        )
         // Popping from 'a' returns to the screen that pushed it on the way, never to another
         // screen that could have pushed it: from 'home' there is no way to 'island'.
         let homeToIsland = try path(text, from: "home", to: "island")
@@ -76,25 +83,29 @@ struct PathFinderTests {
     }
 
     @Test func tabsReachEachOther() throws {
-        let text = app(#"""
+        let text = app(
+            #"""
             { "name": "home", "title": "Home", "type": "tabbar", "tabItems": ["feed", "search", "profile"] },
             { "name": "feed", "title": "Feed" }, { "name": "search", "title": "Search" },
             { "name": "profile", "title": "Profile", "subroutes": ["settings"] },
             { "name": "settings", "title": "Settings" }
             """#)
         #expect(try path(text, from: "home", to: "search") == ["selectTab home → search via tab"])
-        #expect(try path(text, from: "feed", to: "settings") == [
-            "selectTab feed → profile via tab",
-            "push profile → settings via subroute",
-        ])
-        #expect(try path(text, from: "settings", to: "feed") == [
-            "pop settings → profile via back",
-            "selectTab profile → feed via tab",
-        ])
+        #expect(
+            try path(text, from: "feed", to: "settings") == [
+                "selectTab feed → profile via tab",
+                "push profile → settings via subroute",
+            ])
+        #expect(
+            try path(text, from: "settings", to: "feed") == [
+                "pop settings → profile via back",
+                "selectTab profile → feed via tab",
+            ])
     }
 
     @Test func shortestWinsAndTiesFollowDefinitionOrder() throws {
-        let text = app(#"""
+        let text = app(
+            #"""
             { "name": "home", "title": "Home", "subroutes": ["long1", "short"] },
             { "name": "long1", "title": "L1", "subroutes": ["long2"] },
             { "name": "long2", "title": "L2", "subroutes": ["goal"] },
@@ -102,7 +113,8 @@ struct PathFinderTests {
             { "name": "goal", "title": "G" }
             """#)
         #expect(try path(text, from: "home", to: "goal") == ["push home → short via subroute", "push short → goal via subroute"])
-        let tie = app(#"""
+        let tie = app(
+            #"""
             { "name": "home", "title": "Home", "subroutes": ["b", "a"] },
             { "name": "a", "title": "A", "subroutes": ["goal"] },
             { "name": "b", "title": "B", "subroutes": ["goal"] },

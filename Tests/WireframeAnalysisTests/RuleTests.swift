@@ -29,7 +29,8 @@ struct RuleTests {
         // WF0101 duplicate route names
         RuleCase(
             "WF0101 positive: two routes with one name",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": 1️⃣"home", "title": "Home" },
                     { "name": 2️⃣"home", "title": "Home again" }
                 """#),
@@ -37,7 +38,8 @@ struct RuleTests {
             "  1️⃣ note: 'home' is first defined here"),
         RuleCase(
             "WF0101 positive: an inline route repeats a name",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "subroutes": ["about", { "name": 1️⃣"about", "title": "About 2" }] },
                     { "name": 2️⃣"about", "title": "About" }
                 """#),
@@ -45,7 +47,8 @@ struct RuleTests {
             "  1️⃣ note: 'about' is first defined here"),
         RuleCase(
             "WF0101 negative: distinct names",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "subroutes": ["about"] },
                     { "name": "about", "title": "Home" }
                 """#)),
@@ -60,11 +63,13 @@ struct RuleTests {
             "1️⃣ error: root route 'home' is not defined in 'routes' [WF0102]"),
         RuleCase(
             "WF0102 negative: root is an inline route",
-            #"{ "appName": "A", "root": "inner", "routes": [{ "name": "outer", "title": "O", "subroutes": [{ "name": "inner", "title": "I", "subroutes": ["outer"] }] }] }"#),
+            #"{ "appName": "A", "root": "inner", "routes": [{ "name": "outer", "title": "O", "subroutes": [{ "name": "inner", "title": "I", "subroutes": ["outer"] }] }] }"#
+        ),
         // WF0103 subroutes defined
         RuleCase(
             "WF0103 positive: undefined subroute with a suggestion",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "subroutes": [1️⃣"setings"] },
                     { "name": 2️⃣"settings", "title": "Settings" }
                 """#),
@@ -76,7 +81,8 @@ struct RuleTests {
         // WF0104 tab items defined
         RuleCase(
             "WF0104 positive: undefined tab item",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "type": "tabbar", "tabItems": ["feed", 1️⃣"serch"] },
                     { "name": "feed", "title": "Feed" },
                     { "name": 2️⃣"search", "title": "Search" }
@@ -85,14 +91,16 @@ struct RuleTests {
             "2️⃣ warning: route 'search' cannot be reached from root 'home' [WF0201]"),
         RuleCase(
             "WF0104 positive: a built-in route is no tab",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "type": "tabbar", "tabItems": ["feed", 1️⃣"dismiss"] },
                     { "name": "feed", "title": "Feed" }
                 """#),
             "1️⃣ error: tab item 'dismiss' is not defined [WF0104]"),
         RuleCase(
             "WF0104 negative: every tab defined",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "type": "tabbar", "tabItems": ["feed", "search"] },
                     { "name": "feed", "title": "Feed" },
                     { "name": "search", "title": "Search" }
@@ -108,7 +116,8 @@ struct RuleTests {
             "WF0105 negative: routes and built-ins",
             wireframe(
                 #"{ "name": "home", "title": "Home", "navigation": "main" }, { "name": "add", "title": "Add" }"#,
-                navigations: #"{ "name": "main", "buttons": [{ "title": "Add", "target": "add" }, { "title": "Close", "target": "dismiss" }] }"#)),
+                navigations:
+                    #"{ "name": "main", "buttons": [{ "title": "Add", "target": "add" }, { "title": "Close", "target": "dismiss" }] }"#)),
         // WF0106 navigation bars defined
         RuleCase(
             "WF0106 positive: a route names no navigation",
@@ -126,7 +135,8 @@ struct RuleTests {
         // WF0107 element actions defined
         RuleCase(
             "WF0107 positive: an element triggers an undefined action",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "elements": [
                       { "kind": "container", "elements": [{ "kind": "button", "text": "Save", "action": 1️⃣"sve" }] }
                     ], "actions": { "save": { "alert": "Saved" } } }
@@ -134,20 +144,23 @@ struct RuleTests {
             "1️⃣ error: action 'sve' is not defined in the actions of route 'home'; did you mean 'save'? [WF0107]"),
         RuleCase(
             "WF0107 positive: the action belongs to another route",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "subroutes": ["other"], "elements": [{ "kind": "button", "action": 1️⃣"save" }] },
                     { "name": "other", "title": "Other", "actions": { "save": { "pop": true } } }
                 """#),
             "1️⃣ error: action 'save' is not defined in the actions of route 'home' [WF0107]"),
         RuleCase(
             "WF0107 negative: array-form action with a name",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "elements": [{ "kind": "button", "action": "save" }], "actions": [{ "name": "save", "alert": "Saved" }] }
                 """#)),
         // WF0108 targets defined
         RuleCase(
             "WF0108 positive: element target, push task, actions",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "subroutes": ["detail"], "elements": [
                       { "kind": "button", "target": 1️⃣"detial" }
                     ], "actions": {
@@ -165,7 +178,8 @@ struct RuleTests {
             "6️⃣ error: 'push' target 'dismiss' is not defined [WF0108]"),
         RuleCase(
             "WF0108 negative: every target defined",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "elements": [
                       { "kind": "button", "target": "detail" },
                       { "kind": "button", "target": "dismiss" },
@@ -176,7 +190,8 @@ struct RuleTests {
         // WF0109 known tasks
         RuleCase(
             "WF0109 positive: unknown tasks and missing parameters",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "elements": [
                       { "kind": "button", "task": 1️⃣"pup" },
                       { "kind": "button", "task": 2️⃣"download" },
@@ -191,7 +206,8 @@ struct RuleTests {
             "5️⃣ error: unknown task 'load'; the tasks are 'pop', 'push' and 'url' [WF0109]"),
         RuleCase(
             "WF0109 negative: built-in tasks with their parameters",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "elements": [
                       { "kind": "button", "task": "pop" },
                       { "kind": "button", "task": "push", "param": "home" },
@@ -201,7 +217,8 @@ struct RuleTests {
         // WF0110 unique references
         RuleCase(
             "WF0110 positive: a reference used twice, once in a container",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "elements": [
                       { "kind": "textField", "reference": 1️⃣"email" },
                       { "kind": "container", "elements": [{ "kind": "label", "reference": 2️⃣"email" }] }
@@ -211,7 +228,8 @@ struct RuleTests {
             "  1️⃣ note: 'email' is first used here"),
         RuleCase(
             "WF0110 negative: the same reference in two routes",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "subroutes": ["other"], "elements": [{ "kind": "label", "reference": "email" }] },
                     { "name": "other", "title": "Other", "elements": [{ "kind": "label", "reference": "email" }] }
                 """#)),
@@ -222,35 +240,40 @@ struct RuleTests {
             "1️⃣ error: tab bar 'home' has no tabs; list them in 'tabItems' [WF0111]"),
         RuleCase(
             "WF0111 positive: a tab bar that lists itself",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "type": "tabbar", "tabItems": ["feed", 1️⃣"home"] },
                     { "name": "feed", "title": "Feed" }
                 """#),
             "1️⃣ error: tab bar 'home' lists itself as a tab [WF0111]"),
         RuleCase(
             "WF0111 positive: tab items on a route that is no tab bar",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "tabItems": [1️⃣"feed"] },
                     { "name": "feed", "title": "Feed" }
                 """#),
             "1️⃣ warning: route 'home' has 'tabItems' but is not of type 'tabbar'; its tabs are never shown [WF0111]"),
         RuleCase(
             "WF0111 negative: a tab bar with tabs",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "type": "tabbar", "tabItems": ["a", "b"] },
                     { "name": "a", "title": "A" }, { "name": "b", "title": "B" }
                 """#)),
         // WF0112 built-in shadows
         RuleCase(
             "WF0112 positive: a route named like a built-in",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "subroutes": ["pop"] },
                     { "name": 1️⃣"pop", "title": "Pop" }
                 """#),
             "1️⃣ warning: route 'pop' replaces the built-in route 'pop' [WF0112]"),
         RuleCase(
             "WF0112 negative: a name that only resembles a built-in",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "subroutes": ["popup"] },
                     { "name": "popup", "title": "Pop" }
                 """#)),
@@ -270,7 +293,8 @@ struct RuleTests {
         // WF0201 reachability
         RuleCase(
             "WF0201 positive: a route nothing links to",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "subroutes": ["a"] },
                     { "name": "a", "title": "A" },
                     { "name": 1️⃣"orphan", "title": "Orphan", "subroutes": ["a", { "name": 2️⃣"child", "title": "C" }] }
@@ -291,7 +315,8 @@ struct RuleTests {
         // WF0202 dependencies supplied
         RuleCase(
             "WF0202 positive: nothing on the way supplies a dependency",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "subroutes": ["detail"], "elements": [{ "kind": "textField", "reference": "title" }] },
                     { "name": "detail", "title": "Detail", "dependencies": ["title", 1️⃣"itemId"], "elements": [{ "kind": "label", "reference": "itemId" }] }
                 """#),
@@ -299,7 +324,8 @@ struct RuleTests {
             "  - note: give an element on the way the reference 'itemId', or list it in the dependencies of 'home' if the app supplies it"),
         RuleCase(
             "WF0202 negative: supplied by an element on the way, or by the app",
-            wireframe(#"""
+            wireframe(
+                #"""
                 { "name": "home", "title": "Home", "dependencies": ["userId"], "elements": [{ "kind": "list", "reference": "itemId", "target": "detail" }] },
                     { "name": "detail", "title": "Detail", "dependencies": ["userId", "itemId"], "subroutes": ["more"] },
                     { "name": "more", "title": "More", "dependencies": ["itemId"] }
@@ -313,10 +339,11 @@ struct RuleTests {
 
     @Test func everyRuleHasACaseOfEachKind() {
         let codes = Validator.allRules.map(\.code.rawValue)
-        #expect(codes.sorted() == [
-            "WF0101", "WF0102", "WF0103", "WF0104", "WF0105", "WF0106", "WF0107", "WF0108", "WF0109", "WF0110",
-            "WF0111", "WF0112", "WF0113", "WF0201", "WF0202",
-        ])
+        #expect(
+            codes.sorted() == [
+                "WF0101", "WF0102", "WF0103", "WF0104", "WF0105", "WF0106", "WF0107", "WF0108", "WF0109", "WF0110",
+                "WF0111", "WF0112", "WF0113", "WF0201", "WF0202",
+            ])
         for code in codes {
             #expect(Self.cases.contains { $0.name.hasPrefix("\(code) positive") }, "no positive case for \(code)")
             #expect(Self.cases.contains { $0.name.hasPrefix("\(code) negative") }, "no negative case for \(code)")
@@ -324,14 +351,16 @@ struct RuleTests {
     }
 
     @Test func pushTaskRouteIsReportedAtTheRouteName() {
-        let input = wireframe(#"""
+        let input = wireframe(
+            #"""
             { "name": "home", "title": "Home", "elements": [{ "kind": "button", "task": "push", "param": 1️⃣"nowhere" }],
                   "actions": { "go": { "task": "push", "param": 2️⃣"lost" } } }
             """#)
-        #expect(validate(input) == [
-            "1️⃣ error: 'push' task route 'nowhere' is not defined [WF0108]",
-            "2️⃣ error: 'push' task route 'lost' is not defined [WF0108]",
-        ])
+        #expect(
+            validate(input) == [
+                "1️⃣ error: 'push' task route 'nowhere' is not defined [WF0108]",
+                "2️⃣ error: 'push' task route 'lost' is not defined [WF0108]",
+            ])
     }
 
     // MARK: Seed 000
@@ -344,9 +373,10 @@ struct RuleTests {
     @Test func seedCrashExampleIsWF0103AtTheSettingsString() throws {
         let url = Self.seedFolder.appending(path: "crash.json")
         let report = FileValidation().validate(path: url.path)
-        #expect(report.diagnostics.map { $0.rendered(path: "crash.json") } == [
-            "crash.json:11:17: error: subroute 'settings' is not defined [WF0103]",
-        ])
+        #expect(
+            report.diagnostics.map { $0.rendered(path: "crash.json") } == [
+                "crash.json:11:17: error: subroute 'settings' is not defined [WF0103]"
+            ])
         let text = try String(contentsOf: url, encoding: .utf8)
         let line = text.split(separator: "\n", omittingEmptySubsequences: false)[10]
         #expect(line.unicodeScalars.dropFirst(16).starts(with: "\"settings\"".unicodeScalars))

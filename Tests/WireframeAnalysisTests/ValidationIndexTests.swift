@@ -46,10 +46,11 @@ struct ValidationIndexTests {
 
     @Test func theGraphListsTheLinksThatNameNoScreen() throws {
         let graph = NavigationGraph(try readWireframe(routes))
-        #expect(graph.unresolvedLinks == [
-            LinkPosition(position: 0, link: 1), LinkPosition(position: 0, link: 2),
-            LinkPosition(position: 1, link: 1), LinkPosition(position: 2, link: 1),
-        ])
+        #expect(
+            graph.unresolvedLinks == [
+                LinkPosition(position: 0, link: 1), LinkPosition(position: 0, link: 2),
+                LinkPosition(position: 1, link: 1), LinkPosition(position: 2, link: 1),
+            ])
         #expect(graph.target(ofLink: 0, at: 0) == 1)
         #expect(graph.target(ofLink: 0, at: 4) == 2)
         #expect(graph.target(ofLink: 0, at: 1) == 0)
@@ -102,9 +103,10 @@ struct ValidationIndexTests {
         #expect(long.position(of: "prefix01-middle03-suffix") == .absent)
         #expect(long.distinctCount == 3)
         var firstPositions = [42]
-        let repeated = try #require(ASCIIKeyTable(
-            ["one", "two", "one", "three-and-more-than-sixteen", "three-and-more-than-sixteen", "two"],
-            firstPositions: &firstPositions))
+        let repeated = try #require(
+            ASCIIKeyTable(
+                ["one", "two", "one", "three-and-more-than-sixteen", "three-and-more-than-sixteen", "two"],
+                firstPositions: &firstPositions))
         #expect(firstPositions == [0, 1, 0, 3, 3, 1])
         #expect(repeated.distinctCount == 3)
         #expect(repeated.position(of: "three-and-more-than-sixteen") == .position(3))
@@ -118,11 +120,13 @@ struct ValidationIndexTests {
         #expect(graph.position(of: "list") == 1)
         #expect(graph.position(of: "missing") == nil)
         // Keys that are not all ASCII: the graph looks them up in the dictionary.
-        let accented = NavigationGraph(try readWireframe(#"""
-            { "name": "home", "title": "Home", "subroutes": ["café", "cafe\u0301"] },
-            { "name": "café", "title": "Café" },
-            { "name": "home", "title": "Again" }
-            """#))
+        let accented = NavigationGraph(
+            try readWireframe(
+                #"""
+                { "name": "home", "title": "Home", "subroutes": ["café", "cafe\u0301"] },
+                { "name": "café", "title": "Café" },
+                { "name": "home", "title": "Again" }
+                """#))
         #expect(accented.distinctKeyCount == 2)
         #expect(accented.canonicalPosition == [0, 1, 0])
         #expect(accented.index == ["home": 0, "café": 1])
@@ -134,10 +138,12 @@ struct ValidationIndexTests {
 
     @Test func aLinkToANameEquivalentToAKeyFindsItsScreen() throws {
         // "\u{212A}" (KELVIN SIGN) equals "K" as a String, as the dictionary of keys has it.
-        let graph = NavigationGraph(try readWireframe(#"""
-            { "name": "home", "title": "Home", "subroutes": ["\u212Aey"] },
-            { "name": "Key", "title": "Key" }
-            """#))
+        let graph = NavigationGraph(
+            try readWireframe(
+                #"""
+                { "name": "home", "title": "Home", "subroutes": ["\u212Aey"] },
+                { "name": "Key", "title": "Key" }
+                """#))
         #expect(graph.target(ofLink: 0, at: 0) == 1)
         #expect(graph.unresolvedLinks.isEmpty)
     }

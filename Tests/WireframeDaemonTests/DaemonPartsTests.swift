@@ -58,12 +58,18 @@ struct DaemonPartsTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let yaml = folder.appendingPathComponent("wfsd.yaml").path
-        try "# settle\nsettleMiliseconds: 5\nauthor: team\n  \nlogLevl: debug\ncolour: blue\n".write(toFile: yaml, atomically: true, encoding: .utf8)
+        try "# settle\nsettleMiliseconds: 5\nauthor: team\n  \nlogLevl: debug\ncolour: blue\n".write(
+            toFile: yaml, atomically: true, encoding: .utf8)
         do {
             let lines = try await Self.refusal(of: yaml).split(separator: "\n").map(String.init)
             #expect(lines.count == 3)
-            #expect(lines.first == "\(yaml):2:1: error: invalid configuration: 'settleMiliseconds' is not a configuration key (known keys: store, root, include, exclude, settleMilliseconds, author, logLevel); did you mean 'settleMilliseconds'?")
-            #expect(lines.dropFirst().first?.hasPrefix("\(yaml):5:1: error: invalid configuration: 'logLevl' is not a configuration key") == true)
+            #expect(
+                lines.first
+                    == "\(yaml):2:1: error: invalid configuration: 'settleMiliseconds' is not a configuration key (known keys: store, root, include, exclude, settleMilliseconds, author, logLevel); did you mean 'settleMilliseconds'?"
+            )
+            #expect(
+                lines.dropFirst().first?.hasPrefix("\(yaml):5:1: error: invalid configuration: 'logLevl' is not a configuration key")
+                    == true)
             #expect(lines.dropFirst().first?.hasSuffix("did you mean 'logLevel'?") == true)
             #expect(lines.last?.hasPrefix("\(yaml):6:1: error: invalid configuration: 'colour' is not a configuration key") == true)
             #expect(lines.last?.contains("did you mean") == false)
@@ -129,7 +135,10 @@ struct DaemonPartsTests {
     @Test func notifierSendsDatagramsToTheSocket() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString.prefix(8))").path
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        defer { close(descriptor); unlink(path) }
+        defer {
+            close(descriptor)
+            unlink(path)
+        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in

@@ -10,7 +10,8 @@ import WireframeFormats
         .appending(path: "Fuzz/regressions")
 
     static func inputs(_ format: String) -> [URL] {
-        let files = (try? FileManager.default.contentsOfDirectory(at: folder.appending(path: format), includingPropertiesForKeys: nil)) ?? []
+        let files =
+            (try? FileManager.default.contentsOfDirectory(at: folder.appending(path: format), includingPropertiesForKeys: nil)) ?? []
         return files.filter { !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
     }
 

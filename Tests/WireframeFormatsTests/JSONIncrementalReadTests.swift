@@ -53,7 +53,8 @@ private func routeText(_ number: Int, _ generator: inout Generator) -> String {
     case 0:
         members.append("\"type\": \"navigation\"")
         members.append(
-            "\"elements\": [{\"kind\": \"button\", \"title\": \"Go é\", \"action\": \"go\"},\(newline)\(indent){\"kind\": \"label\", \"text\": \"Hi\"}]")
+            "\"elements\": [{\"kind\": \"button\", \"title\": \"Go é\", \"action\": \"go\"},\(newline)\(indent){\"kind\": \"label\", \"text\": \"Hi\"}]"
+        )
         members.append("\"actions\": {\"go\": {\"push\": \"screen\(number + 1)\"}}")
     case 1:
         members.append("\"subroutes\": [\"screen\(number + 2)\", {\"name\": \"inline\(number)\", \"title\": \"In 日\"}]")
@@ -62,10 +63,12 @@ private func routeText(_ number: Int, _ generator: inout Generator) -> String {
         members.append("\"properties\": {\"color\": \"red\", \"size\": \"2\"}")
     case 3:
         members.append(
-            "\"elements\": [{\"kind\": \"button\", \"title\": \"T\", \"triggers\": [{\"event\": \"tap\", \"send\": \"m\(number)\", \"destination\": \"root\"}]}]")
+            "\"elements\": [{\"kind\": \"button\", \"title\": \"T\", \"triggers\": [{\"event\": \"tap\", \"send\": \"m\(number)\", \"destination\": \"root\"}]}]"
+        )
     case 4:
         members.append(
-            "\"actions\": [{\"name\": \"all\", \"sequence\": [{\"present\": \"screen1\"}, {\"send\": \"x\"}, {\"loadSchema\": \"a.xml\", \"success\": {\"pop\": true}}]}]")
+            "\"actions\": [{\"name\": \"all\", \"sequence\": [{\"present\": \"screen1\"}, {\"send\": \"x\"}, {\"loadSchema\": \"a.xml\", \"success\": {\"pop\": true}}]}]"
+        )
     case 5:
         members.append("\"colour\": \"blue\"")  // an unknown key: a warning
     case 6:
@@ -75,7 +78,9 @@ private func routeText(_ number: Int, _ generator: inout Generator) -> String {
     case 8:
         members.append("\"tabItems\": [\"screen1\", 3]")  // a wrong type
     case 9:
-        members.append("\"actions\": {\"c\": {\"conditional\": \"x > 1\", \"success\": {\"url\": \"https://e.org\"}, \"failure\": {\"alert\": \"no\"}}}")
+        members.append(
+            "\"actions\": {\"c\": {\"conditional\": \"x > 1\", \"success\": {\"url\": \"https://e.org\"}, \"failure\": {\"alert\": \"no\"}}}"
+        )
     case 10:
         members.append("\"children\": [\"screen2\"], \"items\": [\"one\", \"two\"], \"navigation\": \"bar\"")
     default:
@@ -259,9 +264,11 @@ struct JSONIncrementalReadTests {
     @Test("routes on the changed line move in column, later lines in line only")
     func columnsAndLines() throws {
         let reader = JSONWireframeReader()
-        let first = #"{"appName": "A", "root": "a", "routes": [{"name": "a", "title": "A"}, {"name": "b", "title": "B", "colour": 1,"#
+        let first =
+            #"{"appName": "A", "root": "a", "routes": [{"name": "a", "title": "A"}, {"name": "b", "title": "B", "colour": 1,"#
             + "\n" + #" "elements": [{"kind": "button", "title": "é", "action": "go"}], "actions": {"go": {"push": "a"}}}]}"#
-        let second = #"{"appName": "A longer name é", "root": "a", "routes": [{"name": "a", "title": "A"}, {"name": "b", "title": "B", "colour": 1,"#
+        let second =
+            #"{"appName": "A longer name é", "root": "a", "routes": [{"name": "a", "title": "A"}, {"name": "b", "title": "B", "colour": 1,"#
             + "\n" + #" "elements": [{"kind": "button", "title": "é", "action": "go"}], "actions": {"go": {"push": "a"}}}]}"#
         let third = "\n\n" + second
         var memory = reader.read(Array(first.utf8), after: nil).memory

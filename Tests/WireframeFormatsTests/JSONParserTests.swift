@@ -40,8 +40,11 @@ struct JSONParserTests {
             "1️⃣ error: trailing comma before '}' [WF0001]"),
         SyntaxCase("trailing comma in an array", #"{"a": [true, false1️⃣,]}"#, "1️⃣ error: trailing comma before ']' [WF0001]"),
         SyntaxCase("trailing comma with space in an array", #"[null1️⃣, ]"#, "1️⃣ error: trailing comma before ']' [WF0001]"),
-        SyntaxCase("missing comma between members", #"{"a": true 1️⃣"b": false}"#, "1️⃣ error: expected ',' or '}' after a member, found '\"' [WF0001]"),
-        SyntaxCase("missing comma between elements", #"[true 1️⃣false]"#, "1️⃣ error: expected ',' or ']' after an element, found 'f' [WF0001]"),
+        SyntaxCase(
+            "missing comma between members", #"{"a": true 1️⃣"b": false}"#, "1️⃣ error: expected ',' or '}' after a member, found '\"' [WF0001]"
+        ),
+        SyntaxCase(
+            "missing comma between elements", #"[true 1️⃣false]"#, "1️⃣ error: expected ',' or ']' after an element, found 'f' [WF0001]"),
         SyntaxCase("unclosed object", #"{"a": true1️⃣"#, "1️⃣ error: expected ',' or '}' after a member, found end of file [WF0001]"),
         SyntaxCase("unclosed array", #"[true1️⃣"#, "1️⃣ error: expected ',' or ']' after an element, found end of file [WF0001]"),
         SyntaxCase("missing value", #"{"a": 1️⃣}"#, "1️⃣ error: expected a value, found '}' [WF0001]"),
@@ -60,7 +63,8 @@ struct JSONParserTests {
         SyntaxCase("lone high surrogate", #"["1️⃣\uD800"]"#, "1️⃣ error: unpaired UTF-16 surrogate in a \\u escape [WF0001]"),
         SyntaxCase("high surrogate then text", #"["x1️⃣\uDBFFy"]"#, "1️⃣ error: unpaired UTF-16 surrogate in a \\u escape [WF0001]"),
         SyntaxCase("lone low surrogate", #"["1️⃣\uDC00"]"#, "1️⃣ error: unpaired UTF-16 surrogate in a \\u escape [WF0001]"),
-        SyntaxCase("high surrogate then non-surrogate", #"["1️⃣\uD83D\u0041"]"#, "1️⃣ error: unpaired UTF-16 surrogate in a \\u escape [WF0001]"),
+        SyntaxCase(
+            "high surrogate then non-surrogate", #"["1️⃣\uD83D\u0041"]"#, "1️⃣ error: unpaired UTF-16 surrogate in a \\u escape [WF0001]"),
         SyntaxCase("two high surrogates", #"["1️⃣\uD83D\uD83D"]"#, "1️⃣ error: unpaired UTF-16 surrogate in a \\u escape [WF0001]"),
         SyntaxCase("tab in a string", "[\"a1️⃣\tb\"]", "1️⃣ error: control character 0x9 in a string must be escaped [WF0001]"),
         SyntaxCase("NUL in a string", "[\"a1️⃣\u{0}b\"]", "1️⃣ error: control character 0x0 in a string must be escaped [WF0001]"),
@@ -86,9 +90,14 @@ struct JSONParserTests {
         SyntaxCase("single-quoted value", #"{"a": 1️⃣'b'}"#, "1️⃣ error: strings must be in double quotes, found ''' [WF0001]"),
         SyntaxCase("single-quoted key", #"{1️⃣'a': 1}"#, "1️⃣ error: expected a key in double quotes, found ''' [WF0001]"),
         SyntaxCase("comment", "{\n  1️⃣// a comment\n}", "1️⃣ error: expected a key in double quotes, found '/' [WF0001]"),
-        SyntaxCase("non-ASCII value outside a string", #"{"a": 1️⃣é}"#, "1️⃣ error: expected a value, found a non-ASCII character outside a string [WF0001]"),
-        SyntaxCase("non-ASCII after non-ASCII text", #"{"é": 1️⃣ü}"#, "1️⃣ error: expected a value, found a non-ASCII character outside a string [WF0001]"),
-        SyntaxCase("non-breaking space", "{\"a\":1️⃣\u{A0}1}", "1️⃣ error: expected a value, found a non-ASCII character outside a string [WF0001]"),
+        SyntaxCase(
+            "non-ASCII value outside a string", #"{"a": 1️⃣é}"#,
+            "1️⃣ error: expected a value, found a non-ASCII character outside a string [WF0001]"),
+        SyntaxCase(
+            "non-ASCII after non-ASCII text", #"{"é": 1️⃣ü}"#,
+            "1️⃣ error: expected a value, found a non-ASCII character outside a string [WF0001]"),
+        SyntaxCase(
+            "non-breaking space", "{\"a\":1️⃣\u{A0}1}", "1️⃣ error: expected a value, found a non-ASCII character outside a string [WF0001]"),
     ]
 
     @Test(arguments: syntaxErrors)
@@ -213,10 +222,11 @@ struct JSONParserTests {
               2️⃣"name": "other"
             }
             """)
-        #expect(annotated == [
-            "2️⃣ error: duplicate key 'name' [WF0005]",
-            "  1️⃣ note: 'name' first appears here",
-        ])
+        #expect(
+            annotated == [
+                "2️⃣ error: duplicate key 'name' [WF0005]",
+                "  1️⃣ note: 'name' first appears here",
+            ])
         // The document is still read, with the first value kept.
         let root = try #require(result.root)
         #expect(root["name"]?.value.string == "home")
@@ -227,22 +237,24 @@ struct JSONParserTests {
         let (_, result, annotated) = parse(
             #"{1️⃣"a": 1, 2️⃣"a": {3️⃣"b": 1, 4️⃣"b": 2}, 5️⃣"a": 3}"#)
         #expect(result.root != nil)
-        #expect(annotated == [
-            "2️⃣ error: duplicate key 'a' [WF0005]",
-            "  1️⃣ note: 'a' first appears here",
-            "4️⃣ error: duplicate key 'b' [WF0005]",
-            "  3️⃣ note: 'b' first appears here",
-            "5️⃣ error: duplicate key 'a' [WF0005]",
-            "  1️⃣ note: 'a' first appears here",
-        ])
+        #expect(
+            annotated == [
+                "2️⃣ error: duplicate key 'a' [WF0005]",
+                "  1️⃣ note: 'a' first appears here",
+                "4️⃣ error: duplicate key 'b' [WF0005]",
+                "  3️⃣ note: 'b' first appears here",
+                "5️⃣ error: duplicate key 'a' [WF0005]",
+                "  1️⃣ note: 'a' first appears here",
+            ])
     }
 
     @Test func duplicateKeysAreComparedAfterDecodingEscapes() {
         let (_, _, annotated) = parse(#"{1️⃣"ab": 1, 2️⃣"a\u0062": 2}"#)
-        #expect(annotated == [
-            "2️⃣ error: duplicate key 'ab' [WF0005]",
-            "  1️⃣ note: 'ab' first appears here",
-        ])
+        #expect(
+            annotated == [
+                "2️⃣ error: duplicate key 'ab' [WF0005]",
+                "  1️⃣ note: 'ab' first appears here",
+            ])
     }
 
     @Test(arguments: [0, 20])
@@ -260,24 +272,26 @@ struct JSONParserTests {
         let others = (0..<40).map { #""k\#($0)": \#($0), "# }.joined()
         let (_, result, annotated) = parse("{1️⃣\"dup\": 0, " + others + "2️⃣\"dup\": 1, 3️⃣\"k7\": 2}")
         #expect(result.root?.members?.count == 41)
-        #expect(annotated == [
-            "2️⃣ error: duplicate key 'dup' [WF0005]",
-            "  1️⃣ note: 'dup' first appears here",
-            "3️⃣ error: duplicate key 'k7' [WF0005]",
-            "  1:75 note: 'k7' first appears here",
-        ])
+        #expect(
+            annotated == [
+                "2️⃣ error: duplicate key 'dup' [WF0005]",
+                "  1️⃣ note: 'dup' first appears here",
+                "3️⃣ error: duplicate key 'k7' [WF0005]",
+                "  1:75 note: 'k7' first appears here",
+            ])
     }
 
     @Test func duplicateKeysAreFoundWhateverComesFirst() {
         // An escaped key before its plain spelling, empty keys, and keys that share their length
         // and first byte without being equal.
         let (_, _, annotated) = parse(#"{1️⃣"a\u0062": 1, "ac": 0, 2️⃣"ab": 2, 3️⃣"": 3, 4️⃣"": 4, "type": 5, "text": 6}"#)
-        #expect(annotated == [
-            "2️⃣ error: duplicate key 'ab' [WF0005]",
-            "  1️⃣ note: 'ab' first appears here",
-            "4️⃣ error: duplicate key '' [WF0005]",
-            "  3️⃣ note: '' first appears here",
-        ])
+        #expect(
+            annotated == [
+                "2️⃣ error: duplicate key 'ab' [WF0005]",
+                "  1️⃣ note: 'ab' first appears here",
+                "4️⃣ error: duplicate key '' [WF0005]",
+                "  3️⃣ note: '' first appears here",
+            ])
     }
 
     @Test func longStringsAreReadWhateverTheirSpecialBytesOffsets() throws {
@@ -303,11 +317,12 @@ struct JSONParserTests {
     @Test func syntaxErrorAfterADuplicateKeepsBothInOrder() {
         let (_, result, annotated) = parse(#"{1️⃣"a": 1, 2️⃣"a": 2, "b" 3️⃣}"#)
         #expect(result.root == nil)
-        #expect(annotated == [
-            "2️⃣ error: duplicate key 'a' [WF0005]",
-            "  1️⃣ note: 'a' first appears here",
-            "3️⃣ error: expected ':' after key 'b', found '}' [WF0001]",
-        ])
+        #expect(
+            annotated == [
+                "2️⃣ error: duplicate key 'a' [WF0005]",
+                "  1️⃣ note: 'a' first appears here",
+                "3️⃣ error: expected ':' after key 'b', found '}' [WF0001]",
+            ])
     }
 
     // MARK: Columns in Unicode scalars

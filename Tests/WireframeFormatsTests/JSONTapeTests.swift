@@ -23,20 +23,22 @@ struct JSONTapeTests {
     @Test func crlfLineEndsCountOneLineEach() throws {
         let source = MarkedSource("{\r\n  1️⃣\"a\": 2️⃣1,\r\n\r\n  3️⃣\"b\": 4️⃣[5️⃣true]\r\n}\r\n")
         let tape = try tape(source.bytes)
-        #expect(locations(tape) == [
-            Location.start, source.location("1️⃣"), source.location("2️⃣"), source.location("3️⃣"),
-            source.location("4️⃣"), source.location("5️⃣"),
-        ])
+        #expect(
+            locations(tape) == [
+                Location.start, source.location("1️⃣"), source.location("2️⃣"), source.location("3️⃣"),
+                source.location("4️⃣"), source.location("5️⃣"),
+            ])
         #expect(tape.location(3) == Location(line: 4, column: 3, offset: 18))
     }
 
     @Test func tabsCountOneColumn() throws {
         let source = MarkedSource("{\t1️⃣\"a\":\t\t2️⃣\"x\",\n\t3️⃣\"b\":\t4️⃣null}")
         let tape = try tape(source.bytes)
-        #expect(locations(tape) == [
-            Location.start, source.location("1️⃣"), source.location("2️⃣"), source.location("3️⃣"),
-            source.location("4️⃣"),
-        ])
+        #expect(
+            locations(tape) == [
+                Location.start, source.location("1️⃣"), source.location("2️⃣"), source.location("3️⃣"),
+                source.location("4️⃣"),
+            ])
     }
 
     @Test func multiByteCharactersCountOneColumnEach() throws {
@@ -50,13 +52,14 @@ struct JSONTapeTests {
 
     @Test func byteOrderMarkIsNotCountedInColumnsButInOffsets() throws {
         let tape = try tape([0xEF, 0xBB, 0xBF] + Array("{\"a\":\n \"é\", \"b\": 2}".utf8))
-        #expect(locations(tape) == [
-            Location(line: 1, column: 1, offset: 3),
-            Location(line: 1, column: 2, offset: 4),
-            Location(line: 2, column: 2, offset: 10),
-            Location(line: 2, column: 7, offset: 16),
-            Location(line: 2, column: 12, offset: 21),
-        ])
+        #expect(
+            locations(tape) == [
+                Location(line: 1, column: 1, offset: 3),
+                Location(line: 1, column: 2, offset: 4),
+                Location(line: 2, column: 2, offset: 10),
+                Location(line: 2, column: 7, offset: 16),
+                Location(line: 2, column: 12, offset: 21),
+            ])
     }
 
     @Test func tapeLocationsAreTheTreeLocations() throws {
@@ -79,10 +82,11 @@ struct JSONTapeTests {
         // {  a  [  1  [  2  3  b  {  c  d  e  true
         // 0  1  2  3  4  5  6  7  8  9  10 11 12
         #expect(tape.count == 13)
-        #expect((0..<tape.count).map { tape.kind($0) } == [
-            .object, .string, .array, .number, .array, .number, .number, .string, .object, .string, .string,
-            .string, .true,
-        ])
+        #expect(
+            (0..<tape.count).map { tape.kind($0) } == [
+                .object, .string, .array, .number, .array, .number, .number, .string, .object, .string, .string,
+                .string, .true,
+            ])
         #expect((0..<tape.count).map { tape.next($0) } == [13, 2, 7, 4, 7, 6, 7, 8, 11, 10, 11, 12, 13])
         #expect(tape.count(tape.root) == 3)
         #expect(tape.count(2) == 2)
@@ -141,9 +145,10 @@ struct JSONTapeTests {
     @Test func stringsAreDecodedWhenAskedFor() throws {
         let text = #"["plain", "a\"b\\c\/d", "\b\f\n\r\t", "\u00e9\u65e5\uD83D\uDE00", "", "\u0000"]"#
         let tape = try tape(Array(text.utf8))
-        #expect(tape.elements(of: tape.root).map { tape.string($0) } == [
-            "plain", "a\"b\\c/d", "\u{8}\u{C}\n\r\t", "é日😀", "", "\u{0}",
-        ])
+        #expect(
+            tape.elements(of: tape.root).map { tape.string($0) } == [
+                "plain", "a\"b\\c/d", "\u{8}\u{C}\n\r\t", "é日😀", "", "\u{0}",
+            ])
         #expect(tape.string(tape.root) == nil)
         #expect(tape.numberText(1) == nil)
     }

@@ -33,7 +33,8 @@ import WireframeModel
         let corpus = try #require(WorkflowSchemaFixtures.corpus)
         let project = Self.appRootReader.read(fileAt: "\(name).xml", projectRoot: corpus.path)
         let expected = name == "load_tests_main" ? ["WF1601 loaded file 'there_is_no_screen3.xml' does not exist"] : []
-        #expect(project.diagnostics.map { "\($0.code) \($0.message)" } == expected, "\(WorkflowSchemaFixtures.describe(project.diagnostics))")
+        #expect(
+            project.diagnostics.map { "\($0.code) \($0.message)" } == expected, "\(WorkflowSchemaFixtures.describe(project.diagnostics))")
     }
 
     /// A loaded file read as if it were the app's entry: its form pushes, but as the app's root

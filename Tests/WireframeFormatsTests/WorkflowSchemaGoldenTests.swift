@@ -23,7 +23,9 @@ enum WorkflowSchemaListing {
             lines.append("  \(transition.source): \(transition.chain.joined(separator: " > ")) => \(transition.kind) \(transition.target)")
         }
         lines.append("diagnostics:")
-        for diagnostic in diagnostics { lines.append("  \(diagnostic.location) \(diagnostic.severity) \(diagnostic.code): \(diagnostic.message)") }
+        for diagnostic in diagnostics {
+            lines.append("  \(diagnostic.location) \(diagnostic.severity) \(diagnostic.code): \(diagnostic.message)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -56,14 +58,17 @@ enum WorkflowSchemaListing {
         case .alert(let text): "alert \"\(text)\""
         case .url(let url): "url \(url)"
         case .task(let name, let parameter): "task \(name) \(parameter ?? "")"
-        case .send(let message): "send \(message.destination.rawValue) '\(message.name)'" + (message.destinationName.map { " (\($0))" } ?? "")
+        case .send(let message):
+            "send \(message.destination.rawValue) '\(message.name)'" + (message.destinationName.map { " (\($0))" } ?? "")
         case .sequence(let actions): "sequence [" + actions.map(render).joined(separator: "; ") + "]"
         case .loadSchema(let path, let success, let failure):
             "loadSchema \(path) success [\(success.map(render) ?? "")] failure [\(failure.map(render) ?? "")]"
         case .conditional(let condition, let success, let failure):
             "if \(condition) then [\(success.map(render) ?? "")] else [\(failure.map(render) ?? "")]"
         case .other(let kind, let properties):
-            kind + (properties.isEmpty ? "" : " " + properties.sorted { $0.key < $1.key }.map { "\($0.key)=\"\($0.value)\"" }.joined(separator: " "))
+            kind
+                + (properties.isEmpty
+                    ? "" : " " + properties.sorted { $0.key < $1.key }.map { "\($0.key)=\"\($0.value)\"" }.joined(separator: " "))
         }
     }
 }
@@ -72,7 +77,8 @@ enum WorkflowSchemaListing {
     @Test(arguments: WorkflowSchemaFixtures.corpusNames)
     func listingMatchesGolden(name: String) throws {
         let corpus = try #require(WorkflowSchemaFixtures.corpus)
-        let result = WorkflowSchemaReader().read(WorkflowSchemaFixtures.bytes(corpus.appendingPathComponent("\(name).xml")), path: "\(name).xml")
+        let result = WorkflowSchemaReader().read(
+            WorkflowSchemaFixtures.bytes(corpus.appendingPathComponent("\(name).xml")), path: "\(name).xml")
         let wireframe = try #require(result.wireframe)
         let listing = WorkflowSchemaListing.render(wireframe, diagnostics: result.diagnostics)
         let goldenURL = try #require(WorkflowSchemaFixtures.root?.appendingPathComponent("golden/\(name).txt"))

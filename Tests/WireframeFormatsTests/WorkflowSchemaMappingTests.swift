@@ -8,8 +8,9 @@ import WireframeModel
     @Test func registryHasTheSixtyEightCoreTags() {
         #expect(TagRegistry.tagNames.count == 68)
         #expect(TagRegistry.tagNames.filter { TagRegistry.tags[$0]?.isAbstract == true } == ["object", "view", "viewController"])
-        #expect(TagRegistry.definition(of: "screen")?.defaults.map(\.parameter)
-            == ["toolbar", "view", "view", "navigationItem", "tabBarItem", "actions"])
+        #expect(
+            TagRegistry.definition(of: "screen")?.defaults.map(\.parameter)
+                == ["toolbar", "view", "view", "navigationItem", "tabBarItem", "actions"])
         #expect(TagRegistry.definition(of: "tableCell")?.defaults.map(\.parameter) == ["text", "image"])
         #expect(TagRegistry.definition(of: "datePicker")?.defaults.map(\.parameter) == ["gestures", "date", "message"])
         let form = TagRegistry.definition(of: "form")?.parameter("view")

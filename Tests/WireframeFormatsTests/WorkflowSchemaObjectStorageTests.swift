@@ -10,7 +10,8 @@ import WireframeModel
     }
 
     @Test func aCopyChangesAloneAndComparesByValue() throws {
-        let text = "<workflow><screen name=\"home\"><title>Home</title><container><label><text>A</text></label></container></screen></workflow>"
+        let text =
+            "<workflow><screen name=\"home\"><title>Home</title><container><label><text>A</text></label></container></screen></workflow>"
         let original = try root(text)
         var copy = original
         #expect(copy == original)
@@ -65,7 +66,8 @@ import WireframeModel
     }
 
     @Test func childObjectsNestWithoutABox() throws {
-        let object = try root("<workflow><navigation><screen><title>A</title></screen><screen><title>B</title></screen></navigation></workflow>")
+        let object = try root(
+            "<workflow><navigation><screen><title>A</title></screen><screen><title>B</title></screen></navigation></workflow>")
         #expect(object.objects("viewControllers").map { $0.text("title") } == ["A", "B"])
         #expect(object.objects("viewControllers").allSatisfy { $0.schemaClass == .screen && !$0.isProxy })
     }
@@ -76,7 +78,8 @@ import WireframeModel
     @Test func yesNoWordsAndParameterNames() {
         func p06(_ parameter: String, _ value: String) -> [String] {
             let tag = "<\(parameter)>\(value)</\(parameter)>"
-            let source = parameter == "navigationBarHidden"
+            let source =
+                parameter == "navigationBarHidden"
                 ? "<workflow><navigation>\(tag)<screen><title>T</title></screen></navigation></workflow>"
                 : "<workflow><navigation><screen><title>T</title>\(tag)</screen></navigation></workflow>"
             return WorkflowSchemaFixtures.read(source).diagnostics.filter { $0.code == "WF1206" }.map(\.message)
@@ -85,7 +88,8 @@ import WireframeModel
             #expect(p06("hidesBottomBarWhenPushed", word).isEmpty, "\(word)")
         }
         #expect(p06("hidesBottomBarWhenPushed", "yess") == ["'yess' is not a yes/no value for 'hidesBottomBarWhenPushed'; it reads as YES"])
-        #expect(p06("hidesBottomBarWhenPushed", "falsey") == ["'falsey' is not a yes/no value for 'hidesBottomBarWhenPushed'; it reads as NO"])
+        #expect(
+            p06("hidesBottomBarWhenPushed", "falsey") == ["'falsey' is not a yes/no value for 'hidesBottomBarWhenPushed'; it reads as NO"])
         #expect(p06("hidesBottomBarWhenPushed", "yés") == ["'yés' is not a yes/no value for 'hidesBottomBarWhenPushed'; it reads as YES"])
         #expect(p06("hidesBottomBarWhenPushed", "nö") == ["'nö' is not a yes/no value for 'hidesBottomBarWhenPushed'; it reads as NO"])
         #expect(p06("navigationBarHidden", "Maybe") == ["'Maybe' is not a yes/no value for 'navigationBarHidden'; it reads as NO"])
@@ -102,17 +106,19 @@ import WireframeModel
                 "\($0.location.line) \($0.message) first at \($0.notes.map { "\($0.location?.line ?? 0)" }.joined())"
             }
         }
-        #expect(m08(["a", "b", "a", "a"]) == [
-            "4 action 'a' is defined again and never runs first at 2",
-            "5 action 'a' is defined again and never runs first at 2",
-        ])
+        #expect(
+            m08(["a", "b", "a", "a"]) == [
+                "4 action 'a' is defined again and never runs first at 2",
+                "5 action 'a' is defined again and never runs first at 2",
+            ])
         let long = (0..<20).map { "name\($0)" }
         #expect(m08(long).isEmpty)
-        #expect(m08(long + ["name3", "name19", "name3"]) == [
-            "22 action 'name3' is defined again and never runs first at 5",
-            "23 action 'name19' is defined again and never runs first at 21",
-            "24 action 'name3' is defined again and never runs first at 5",
-        ])
+        #expect(
+            m08(long + ["name3", "name19", "name3"]) == [
+                "22 action 'name3' is defined again and never runs first at 5",
+                "23 action 'name19' is defined again and never runs first at 21",
+                "24 action 'name3' is defined again and never runs first at 5",
+            ])
         // A repeat of a name seen before the list grew long is found after it has.
         #expect(m08(["x", "y"] + long + ["y"]) == ["24 action 'y' is defined again and never runs first at 3"])
     }

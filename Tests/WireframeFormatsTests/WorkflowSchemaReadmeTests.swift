@@ -12,23 +12,31 @@ import WireframeModel
         (7, ["24:9 error WF1001: XML is not well-formed: end tag does not match the open element"]),
         (8, []),
         (9, ["18:13 error WF1001: XML is not well-formed: end tag does not match the open element"]),
-        (10, [
-            "1:1 warning WF1002: document element is 'sendMessage'; WorkflowSchema documents use 'workflow'",
-            "1:14 note WF1003: attribute 'name' of the document element is ignored; only 'lang' is used",
-            "2:5 error WF1007: root object 'message' is not a controller; use 'tabs', 'navigation', 'screen', 'form' or 'table'",
-        ]),
+        (
+            10,
+            [
+                "1:1 warning WF1002: document element is 'sendMessage'; WorkflowSchema documents use 'workflow'",
+                "1:14 note WF1003: attribute 'name' of the document element is ignored; only 'lang' is used",
+                "2:5 error WF1007: root object 'message' is not a controller; use 'tabs', 'navigation', 'screen', 'form' or 'table'",
+            ]
+        ),
         (11, []), (12, []),
-        (13, [
-            "4:13 error WF1101: unknown tag 'tabItem'; did you mean 'tabBarItem'?",
-            "25:13 error WF1101: unknown tag 'tabItem'; did you mean 'tabBarItem'?",
-        ]),
+        (
+            13,
+            [
+                "4:13 error WF1101: unknown tag 'tabItem'; did you mean 'tabBarItem'?",
+                "25:13 error WF1101: unknown tag 'tabItem'; did you mean 'tabBarItem'?",
+            ]
+        ),
         (14, ["2:1 error WF1001: XML is not well-formed: extra content or premature end of the document"]),
         (15, ["2:1 error WF1001: XML is not well-formed: extra content or premature end of the document"]),
         (16, ["2:1 error WF1001: XML is not well-formed: extra content or premature end of the document"]),
     ]
 
     static func text(_ block: Int) -> String? {
-        guard let url = WorkflowSchemaFixtures.root?.appendingPathComponent(String(format: "readme/readme_%02d.xml", block)) else { return nil }
+        guard let url = WorkflowSchemaFixtures.root?.appendingPathComponent(String(format: "readme/readme_%02d.xml", block)) else {
+            return nil
+        }
         return try? String(contentsOf: url, encoding: .utf8)
     }
 
@@ -49,10 +57,12 @@ import WireframeModel
         #expect(wrapped14.diagnostics.isEmpty)
         let fifteen = try #require(Self.text(15))
         let wrapped15 = WorkflowSchemaFixtures.read("<workflow><screen><container>\n" + fifteen + "</container></screen></workflow>")
-        #expect(WorkflowSchemaFixtures.describe(wrapped15.diagnostics) == [
-            "2:16 warning WF1110: class 'big cancel' is a single style name; only letters, digits, '_' and '-' make a usable name",
-            "3:16 warning WF1110: class 'big submit' is a single style name; only letters, digits, '_' and '-' make a usable name",
-        ].joined(separator: "\n"))
+        #expect(
+            WorkflowSchemaFixtures.describe(wrapped15.diagnostics)
+                == [
+                    "2:16 warning WF1110: class 'big cancel' is a single style name; only letters, digits, '_' and '-' make a usable name",
+                    "3:16 warning WF1110: class 'big submit' is a single style name; only letters, digits, '_' and '-' make a usable name",
+                ].joined(separator: "\n"))
     }
 
     /// Block 13 with the registered tag reads without errors.

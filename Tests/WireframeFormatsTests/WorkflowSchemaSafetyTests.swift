@@ -14,12 +14,14 @@ import WireframeModel
         source += "]>\n<workflow><screen><title>&lol9;</title></screen></workflow>"
         let result = WorkflowSchemaFixtures.read(source)
         #expect(result.wireframe == nil)
-        #expect(WorkflowSchemaFixtures.describe(result.diagnostics)
-            == "2:1 error WF1011: document type declarations are not allowed; remove the '<!DOCTYPE' and any entity declarations")
+        #expect(
+            WorkflowSchemaFixtures.describe(result.diagnostics)
+                == "2:1 error WF1011: document type declarations are not allowed; remove the '<!DOCTYPE' and any entity declarations")
     }
 
     @Test func externalEntityIsRefused() {
-        let source = "<!DOCTYPE workflow [ <!ENTITY secret SYSTEM \"file:///etc/passwd\"> ]>\n<workflow><screen><title>&secret;</title></screen></workflow>"
+        let source =
+            "<!DOCTYPE workflow [ <!ENTITY secret SYSTEM \"file:///etc/passwd\"> ]>\n<workflow><screen><title>&secret;</title></screen></workflow>"
         let result = WorkflowSchemaFixtures.read(source)
         #expect(result.wireframe == nil)
         #expect(result.diagnostics.map(\.code) == ["WF1011"])
@@ -39,7 +41,8 @@ import WireframeModel
 
     @Test func deepNestingFailsFastWithoutRecursion() {
         let depth = 100_000
-        let source = "<workflow>" + String(repeating: "<container>", count: depth) + String(repeating: "</container>", count: depth) + "</workflow>"
+        let source =
+            "<workflow>" + String(repeating: "<container>", count: depth) + String(repeating: "</container>", count: depth) + "</workflow>"
         let start = Date()
         let result = WorkflowSchemaFixtures.read(source)
         #expect(Date().timeIntervalSince(start) < 5)
@@ -50,7 +53,9 @@ import WireframeModel
     @Test func oversizedFileIsRefused() {
         var reader = WorkflowSchemaReader()
         reader.maximumSize = 64
-        let result = reader.read(Array(("<workflow><screen><title>" + String(repeating: "x", count: 100) + "</title></screen></workflow>").utf8), path: "big.xml")
+        let result = reader.read(
+            Array(("<workflow><screen><title>" + String(repeating: "x", count: 100) + "</title></screen></workflow>").utf8), path: "big.xml"
+        )
         #expect(result.wireframe == nil)
         #expect(result.diagnostics.map(\.code) == ["WF0006"])
     }
@@ -67,11 +72,16 @@ import WireframeModel
         let corpus = try #require(WorkflowSchemaFixtures.corpus)
         let project = WorkflowSchemaReader().read(fileAt: "load_tests_main.xml", projectRoot: corpus.path)
         #expect(project.files.map(\.path) == ["load_tests_main.xml", "load_tests_screen1.xml", "load_tests_screen2.xml"])
-        #expect(project.diagnostics.map { "\($0.path ?? "") \($0.location) \($0.severity) \($0.code): \($0.message)" }
-            == ["load_tests_main.xml 34:23 warning WF1601: loaded file 'there_is_no_screen3.xml' does not exist"])
+        #expect(
+            project.diagnostics.map { "\($0.path ?? "") \($0.location) \($0.severity) \($0.code): \($0.message)" }
+                == ["load_tests_main.xml 34:23 warning WF1601: loaded file 'there_is_no_screen3.xml' does not exist"])
         let merged = try #require(project.merged)
-        #expect(merged.screen("tabs/navigation[0]")?.action(named: "loadScreen")?.action.kind.withoutLocations
-            == .loadSchema(path: "load_tests_screen1.xml", success: Action(.replaceRoot("load_tests_screen1.xml#screen")), failure: Action(.alert("Failed to load screen 1"))).withoutLocations)
+        #expect(
+            merged.screen("tabs/navigation[0]")?.action(named: "loadScreen")?.action.kind.withoutLocations
+                == .loadSchema(
+                    path: "load_tests_screen1.xml", success: Action(.replaceRoot("load_tests_screen1.xml#screen")),
+                    failure: Action(.alert("Failed to load screen 1"))
+                ).withoutLocations)
         #expect(merged.screen("load_tests_screen1.xml#screen")?.title == "Screen 1 title")
     }
 
@@ -98,15 +108,18 @@ import WireframeModel
             </navigation></workflow>
             """
         try entry.write(to: directory.appendingPathComponent("main.xml"), atomically: true, encoding: .utf8)
-        try "<workflow><screen><bogus/></screen></workflow>".write(to: directory.appendingPathComponent("sub/broken.xml"), atomically: true, encoding: .utf8)
-        try "<workflow><table><tableSection/></table></workflow>".write(to: directory.appendingPathComponent("sub/table.xml"), atomically: true, encoding: .utf8)
+        try "<workflow><screen><bogus/></screen></workflow>".write(
+            to: directory.appendingPathComponent("sub/broken.xml"), atomically: true, encoding: .utf8)
+        try "<workflow><table><tableSection/></table></workflow>".write(
+            to: directory.appendingPathComponent("sub/table.xml"), atomically: true, encoding: .utf8)
         let project = WorkflowSchemaReader().read(fileAt: "main.xml", projectRoot: directory.path)
-        #expect(project.diagnostics.map { "\($0.path ?? "") \($0.location) \($0.severity) \($0.code): \($0.message)" } == [
-            "main.xml 2:28 error WF1601: loaded path '../outside.xml' leaves the project root",
-            "main.xml 3:28 error WF1602: loaded file 'sub/broken.xml' has 1 error",
-            "main.xml 4:67 error WF1603: loaded file 'sub/table.xml' has root 'table', but 'navigation' is expected here",
-            "sub/broken.xml 1:19 error WF1101: unknown tag 'bogus'",
-        ])
+        #expect(
+            project.diagnostics.map { "\($0.path ?? "") \($0.location) \($0.severity) \($0.code): \($0.message)" } == [
+                "main.xml 2:28 error WF1601: loaded path '../outside.xml' leaves the project root",
+                "main.xml 3:28 error WF1602: loaded file 'sub/broken.xml' has 1 error",
+                "main.xml 4:67 error WF1603: loaded file 'sub/table.xml' has root 'table', but 'navigation' is expected here",
+                "sub/broken.xml 1:19 error WF1101: unknown tag 'bogus'",
+            ])
         #expect(project.loadTargets == ["sub/broken.xml", "sub/table.xml"])
     }
 
@@ -127,9 +140,10 @@ import WireframeModel
         try entry.write(to: directory.appendingPathComponent("main.xml"), atomically: true, encoding: .utf8)
         let project = WorkflowSchemaReader().read(fileAt: "main.xml", projectRoot: directory.path)
         let secret = base.appendingPathComponent("secret.xml").resolvingSymlinksInPath().path
-        #expect(project.diagnostics.map { "\($0.path ?? "") \($0.location) \($0.severity) \($0.code): \($0.message)" } == [
-            "main.xml 2:28 error WF1601: loaded path 'link.xml' is a symbolic link to '\(secret)', outside the project root",
-        ])
+        #expect(
+            project.diagnostics.map { "\($0.path ?? "") \($0.location) \($0.severity) \($0.code): \($0.message)" } == [
+                "main.xml 2:28 error WF1601: loaded path 'link.xml' is a symbolic link to '\(secret)', outside the project root"
+            ])
         #expect(project.files.map(\.path) == ["main.xml"])
     }
 
@@ -146,11 +160,12 @@ import WireframeModel
         try entry.write(to: directory.appendingPathComponent("main.xml"), atomically: true, encoding: .utf8)
         #expect(mkfifo(directory.appendingPathComponent("pipe.xml").path, 0o600) == 0)
         let project = WorkflowSchemaReader().read(fileAt: "main.xml", projectRoot: directory.path)
-        #expect(project.diagnostics.map { "\($0.path ?? "") \($0.location) \($0.severity) \($0.code): \($0.message)" } == [
-            "main.xml 2:28 error WF1602: loaded file 'pipe.xml' has 1 error",
-            "main.xml 3:28 warning WF1601: loaded file 'later.xml' does not exist",
-            "pipe.xml 1:1 error WF0007: the path is not a regular file",
-        ])
+        #expect(
+            project.diagnostics.map { "\($0.path ?? "") \($0.location) \($0.severity) \($0.code): \($0.message)" } == [
+                "main.xml 2:28 error WF1602: loaded file 'pipe.xml' has 1 error",
+                "main.xml 3:28 warning WF1601: loaded file 'later.xml' does not exist",
+                "pipe.xml 1:1 error WF0007: the path is not a regular file",
+            ])
         #expect(project.loadTargets == ["later.xml", "pipe.xml"])
     }
 }

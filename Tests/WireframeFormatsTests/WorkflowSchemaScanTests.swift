@@ -117,7 +117,8 @@ import WireframeModel
     /// Where the text after `prefix` starts, counted scalar by scalar (a line feed starts a line;
     /// a carriage return is a character of its line).
     static func location(after prefix: String) -> WireframeModel.SourceLocation {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         for scalar in prefix.unicodeScalars {
             if scalar == "\n" {
                 line += 1
@@ -162,9 +163,10 @@ import WireframeModel
             let messages = WorkflowSchemaFixtures.read(text).diagnostics.map(\.message)
             #expect(messages == ["XML is not well-formed: element name expected after '<'"], "\(start): \(messages)")
         }
-        for (separator, message) in [("!", "attribute name or '>' expected"), ("@", "attribute name or '>' expected"),
-            ("[", "attribute name or '>' expected"), ("`", "attribute name or '>' expected"), ("{", "attribute name or '>' expected")]
-        {
+        for (separator, message) in [
+            ("!", "attribute name or '>' expected"), ("@", "attribute name or '>' expected"),
+            ("[", "attribute name or '>' expected"), ("`", "attribute name or '>' expected"), ("{", "attribute name or '>' expected"),
+        ] {
             let text = "<workflow><screen\(separator)/></workflow>"
             let messages = WorkflowSchemaFixtures.read(text).diagnostics.map(\.message)
             #expect(messages == ["XML is not well-formed: \(message)"], "\(separator): \(messages)")

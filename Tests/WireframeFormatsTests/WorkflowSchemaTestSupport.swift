@@ -33,7 +33,9 @@ struct Marked {
     var location: WireframeModel.SourceLocation?
 
     init(_ source: String, marker: Character = "1️⃣") {
-        var line = 1, column = 1, offset = 0
+        var line = 1
+        var column = 1
+        var offset = 0
         var result = ""
         var found: WireframeModel.SourceLocation?
         for character in source {
@@ -70,7 +72,11 @@ enum LocationFree {
     static func screen(_ screen: Screen) -> Screen {
         var copy = screen
         copy.locations = ScreenLocations()
-        copy.links = copy.links.map { var link = $0; link.location = zero; return link }
+        copy.links = copy.links.map {
+            var link = $0
+            link.location = zero
+            return link
+        }
         copy.elements = copy.elements.map(element)
         copy.actions = copy.actions.map { NamedAction(name: $0.name, action: action($0.action)) }
         return copy

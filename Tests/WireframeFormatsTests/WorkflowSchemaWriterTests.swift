@@ -8,7 +8,8 @@ import WireframeModel
     @Test(arguments: WorkflowSchemaFixtures.corpusNames)
     func corpusRoundTrips(name: String) throws {
         let corpus = try #require(WorkflowSchemaFixtures.corpus)
-        let first = WorkflowSchemaReader().read(WorkflowSchemaFixtures.bytes(corpus.appendingPathComponent("\(name).xml")), path: "\(name).xml")
+        let first = WorkflowSchemaReader().read(
+            WorkflowSchemaFixtures.bytes(corpus.appendingPathComponent("\(name).xml")), path: "\(name).xml")
         let model = try #require(first.wireframe)
         let written = WorkflowSchemaWriter().write(model)
         let second = WorkflowSchemaReader().read(Array(written.utf8), path: "\(name).xml")
@@ -19,7 +20,8 @@ import WireframeModel
     }
 
     @Test func namedKeysAndLocaleSurvive() throws {
-        let source = "<workflow lang=\"fr\"><navigation name=\"main\"><screen name=\"home\"><title>A &amp; B</title></screen></navigation></workflow>"
+        let source =
+            "<workflow lang=\"fr\"><navigation name=\"main\"><screen name=\"home\"><title>A &amp; B</title></screen></navigation></workflow>"
         let model = try #require(WorkflowSchemaFixtures.read(source).wireframe)
         let written = WorkflowSchemaWriter().write(model)
         let reread = try #require(WorkflowSchemaFixtures.read(written).wireframe)

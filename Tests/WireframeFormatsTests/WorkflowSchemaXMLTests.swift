@@ -16,8 +16,10 @@ private func read(_ marked: String) -> (wireframe: Wireframe?, annotated: [Strin
 /// The text of the `title` parameter and the `name` attribute of the root object.
 private func rootValues(_ text: String) -> (title: String?, name: String?, diagnostics: [String]) {
     let document = WorkflowSchemaReader().parse(Array(text.utf8))
-    return (document.root?.text("title"), document.root?.attribute("name")?.value,
-            document.diagnostics.map { "\($0.location) \($0.code): \($0.message)" })
+    return (
+        document.root?.text("title"), document.root?.attribute("name")?.value,
+        document.diagnostics.map { "\($0.location) \($0.code): \($0.message)" }
+    )
 }
 
 @Suite("WorkflowSchema XML tokenizer")
@@ -245,9 +247,10 @@ struct WorkflowSchemaXMLTests {
         #expect(wireframe == nil)
     }
 
-    @Test(arguments: [
-        [0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80], [0xE2, 0x82],
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80], [0xE2, 0x82],
+        ] as [[UInt8]])
     func invalidUTF8IsLocatedAtTheFirstBadByte(_ bad: [UInt8]) {
         let bytes = Array("<workflow>\n<screen><title>é".utf8) + bad + Array("</title></screen></workflow>".utf8)
         let result = WorkflowSchemaReader().read(bytes, path: "test.xml")
@@ -267,7 +270,8 @@ struct WorkflowSchemaXMLTests {
 
     @Test func predefinedEntitiesAndCharacterReferences() {
         let values = rootValues(
-            "<workflow><screen name=\"&lt;&gt;&amp;&apos;&quot;&#65;&#x42;&#x1F600;\"><title>&lt;&gt;&amp;&apos;&quot;&#233;&#xe9;</title></screen></workflow>")
+            "<workflow><screen name=\"&lt;&gt;&amp;&apos;&quot;&#65;&#x42;&#x1F600;\"><title>&lt;&gt;&amp;&apos;&quot;&#233;&#xe9;</title></screen></workflow>"
+        )
         #expect(values.name == "<>&'\"AB😀")
         #expect(values.title == "<>&'\"éé")
     }
@@ -294,7 +298,8 @@ struct WorkflowSchemaXMLTests {
 
     @Test func commentsAndProcessingInstructionsAreSkipped() {
         let values = rootValues(
-            "<?xml version='1.0' encoding='utf-8' standalone='yes'?>\n<!-- c --><?app x?>\n<workflow><!----><screen><?pi?><title><!-- a -->Hi</title></screen></workflow>\n<!-- end --><?end?>\n")
+            "<?xml version='1.0' encoding='utf-8' standalone='yes'?>\n<!-- c --><?app x?>\n<workflow><!----><screen><?pi?><title><!-- a -->Hi</title></screen></workflow>\n<!-- end --><?end?>\n"
+        )
         #expect(values.title == "Hi")
         #expect(values.diagnostics.isEmpty)
     }

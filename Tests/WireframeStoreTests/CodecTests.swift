@@ -6,7 +6,11 @@ import WireframeTestSupport
 
 @Suite struct CodecTests {
     @Test(arguments: [
-        ("", ""), ("abc", "abd"), (String(repeating: "line of text\n", count: 500), String(repeating: "line of text\n", count: 250) + "new\n" + String(repeating: "line of text\n", count: 250)),
+        ("", ""), ("abc", "abd"),
+        (
+            String(repeating: "line of text\n", count: 500),
+            String(repeating: "line of text\n", count: 250) + "new\n" + String(repeating: "line of text\n", count: 250)
+        ),
         ("0123456789abcdefghijklmnopqrstuvwxyz", "xyz0123456789abcdefghijklmnopqrstuvw"),
     ])
     func deltasRoundTrip(base: String, target: String) throws {
@@ -101,7 +105,10 @@ import WireframeTestSupport
         let base = Array("0123456789abcdef0123456789abcdef".utf8)
         let good = (delta: SourceCodec.delta(from: base, to: Array("0123456789abcdef!".utf8)), size: 17)
         // A copy past the end of the previous result (17 bytes), a wrong size, an unknown operation, a cut insert.
-        for bad in [(delta: [UInt8]([0, 10, 8]), size: 8), (delta: [UInt8]([0, 0, 17]), size: 16), (delta: [UInt8]([2]), size: 0), (delta: [UInt8]([1, 5, 65]), size: 5)] {
+        for bad in [
+            (delta: [UInt8]([0, 10, 8]), size: 8), (delta: [UInt8]([0, 0, 17]), size: 16), (delta: [UInt8]([2]), size: 0),
+            (delta: [UInt8]([1, 5, 65]), size: 5),
+        ] {
             #expect(throws: SourceCodec.CodecError.malformedDelta) { _ = try SourceCodec.apply(chain: [good, bad], to: base) }
         }
         #expect(try SourceCodec.apply(chain: [good, (delta: [0, 10, 7], size: 7)], to: base) == Array("abcdef!".utf8))

@@ -19,9 +19,13 @@ import WireframeStore
     @Test func keepsEveryKindOfChangeInItsOrder() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A"), ("d", "D"), ("z", "Z1")], expectedHead: nil, at: .at(0))).revision)
-        let second = try #require(try store.recordImport(newRevision(
-            screens: [("b", "A"), ("c", "C"), ("z", "Z2")], expectedHead: first.id, at: .at(1), changes: Self.changes)).revision)
+        let first = try #require(
+            try store.recordImport(newRevision(screens: [("a", "A"), ("d", "D"), ("z", "Z1")], expectedHead: nil, at: .at(0))).revision)
+        let second = try #require(
+            try store.recordImport(
+                newRevision(
+                    screens: [("b", "A"), ("c", "C"), ("z", "Z2")], expectedHead: first.id, at: .at(1), changes: Self.changes)
+            ).revision)
         #expect(try store.changes(revisionId: second.id) == Self.changes)
         #expect(try store.changes(revisionId: first.id).isEmpty)
         let log = try store.log(LogFilter())
@@ -31,7 +35,9 @@ import WireframeStore
         var withoutFields = LogFilter()
         withoutFields.includesFields = false
         let brief = try store.log(withoutFields)
-        #expect(brief.first?.changes == Self.changes.map { RecordedChange(kind: $0.kind, screenKey: $0.screenKey, previousKey: $0.previousKey) })
+        #expect(
+            brief.first?.changes == Self.changes.map { RecordedChange(kind: $0.kind, screenKey: $0.screenKey, previousKey: $0.previousKey) }
+        )
         // A screen's log finds a revision by the key and by the key it was renamed from.
         #expect(try store.log(LogFilter(screenKey: "a")).map(\.revision.id) == [second.id])
         #expect(try store.log(LogFilter(screenKey: "d")).map(\.revision.id) == [second.id])
@@ -39,7 +45,8 @@ import WireframeStore
         #expect(try store.log(LogFilter(screenKey: "c")).map(\.revision.id) == [second.id])
         #expect(try store.log(LogFilter(screenKey: "z")).map(\.revision.id) == [second.id])
         let stored = try store.reader.read { db in
-            try Row.fetchAll(db, sql: "SELECT position, kind, fields FROM change WHERE revisionId = ? ORDER BY position", arguments: [second.id])
+            try Row.fetchAll(
+                db, sql: "SELECT position, kind, fields FROM change WHERE revisionId = ? ORDER BY position", arguments: [second.id])
         }
         #expect(stored.map { $0[0] as Int64 } == [0, 1, 2, 3, 4])
         #expect(stored.map { $0[1] as Int64 } == [2, 4, 0, 3, 1])
@@ -56,7 +63,8 @@ import WireframeStore
         #expect(unchanged.outcome == .unchanged)
         let hashes = try store.reader.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT id, CASE WHEN contentHash IS NULL THEN NULL ELSE lower(hex(contentHash)) END FROM importAttempt ORDER BY id"
+                db,
+                sql: "SELECT id, CASE WHEN contentHash IS NULL THEN NULL ELSE lower(hex(contentHash)) END FROM importAttempt ORDER BY id"
             ).map { ($0[0] as Int64, $0[1] as String?) }
         }
         // The stored revision's attempt is held by the revision's row (migration 0008): no row, no hash.
@@ -76,8 +84,10 @@ import WireframeStore
             RecordedField(field: "root", old: "a", new: nil),
         ]
         let change = RecordedChange(kind: .modified, screenKey: "a", fields: fields)
-        let second = try #require(try store.recordImport(
-            newRevision(screens: [("a", "A2")], expectedHead: first.id, at: .at(1), changes: [change])).revision)
+        let second = try #require(
+            try store.recordImport(
+                newRevision(screens: [("a", "A2")], expectedHead: first.id, at: .at(1), changes: [change])
+            ).revision)
         let stored = try store.reader.read { db in
             try String.fetchOne(db, sql: "SELECT fields FROM change WHERE revisionId = ?", arguments: [second.id])
         }
@@ -104,24 +114,30 @@ import WireframeStore
             RecordedField(field: "links", old: nil, new: "a, b, c, d, e, f"),
         ]
         let change = RecordedChange(kind: .modified, screenKey: "a", fields: fields)
-        let second = try #require(try store.recordImport(
-            newRevision(screens: [("a", "A2")], expectedHead: first.id, at: .at(1), changes: [change])).revision)
+        let second = try #require(
+            try store.recordImport(
+                newRevision(screens: [("a", "A2")], expectedHead: first.id, at: .at(1), changes: [change])
+            ).revision)
         let stored = try store.reader.read { db in
             try String.fetchOne(db, sql: "SELECT fields FROM change WHERE revisionId = ?", arguments: [second.id])
         }
-        #expect(stored == #"""
-            [["subroutes","screen387, screen391, screen526, screen955",[7,"",24]],\#
-            ["subroutes","screen229, screen237, screen239, screen240, screen251",[53,", screen301",0]],\#
-            ["title","é, ü, 漢字 list",[13,"!",0]],["title","Wallet","About Settings About"],["title","aaaa","aa"],\#
-            ["title","x",""],["links",null,"a, b, c, d, e, f"]]
-            """#)
+        #expect(
+            stored == #"""
+                [["subroutes","screen387, screen391, screen526, screen955",[7,"",24]],\#
+                ["subroutes","screen229, screen237, screen239, screen240, screen251",[53,", screen301",0]],\#
+                ["title","é, ü, 漢字 list",[13,"!",0]],["title","Wallet","About Settings About"],["title","aaaa","aa"],\#
+                ["title","x",""],["links",null,"a, b, c, d, e, f"]]
+                """#)
         #expect(try store.changes(revisionId: second.id) == [change])
         #expect(try store.log(LogFilter(screenKey: "a")).first?.changes == [change])
         // An edit that does not fit its old value reads as no fields, as any text the store did not write.
         let decoder = JSONDecoder()
         #expect(ChangeRecord.fields(stored: #"[["title","ab",[2,"x",1]]]"#, decoder: decoder).isEmpty)
         #expect(ChangeRecord.fields(stored: #"[["title",null,[0,"x",0]]]"#, decoder: decoder).isEmpty)
-        #expect(ChangeRecord.fields(stored: #"[["title","ab",[1,"x",1]]]"#, decoder: decoder) == [RecordedField(field: "title", old: "ab", new: "axb")])
+        #expect(
+            ChangeRecord.fields(stored: #"[["title","ab",[1,"x",1]]]"#, decoder: decoder) == [
+                RecordedField(field: "title", old: "ab", new: "axb")
+            ])
     }
 
     @Test func aNewStoreUsesSmallPages() throws {
@@ -143,23 +159,34 @@ import WireframeStore
     @Test func aChangeWithoutAnIntervalOfItsKeyIsReported() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A"), ("b", "B")], expectedHead: nil, at: .at(0))).revision)
-        let second = try #require(try store.recordImport(newRevision(
-            screens: [("a", "A"), ("c", "B")], expectedHead: first.id, at: .at(1),
-            changes: [RecordedChange(kind: .modified, screenKey: "a"), RecordedChange(kind: .renamed, screenKey: "c", previousKey: "b")])).revision)
-        #expect(try store.integrityProblems() == [
-            "change 0 of revision \(second.id) names screen 'a' without an interval of it that starts or ends there"
-        ])
+        let first = try #require(
+            try store.recordImport(newRevision(screens: [("a", "A"), ("b", "B")], expectedHead: nil, at: .at(0))).revision)
+        let second = try #require(
+            try store.recordImport(
+                newRevision(
+                    screens: [("a", "A"), ("c", "B")], expectedHead: first.id, at: .at(1),
+                    changes: [
+                        RecordedChange(kind: .modified, screenKey: "a"), RecordedChange(kind: .renamed, screenKey: "c", previousKey: "b"),
+                    ])
+            ).revision)
+        #expect(
+            try store.integrityProblems() == [
+                "change 0 of revision \(second.id) names screen 'a' without an interval of it that starts or ends there"
+            ])
         #expect(try store.log(LogFilter(screenKey: "a")).map(\.revision.id) == [])
         #expect(try store.log(LogFilter(screenKey: "b")).map(\.revision.id) == [second.id])
         #expect(try store.log(LogFilter(screenKey: "c")).map(\.revision.id) == [second.id])
-        let third = try #require(try store.recordImport(newRevision(
-            screens: [("a", "A"), ("c", "B"), ("d", "D")], expectedHead: second.id, at: .at(2),
-            changes: [RecordedChange(kind: .renamed, screenKey: "c", previousKey: "x")])).revision)
-        #expect(try store.integrityProblems() == [
-            "change 0 of revision \(second.id) names screen 'a' without an interval of it that starts or ends there",
-            "change 0 of revision \(third.id) names screen 'c' without an interval of it that starts or ends there",
-            "change 0 of revision \(third.id) names screen 'x' without an interval of it that starts or ends there",
-        ])
+        let third = try #require(
+            try store.recordImport(
+                newRevision(
+                    screens: [("a", "A"), ("c", "B"), ("d", "D")], expectedHead: second.id, at: .at(2),
+                    changes: [RecordedChange(kind: .renamed, screenKey: "c", previousKey: "x")])
+            ).revision)
+        #expect(
+            try store.integrityProblems() == [
+                "change 0 of revision \(second.id) names screen 'a' without an interval of it that starts or ends there",
+                "change 0 of revision \(third.id) names screen 'c' without an interval of it that starts or ends there",
+                "change 0 of revision \(third.id) names screen 'x' without an interval of it that starts or ends there",
+            ])
     }
 }

@@ -32,8 +32,9 @@ import WireframeStore
         let gone = try #require(try store.recordDeletion(attempt(at: .at(20), duration: 7), message: nil, createdAt: .at(21)))
         #expect(gone.attemptId == nil)
         #expect(try rows(store, "SELECT COUNT(*) FROM importAttempt").first?[0] == 0)
-        #expect(try rows(store, "SELECT attemptLead, attemptDuration FROM revision ORDER BY id").map { [$0[0] as Int64, $0[1] as Int64] }
-            == [[1_234, 5_678], [1_000_000, 7]])
+        #expect(
+            try rows(store, "SELECT attemptLead, attemptDuration FROM revision ORDER BY id").map { [$0[0] as Int64, $0[1] as Int64] }
+                == [[1_234, 5_678], [1_000_000, 7]])
         let attempts = try store.recentAttempts(limit: 10)
         #expect(attempts.map(\.outcome) == [.deleted, .stored])
         #expect(attempts.map(\.revisionId) == [gone.revision?.id, head.id])
@@ -51,8 +52,9 @@ import WireframeStore
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let record = try store.recordImport(stored([("a", "A1")], head: nil, at: .at(10), lead: -5, duration: 3))
         let id = try #require(record.attemptId)
-        #expect(try rows(store, "SELECT id, startedAt FROM importAttempt").map { [$0[0] as Int64, $0[1] as Int64] }
-            == [[id, Timestamp.at(10).microseconds + 5]])
+        #expect(
+            try rows(store, "SELECT id, startedAt FROM importAttempt").map { [$0[0] as Int64, $0[1] as Int64] }
+                == [[id, Timestamp.at(10).microseconds + 5]])
         #expect(try rows(store, "SELECT COUNT(*) FROM revision WHERE attemptLead IS NULL").first?[0] == 1)
         #expect(try store.recentAttempts(limit: 5).map(\.id) == [id])
         #expect(try store.countMismatches().isEmpty)
@@ -65,14 +67,18 @@ import WireframeStore
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var head: Int64?
         for index in 1...3 {
-            head = try store.recordImport(stored([("a", "A\(index)")], head: head, at: .at(Int64(index) * 10), lead: 1, duration: 1)).revision?.id
+            head = try store.recordImport(stored([("a", "A\(index)")], head: head, at: .at(Int64(index) * 10), lead: 1, duration: 1))
+                .revision?.id
         }
         for index in 4...6 {
-            head = try store.recordImport(stored([("a", "A\(index)")], head: head, at: .at(Int64(index) * 10), lead: -2, duration: 1)).revision?.id
+            head = try store.recordImport(stored([("a", "A\(index)")], head: head, at: .at(Int64(index) * 10), lead: -2, duration: 1))
+                .revision?.id
         }
         let attempts = try store.recentAttempts(limit: 5)
         #expect(attempts.map { $0.id == nil } == [false, false, false, true, true])
-        #expect(attempts.map(\.startedAt) == [60, 50, 40, 30, 20].map { Timestamp(microseconds: Timestamp.at($0).microseconds + ($0 > 30 ? 2 : -1)) })
+        #expect(
+            attempts.map(\.startedAt)
+                == [60, 50, 40, 30, 20].map { Timestamp(microseconds: Timestamp.at($0).microseconds + ($0 > 30 ? 2 : -1)) })
     }
 
     /// Rows and held attempts are listed together, newest start first, `limit` of them; at the same
@@ -110,7 +116,8 @@ import WireframeStore
         _ = try store.recordAttempt(attempt(at: .at(20)), outcome: .rejected)
         #expect(try store.rejectedDocuments().map(\.path) == ["app.json"])
         // Stored at 30, its attempt started at 20 as the refusal did: the refusal still counts as newer.
-        let second = try #require(try store.recordImport(stored([("a", "A2")], head: first.id, at: .at(30), lead: 10_000_000, duration: 1)).revision)
+        let second = try #require(
+            try store.recordImport(stored([("a", "A2")], head: first.id, at: .at(30), lead: 10_000_000, duration: 1)).revision)
         #expect(try store.rejectedDocuments().map(\.path) == ["app.json"])
         _ = try store.recordImport(stored([("a", "A3")], head: second.id, at: .at(40), lead: 1, duration: 1))
         #expect(try store.rejectedDocuments().isEmpty)

@@ -7,7 +7,8 @@ import WireframeStore
 /// Migration 0007: a document's first revision keeps no `added` change rows when they are its
 /// intervals that start at 1 in key order; they read back as they were given.
 @Suite struct ImpliedAdditionTests {
-    static let documentChange = RecordedChange(kind: .document, screenKey: "", fields: [RecordedField(field: "appName", old: nil, new: "App")])
+    static let documentChange = RecordedChange(
+        kind: .document, screenKey: "", fields: [RecordedField(field: "appName", old: nil, new: "App")])
 
     /// The stored change rows of a revision: (kind, key).
     static func storedChanges(_ store: SQLiteStore, revisionId: Int64) throws -> [String] {
@@ -28,15 +29,19 @@ import WireframeStore
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let screens = [("a", "A"), ("b", "B"), ("c10", "C"), ("c9", "D")]
         let changes = [Self.documentChange] + screens.map { RecordedChange(kind: .added, screenKey: $0.0) }
-        let first = try #require(try store.recordImport(newRevision(screens: screens, expectedHead: nil, at: .at(0), changes: changes)).revision)
+        let first = try #require(
+            try store.recordImport(newRevision(screens: screens, expectedHead: nil, at: .at(0), changes: changes)).revision)
         // Only the document's change is stored.
         #expect(try Self.storedChanges(store, revisionId: first.id) == ["4 -"])
         #expect(try Self.marked(store, revisionId: first.id) == true)
         #expect(try store.changes(revisionId: first.id) == changes)
 
-        let second = try #require(try store.recordImport(newRevision(
-            screens: [("a", "A"), ("b", "B2"), ("c10", "C")], expectedHead: first.id, at: .at(1),
-            changes: [RecordedChange(kind: .modified, screenKey: "b"), RecordedChange(kind: .removed, screenKey: "c9")])).revision)
+        let second = try #require(
+            try store.recordImport(
+                newRevision(
+                    screens: [("a", "A"), ("b", "B2"), ("c10", "C")], expectedHead: first.id, at: .at(1),
+                    changes: [RecordedChange(kind: .modified, screenKey: "b"), RecordedChange(kind: .removed, screenKey: "c9")])
+            ).revision)
         #expect(try Self.marked(store, revisionId: second.id) == false)
         #expect(try store.changes(revisionId: second.id).map(\.screenKey) == ["b", "c9"])
         let log = try store.log(LogFilter())
@@ -62,13 +67,17 @@ import WireframeStore
             ([("a", "A"), ("b", "B")], [RecordedChange(kind: .added, screenKey: "b"), RecordedChange(kind: .added, screenKey: "a")]),
             ([("a", "A")], [RecordedChange(kind: .added, screenKey: "a", fields: [RecordedField(field: "title", old: nil, new: "A")])]),
             ([("a", "A"), ("b", "B")], [RecordedChange(kind: .added, screenKey: "a")]),
-            ([("a", "A"), ("b", "B")], [RecordedChange(kind: .added, screenKey: "a"), Self.documentChange, RecordedChange(kind: .added, screenKey: "b")]),
+            (
+                [("a", "A"), ("b", "B")],
+                [RecordedChange(kind: .added, screenKey: "a"), Self.documentChange, RecordedChange(kind: .added, screenKey: "b")]
+            ),
             ([("a", "A")], []),
         ]
         for (index, given) in cases.enumerated() {
             let (store, folder) = try makeStore()
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let first = try #require(try store.recordImport(newRevision(screens: given.screens, expectedHead: nil, at: .at(0), changes: given.changes)).revision)
+            let first = try #require(
+                try store.recordImport(newRevision(screens: given.screens, expectedHead: nil, at: .at(0), changes: given.changes)).revision)
             #expect(try Self.marked(store, revisionId: first.id) == false, "case \(index)")
             #expect(try Self.storedChanges(store, revisionId: first.id).count == given.changes.count, "case \(index)")
             #expect(try store.changes(revisionId: first.id) == given.changes, "case \(index)")
@@ -81,15 +90,23 @@ import WireframeStore
     @Test func onlyFirstRevisionsAreMarked() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let empty = try #require(try store.recordImport(newRevision(path: "empty.json", screens: [], expectedHead: nil, at: .at(0))).revision)
+        let empty = try #require(
+            try store.recordImport(newRevision(path: "empty.json", screens: [], expectedHead: nil, at: .at(0))).revision)
         #expect(try Self.marked(store, revisionId: empty.id) == true)
         #expect(try store.changes(revisionId: empty.id).isEmpty)
-        let first = try #require(try store.recordImport(newRevision(
-            screens: [("a", "A")], expectedHead: nil, at: .at(1), changes: [RecordedChange(kind: .added, screenKey: "a")])).revision)
-        let attempt = AttemptInfo(path: "app.json", startedAt: .at(2), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: [])
+        let first = try #require(
+            try store.recordImport(
+                newRevision(
+                    screens: [("a", "A")], expectedHead: nil, at: .at(1), changes: [RecordedChange(kind: .added, screenKey: "a")])
+            ).revision)
+        let attempt = AttemptInfo(
+            path: "app.json", startedAt: .at(2), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: [])
         let tombstone = try #require(try store.recordDeletion(attempt, message: nil, createdAt: .at(2))?.revision)
-        let back = try #require(try store.recordImport(newRevision(
-            screens: [("a", "A")], expectedHead: tombstone.id, at: .at(3), changes: [RecordedChange(kind: .added, screenKey: "a")])).revision)
+        let back = try #require(
+            try store.recordImport(
+                newRevision(
+                    screens: [("a", "A")], expectedHead: tombstone.id, at: .at(3), changes: [RecordedChange(kind: .added, screenKey: "a")])
+            ).revision)
         #expect(try Self.marked(store, revisionId: back.id) == false)
         #expect(try Self.storedChanges(store, revisionId: back.id) == ["0 a"])
         #expect(try store.changes(revisionId: tombstone.id) == [RecordedChange(kind: .removed, screenKey: "a")])

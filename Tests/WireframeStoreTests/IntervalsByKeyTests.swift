@@ -44,15 +44,20 @@ import WireframeStore
         var compared = 0
         for old in revisions {
             for new in revisions {
-                let oldHashes = try store.screenHashes(revisionId: old.id), newHashes = try store.screenHashes(revisionId: new.id)
+                let oldHashes = try store.screenHashes(revisionId: old.id)
+                let newHashes = try store.screenHashes(revisionId: new.id)
                 let comparison = try store.screenComparison(oldId: old.id, newId: new.id)
                 let keys = Set(oldHashes.keys).union(newHashes.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                 #expect(comparison.keys == keys, "\(old.id) → \(new.id)")
                 let differing = keys.filter { oldHashes[$0] != newHashes[$0] }
                 // Each side's differing screens, named by version (`#id`), whose contents are
                 // those of the screens' hashes; one name per content.
-                #expect(Set(comparison.oldScreenVersions.keys) == Set(oldHashes.keys.filter { differing.contains($0) }), "\(old.id) → \(new.id)")
-                #expect(Set(comparison.newScreenVersions.keys) == Set(newHashes.keys.filter { differing.contains($0) }), "\(old.id) → \(new.id)")
+                #expect(
+                    Set(comparison.oldScreenVersions.keys) == Set(oldHashes.keys.filter { differing.contains($0) }), "\(old.id) → \(new.id)"
+                )
+                #expect(
+                    Set(comparison.newScreenVersions.keys) == Set(newHashes.keys.filter { differing.contains($0) }), "\(old.id) → \(new.id)"
+                )
                 var hashOfName: [String: String] = [:]
                 for (key, name) in comparison.oldScreenVersions {
                     #expect(try comparison.contents[name] == store.screenContent(hash: oldHashes[key] ?? ""))
@@ -85,19 +90,22 @@ import WireframeStore
         defer { try? queue.close() }
         try queue.write { db in
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name = 'documentScreen_open'") == 0)
-            let open = try Row.fetchOne(db, sql: "SELECT documentId, screenKey, validFrom, versionId FROM documentScreen WHERE validUntil IS NULL LIMIT 1")
+            let open = try Row.fetchOne(
+                db, sql: "SELECT documentId, screenKey, validFrom, versionId FROM documentScreen WHERE validUntil IS NULL LIMIT 1")
             let row = try #require(open)
             #expect(throws: DatabaseError.self) {
                 try db.execute(
                     sql: "INSERT INTO documentScreen (documentId, validFrom, screenKey, versionId) VALUES (?, 100, ?, ?)",
                     arguments: [row[0], row[1], row[3]])
             }
-            let closed = try #require(try Row.fetchOne(
-                db, sql: """
-                    SELECT c.documentId, c.screenKey, c.validFrom FROM documentScreen c
-                    WHERE c.validUntil IS NOT NULL AND EXISTS (SELECT 1 FROM documentScreen o WHERE o.documentId = c.documentId
-                        AND o.screenKey = c.screenKey AND o.validUntil IS NULL)
-                    """))
+            let closed = try #require(
+                try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT c.documentId, c.screenKey, c.validFrom FROM documentScreen c
+                        WHERE c.validUntil IS NOT NULL AND EXISTS (SELECT 1 FROM documentScreen o WHERE o.documentId = c.documentId
+                            AND o.screenKey = c.screenKey AND o.validUntil IS NULL)
+                        """))
             #expect(throws: DatabaseError.self) {
                 try db.execute(
                     sql: "UPDATE documentScreen SET validUntil = NULL WHERE documentId = ? AND screenKey = ? AND validFrom = ?",
@@ -110,9 +118,10 @@ import WireframeStore
             try db.execute(
                 sql: "INSERT INTO documentScreen (documentId, validFrom, screenKey, versionId) VALUES (?, 100, ?, ?)",
                 arguments: [row[0], row[1], row[3]])
-            #expect(try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM documentScreen WHERE documentId = ? AND screenKey = ? AND validUntil IS NULL",
-                arguments: [row[0], row[1]]) == 1)
+            #expect(
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM documentScreen WHERE documentId = ? AND screenKey = ? AND validUntil IS NULL",
+                    arguments: [row[0], row[1]]) == 1)
         }
     }
 
@@ -131,7 +140,8 @@ import WireframeStore
                 "UPDATE documentScreen SET validUntil = 9 WHERE documentId = 1 AND screenKey = 'b' AND validUntil IS NULL",
             ]
             for sql in queries {
-                let plan = try String.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, adapter: SuffixRowAdapter(fromIndex: 3)).joined(separator: "; ")
+                let plan = try String.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, adapter: SuffixRowAdapter(fromIndex: 3)).joined(
+                    separator: "; ")
                 #expect(plan.contains("USING PRIMARY KEY"), "\(sql): \(plan)")
                 #expect(!plan.contains("TEMP B-TREE"), "\(sql): \(plan)")
             }

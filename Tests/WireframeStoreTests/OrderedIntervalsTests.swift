@@ -11,11 +11,13 @@ import WireframeStore
     /// Every interval of the store: key, first and last revision, and the version's content.
     func intervals(_ store: SQLiteStore) throws -> [String] {
         try store.reader.read { db in
-            try Row.fetchAll(db, sql: "SELECT screenKey, validFrom, validUntil, versionId FROM documentScreen ORDER BY screenKey, validFrom")
-                .map { row in
-                    let until: Int64? = row[2]
-                    return "\(row[0] as String) \(row[1] as Int64)-\(until.map(String.init) ?? "open") v\(row[3] as Int64)"
-                }
+            try Row.fetchAll(
+                db, sql: "SELECT screenKey, validFrom, validUntil, versionId FROM documentScreen ORDER BY screenKey, validFrom"
+            )
+            .map { row in
+                let until: Int64? = row[2]
+                return "\(row[0] as String) \(row[1] as Int64)-\(until.map(String.init) ?? "open") v\(row[3] as Int64)"
+            }
         }
     }
 
@@ -73,11 +75,14 @@ import WireframeStore
     @Test func aStaleListOfTheHeadsScreensIsRefusedAndWritesNothing() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0))).revision)
+        let first = try #require(
+            try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0))).revision)
         let before = try intervals(store)
         // The caller believes the head has a screen "c" that it does not have: closing it finds no interval.
         var next = newRevision(screens: [("a", "A2"), ("b", "B1")], expectedHead: first.id, at: .at(1))
-        next.headScreens = [("a", "A1"), ("b", "B1"), ("c", "C1")].map { ScreenContent(key: $0.0, hash: hash($0.1), content: Array($0.1.utf8)) }
+        next.headScreens = [("a", "A1"), ("b", "B1"), ("c", "C1")].map {
+            ScreenContent(key: $0.0, hash: hash($0.1), content: Array($0.1.utf8))
+        }
         #expect(throws: StoreError.headMoved(path: "app.json")) { _ = try store.recordImport(next) }
         #expect(try intervals(store) == before)
     }

@@ -33,8 +33,10 @@ import WireframeStore
             }
         }
         let (packs, rows) = try store.reader.read { db in
-            (try Row.fetchAll(db, sql: "SELECT id, size, lengths FROM screenPack ORDER BY id"),
-             try Int64.fetchAll(db, sql: "SELECT id FROM screenVersion ORDER BY id"))
+            (
+                try Row.fetchAll(db, sql: "SELECT id, size, lengths FROM screenPack ORDER BY id"),
+                try Int64.fetchAll(db, sql: "SELECT id FROM screenVersion ORDER BY id")
+            )
         }
         #expect(rows == Array(1...Int64(contents.count)))
         #expect(packs.count > 3)
@@ -43,7 +45,8 @@ import WireframeStore
         // version alone is larger.
         var next: Int64 = 1
         for pack in packs {
-            let id: Int64 = pack[0], size: Int64 = pack[1]
+            let id: Int64 = pack[0]
+            let size: Int64 = pack[1]
             let lengths = try #require(ScreenPacks.lengths(pack[2]))
             #expect(id == next)
             #expect(lengths == contents[Int(id - 1)..<Int(id - 1) + lengths.count].map(\.count))
@@ -62,7 +65,8 @@ import WireframeStore
             let all = try reader.contents(db, ids: Set(1...Int64(contents.count)))
             #expect(all.count == contents.count && all.allSatisfy { contents[Int($0.key - 1)] == $0.value })
             for (index, content) in contents.enumerated() where index % 5 == 0 {
-                #expect(try ScreenPacks.versionId(db, hash: HashBytes.sha256(content), content: content, packs: &reader) == Int64(index + 1))
+                #expect(
+                    try ScreenPacks.versionId(db, hash: HashBytes.sha256(content), content: content, packs: &reader) == Int64(index + 1))
                 #expect(try ScreenPacks.version(db, hash: HashBytes.sha256(content), packs: &reader)?.id == Int64(index + 1))
             }
             // Ids that no pack holds.
@@ -98,9 +102,10 @@ import WireframeStore
         try store.writer.write { db in
             try db.execute(sql: "UPDATE screenVersion SET id = 9 WHERE id = 3")
         }
-        #expect(try store.screenStorageProblems() == [
-            "screen version 9 lies outside every screen pack", "screen packs hold 3 versions, of which 1 have no row",
-        ])
+        #expect(
+            try store.screenStorageProblems() == [
+                "screen version 9 lies outside every screen pack", "screen packs hold 3 versions, of which 1 have no row",
+            ])
         // Lengths that do not add up to the pack's size.
         try store.writer.write { db in
             try db.execute(sql: "UPDATE screenVersion SET id = 3 WHERE id = 9")
@@ -109,4 +114,3 @@ import WireframeStore
         #expect(try store.screenStorageProblems().contains("screen pack 1 does not list lengths that add up to its size"))
     }
 }
-

@@ -12,7 +12,8 @@ import WireframeStore
     @Test func versionsThatShareAPrefixAreToldApartByTheirContent() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let first = Array("A1".utf8), second = Array("B1".utf8)
+        let first = Array("A1".utf8)
+        let second = Array("B1".utf8)
         let firstHash = HashBytes.sha256(first)
         // Another hash with the same first 4 bytes (no SHA-256 of a short text is known to share
         // them; the store takes the hash its caller gives, so a made-up one shows the collision).
@@ -56,7 +57,8 @@ import WireframeStore
             try store.recordImport(newRevision(screens: [("a", "A2"), ("b", "B1")], expectedHead: first.id, at: .at(1))).revision)
         // "a" comes back to its first content: its first version again, found by prefix and content.
         let third = try #require(
-            try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1"), ("c", "A2")], expectedHead: second.id, at: .at(2))).revision)
+            try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1"), ("c", "A2")], expectedHead: second.id, at: .at(2)))
+                .revision)
         #expect(try store.counts()["screenVersion"] == 3)
         let versions = try store.reader.read { db in
             try Row.fetchAll(db, sql: "SELECT screenKey, validFrom, versionId FROM documentScreen ORDER BY screenKey, validFrom")

@@ -29,14 +29,17 @@ import WireframeStore
         #expect(pair.newHeader == Array(headers[2].utf8))
         // A, A, B, B, A: three rows, the second and fourth revisions naming their parent's.
         let rows = try store.reader.read { db in
-            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM revisionHeader") ?? -1,
-             try Int64.fetchAll(db, sql: "SELECT headerId FROM revision ORDER BY id"))
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM revisionHeader") ?? -1,
+                try Int64.fetchAll(db, sql: "SELECT headerId FROM revision ORDER BY id")
+            )
         }
         #expect(rows.0 == 3)
         #expect(rows.1.count == 5 && rows.1[0] == rows.1[1] && rows.1[2] == rows.1[3] && Set(rows.1).count == 3)
 
         // A tombstone has no header; the revision after it gets a row again.
-        let attempt = AttemptInfo(path: "app.json", startedAt: .at(10), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: [])
+        let attempt = AttemptInfo(
+            path: "app.json", startedAt: .at(10), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: [])
         let tombstone = try #require(try store.recordDeletion(attempt, message: nil, createdAt: .at(10))?.revision)
         #expect(try store.header(revisionId: tombstone.id) == nil)
         var back = newRevision(screens: [("a", "A")], expectedHead: tombstone.id, at: .at(11))

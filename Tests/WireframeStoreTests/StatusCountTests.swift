@@ -16,7 +16,8 @@ import WireframeStore
                 counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? -1
             }
             // Attempts held by the rows of the revisions they stored (migration 0008) are attempts too.
-            counts["importAttempt", default: 0] += try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM revision WHERE attemptLead IS NOT NULL") ?? -1
+            counts["importAttempt", default: 0] +=
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM revision WHERE attemptLead IS NOT NULL") ?? -1
             return counts
         }
     }
@@ -25,10 +26,14 @@ import WireframeStore
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(try store.counts() == Dictionary(uniqueKeysWithValues: SQLiteStore.countedTables.map { ($0, 0) }))
-        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0))).revision)
-        let second = try #require(try store.recordImport(newRevision(
-            screens: [("a", "A2"), ("b", "B1")], expectedHead: first.id, at: .at(1),
-            changes: [RecordedChange(kind: .modified, screenKey: "a")])).revision)
+        let first = try #require(
+            try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0))).revision)
+        let second = try #require(
+            try store.recordImport(
+                newRevision(
+                    screens: [("a", "A2"), ("b", "B1")], expectedHead: first.id, at: .at(1),
+                    changes: [RecordedChange(kind: .modified, screenKey: "a")])
+            ).revision)
         _ = try store.recordImport(newRevision(path: "other.json", screens: [("x", "X")], expectedHead: nil, at: .at(2)))
         let refused = AttemptInfo(
             path: "app.json", startedAt: .at(3), durationMicroseconds: 1, author: "ada", origin: .cli,
@@ -67,7 +72,8 @@ import WireframeStore
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let head = try #require(try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(0))).revision)
         func refuse(_ path: String, at time: Int64) throws {
-            let attempt = AttemptInfo(path: path, startedAt: .at(time), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: [])
+            let attempt = AttemptInfo(
+                path: path, startedAt: .at(time), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: [])
             _ = try store.recordAttempt(attempt, outcome: .rejected)
         }
         try refuse("app.json", at: 1)
@@ -77,10 +83,13 @@ import WireframeStore
         _ = try store.recordImport(newRevision(screens: [("a", "A2")], expectedHead: head.id, at: .at(3)))
         #expect(try store.rejectedDocuments().map(\.path) == ["broken.json"])
         let plan = try store.reader.read { db in
-            try Row.fetchAll(db, sql: """
-                EXPLAIN QUERY PLAN SELECT attempt.* FROM importAttempt AS attempt
-                WHERE attempt.outcome IN ('rejected', 'failed') ORDER BY attempt.path
-                """).map { $0[3] as String }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    EXPLAIN QUERY PLAN SELECT attempt.* FROM importAttempt AS attempt
+                    WHERE attempt.outcome IN ('rejected', 'failed') ORDER BY attempt.path
+                    """
+            ).map { $0[3] as String }
         }
         #expect(plan.contains { $0.contains("importAttempt_refused") })
     }

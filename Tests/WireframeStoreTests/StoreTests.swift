@@ -16,9 +16,10 @@ import WireframeStore
         let again = try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: head.id, at: .at(1)))
         #expect(again.outcome == .unchanged)
         #expect(again.revision?.id == head.id)
-        let second = try store.recordImport(newRevision(
-            screens: [("a", "A2"), ("c", "C1")], expectedHead: head.id, at: .at(2),
-            changes: [RecordedChange(kind: .modified, screenKey: "a", fields: [RecordedField(field: "title", old: "A1", new: "A2")])]))
+        let second = try store.recordImport(
+            newRevision(
+                screens: [("a", "A2"), ("c", "C1")], expectedHead: head.id, at: .at(2),
+                changes: [RecordedChange(kind: .modified, screenKey: "a", fields: [RecordedField(field: "title", old: "A1", new: "A2")])]))
         let secondRevision = try #require(second.revision)
         #expect(secondRevision.number == 2)
         #expect(try store.screenHashes(revisionId: head.id) == ["a": hash("A1"), "b": hash("B1")])
@@ -44,16 +45,22 @@ import WireframeStore
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let screens = (0..<1000).map { ("screen\($0)", "{\"title\":\"Screen number \($0)\"}") }
         let source = screens.map { "  \($0.1)\n" }.joined()
-        let first = try #require(try store.recordImport(newRevision(screens: screens, expectedHead: nil, at: .at(0), source: source)).revision)
+        let first = try #require(
+            try store.recordImport(newRevision(screens: screens, expectedHead: nil, at: .at(0), source: source)).revision)
         var edited = screens
         edited[500].1 = "{\"title\":\"Edited\"}"
         edited[900].1 = "{\"title\":\"Edited too\"}"
         let editedSource = edited.map { "  \($0.1)\n" }.joined()
-        let second = try #require(try store.recordImport(newRevision(
-            screens: edited, expectedHead: first.id, at: .at(1), source: editedSource, headSource: Array(source.utf8))).revision)
+        let second = try #require(
+            try store.recordImport(
+                newRevision(
+                    screens: edited, expectedHead: first.id, at: .at(1), source: editedSource, headSource: Array(source.utf8))
+            ).revision)
         let (intervals, deltaSize) = try store.reader.read { db in
-            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documentScreen") ?? 0,
-             try Int.fetchOne(db, sql: "SELECT length(data) FROM source WHERE revisionId = ?", arguments: [second.id]) ?? 0)
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documentScreen") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT length(data) FROM source WHERE revisionId = ?", arguments: [second.id]) ?? 0
+            )
         }
         #expect(intervals == 1002)
         #expect(deltaSize < 200)
@@ -71,8 +78,11 @@ import WireframeStore
         func edit(_ number: Int, on writer: SQLiteStore, headSource: [UInt8]? = nil) throws {
             screens[(number * 37) % screens.count].1 = "{\"title\":\"Edit \(number)\"}"
             let text = source()
-            let revision = try #require(try writer.recordImport(newRevision(
-                screens: screens, expectedHead: head, at: .at(Int64(number)), source: text, headSource: headSource)).revision)
+            let revision = try #require(
+                try writer.recordImport(
+                    newRevision(
+                        screens: screens, expectedHead: head, at: .at(Int64(number)), source: text, headSource: headSource)
+                ).revision)
             sources[revision.id] = text
             head = revision.id
         }
@@ -101,19 +111,27 @@ import WireframeStore
         for number in 0..<150 {
             if number > 0 { screens[(number * 37) % screens.count].1 = "{\"title\":\"Edit \(number)\"}" }
             let text = source()
-            let revision = try #require(try store.recordImport(newRevision(
-                screens: screens, expectedHead: head, at: .at(Int64(number)), source: text,
-                headSource: head.flatMap { sources[$0] }.map { Array($0.utf8) })).revision)
+            let revision = try #require(
+                try store.recordImport(
+                    newRevision(
+                        screens: screens, expectedHead: head, at: .at(Int64(number)), source: text,
+                        headSource: head.flatMap { sources[$0] }.map { Array($0.utf8) })
+                ).revision)
             sources[revision.id] = text
             head = revision.id
         }
         let other = try SQLiteStore.open(path: store.path)
         for (id, text) in sources { #expect(try other.source(revisionId: id) == Array(text.utf8)) }
         let (fullCopies, longest, checkpoints) = try store.reader.read { db in
-            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM source WHERE encoding = 'zlib'") ?? 0,
-             try Int.fetchOne(db, sql: "SELECT MAX(chainLength) FROM source") ?? 0,
-             try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM source JOIN revision ON revision.id = source.revisionId WHERE source.baseRevisionId <> revision.parentId") ?? 0)
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM source WHERE encoding = 'zlib'") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT MAX(chainLength) FROM source") ?? 0,
+                try Int.fetchOne(
+                    db,
+                    sql:
+                        "SELECT COUNT(*) FROM source JOIN revision ON revision.id = source.revisionId WHERE source.baseRevisionId <> revision.parentId"
+                ) ?? 0
+            )
         }
         #expect(fullCopies == 1)
         #expect(longest < 64)
@@ -124,7 +142,8 @@ import WireframeStore
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(try store.headState(documentPath: "app.json") == nil)
-        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0))).revision)
+        let first = try #require(
+            try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0))).revision)
         // Another process's view of the same store: nothing in memory, everything from the file.
         let other = try SQLiteStore.open(path: store.path)
         for view in [store, other] {
@@ -138,8 +157,11 @@ import WireframeStore
     @Test func aWriteGivenTheHeadsScreensTouchesOnlyTheChangedIntervals() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let first = try #require(try store.recordImport(newRevision(
-            screens: [("a", "A1"), ("b", "B1"), ("c", "C1")], expectedHead: nil, at: .at(0))).revision)
+        let first = try #require(
+            try store.recordImport(
+                newRevision(
+                    screens: [("a", "A1"), ("b", "B1"), ("c", "C1")], expectedHead: nil, at: .at(0))
+            ).revision)
         let head = try #require(try store.headState(documentPath: "app.json"))
         var next = newRevision(screens: [("a", "A2"), ("c", "C1"), ("d", "D1")], expectedHead: first.id, at: .at(1))
         next.headScreenHashes = head.screenHashes
@@ -158,8 +180,10 @@ import WireframeStore
     @Test func aDeletionClosesEveryScreen() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let first = try #require(try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0))).revision)
-        let attempt = AttemptInfo(path: "app.json", startedAt: .at(1), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: [])
+        let first = try #require(
+            try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0))).revision)
+        let attempt = AttemptInfo(
+            path: "app.json", startedAt: .at(1), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: [])
         let deletion = try #require(try store.recordDeletion(attempt, message: nil, createdAt: .at(1)))
         #expect(deletion.outcome == .deleted)
         let tombstone = try #require(deletion.revision)
@@ -178,7 +202,8 @@ import WireframeStore
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let first = try #require(try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(0))).revision)
         let diagnostic = Diagnostic(.error, "WF0103", "subroute 'x' is not defined", at: SourceLocation(line: 3, column: 5))
-        let attempt = AttemptInfo(path: "app.json", startedAt: .at(1), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: [diagnostic])
+        let attempt = AttemptInfo(
+            path: "app.json", startedAt: .at(1), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: [diagnostic])
         _ = try store.recordAttempt(attempt, outcome: .rejected)
         #expect(try store.revision(documentPath: "app.json", atOrBefore: nil)?.id == first.id)
         let recent = try store.recentAttempts(limit: 1)
@@ -192,13 +217,17 @@ import WireframeStore
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let first = try #require(try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(0))).revision)
         _ = try store.startSession(name: "Kickoff", notes: "first meeting", at: .at(10))
-        #expect(throws: StoreError.sessionAlreadyOpen(name: "Kickoff")) { _ = try store.startSession(name: "Other", notes: nil, at: .at(11)) }
+        #expect(throws: StoreError.sessionAlreadyOpen(name: "Kickoff")) {
+            _ = try store.startSession(name: "Other", notes: nil, at: .at(11))
+        }
         let second = try #require(try store.recordImport(newRevision(screens: [("a", "A2")], expectedHead: first.id, at: .at(12))).revision)
         #expect(second.sessionName == "Kickoff")
         let ended = try store.endSession(at: .at(20))
         #expect(ended.endedAt == .at(20))
         #expect(throws: StoreError.noOpenSession) { _ = try store.endSession(at: .at(21)) }
-        #expect(throws: StoreError.duplicateSession(name: "Kickoff")) { _ = try store.startSession(name: "Kickoff", notes: nil, at: .at(22)) }
+        #expect(throws: StoreError.duplicateSession(name: "Kickoff")) {
+            _ = try store.startSession(name: "Kickoff", notes: nil, at: .at(22))
+        }
         #expect(throws: StoreError.unknownSession(name: "Kickof", suggestion: "Kickoff")) { _ = try store.session(named: "Kickof") }
         let added = try store.addSession(name: "Before", notes: nil, start: .at(-5), end: .at(5))
         #expect(try store.revisions(inSession: added.name).map(\.id) == [first.id])
@@ -209,19 +238,27 @@ import WireframeStore
     @Test func logFiltersByScreenAndTime() throws {
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let first = try #require(try store.recordImport(newRevision(
-            screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0),
-            changes: [RecordedChange(kind: .added, screenKey: "a"), RecordedChange(kind: .added, screenKey: "b")])).revision)
-        let second = try #require(try store.recordImport(newRevision(
-            screens: [("a", "A1"), ("b", "B2")], expectedHead: first.id, at: .at(5),
-            changes: [RecordedChange(kind: .modified, screenKey: "b")])).revision)
+        let first = try #require(
+            try store.recordImport(
+                newRevision(
+                    screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0),
+                    changes: [RecordedChange(kind: .added, screenKey: "a"), RecordedChange(kind: .added, screenKey: "b")])
+            ).revision)
+        let second = try #require(
+            try store.recordImport(
+                newRevision(
+                    screens: [("a", "A1"), ("b", "B2")], expectedHead: first.id, at: .at(5),
+                    changes: [RecordedChange(kind: .modified, screenKey: "b")])
+            ).revision)
         #expect(try store.log(LogFilter()).map(\.revision.id) == [second.id, first.id])
         #expect(try store.log(LogFilter(screenKey: "a")).map(\.revision.id) == [first.id])
         #expect(try store.log(LogFilter(since: .at(1))).map(\.revision.id) == [second.id])
         #expect(try store.log(LogFilter(until: .at(1))).map(\.revision.id) == [first.id])
         #expect(try store.log(LogFilter(limit: 1)).map(\.revision.id) == [second.id])
         #expect(try store.log(LogFilter()).first?.changes.map(\.screenKey) == ["b"])
-        #expect(throws: StoreError.unknownDocument(path: "ap.json", suggestion: "app.json")) { _ = try store.log(LogFilter(documentPath: "ap.json")) }
+        #expect(throws: StoreError.unknownDocument(path: "ap.json", suggestion: "app.json")) {
+            _ = try store.log(LogFilter(documentPath: "ap.json"))
+        }
     }
 }
 
@@ -249,14 +286,18 @@ import WireframeStore
         // Another process takes the write lock and keeps it until its standard input closes.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["python3", "-c", """
+        holder.arguments = [
+            "python3", "-c",
+            """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1], isolation_level=None)
             db.execute("BEGIN IMMEDIATE")
             print("locked", flush=True)
             sys.stdin.read()
-            """, store.path]
-        let input = Pipe(), output = Pipe()
+            """, store.path,
+        ]
+        let input = Pipe()
+        let output = Pipe()
         holder.standardInput = input
         holder.standardOutput = output
         try holder.run()

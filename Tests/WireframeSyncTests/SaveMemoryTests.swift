@@ -24,7 +24,8 @@ struct SaveMemoryTests {
         func json() -> String {
             let subroutes = links.map { "\"\($0)\"" } + inline.map { $0.json() }
             let dependencies = self.dependencies.map { "\"\($0)\"" }.joined(separator: ", ")
-            return #"{\#(padding)"name": "\#(name)", "title": "\#(title)", "dependencies": [\#(dependencies)], "subroutes": [\#(subroutes.joined(separator: ", "))]}"#
+            return
+                #"{\#(padding)"name": "\#(name)", "title": "\#(title)", "dependencies": [\#(dependencies)], "subroutes": [\#(subroutes.joined(separator: ", "))]}"#
         }
     }
 
@@ -38,7 +39,9 @@ struct SaveMemoryTests {
     }
 
     static func document(_ routes: [Route]) -> [UInt8] {
-        Array((#"{"appName": "Reuse", "root": "\#(routes.first?.name ?? "none")", "routes": [\#n    "# + routes.map { $0.json() }.joined(separator: ",\n    ") + "\n  ]\n}\n").utf8)
+        Array(
+            (#"{"appName": "Reuse", "root": "\#(routes.first?.name ?? "none")", "routes": [\#n    "#
+                + routes.map { $0.json() }.joined(separator: ",\n    ") + "\n  ]\n}\n").utf8)
     }
 
     /// One to three edits of the kinds that could fool a read after the last one: a title, a
@@ -143,7 +146,8 @@ struct SaveMemoryTests {
             store: try SQLiteStore.open(path: folders[0] + "/.wfs/store.sqlite"), root: folders[0], author: "other", origin: .cli)
         _ = try SQLiteStore.create(path: folders[1] + "/.wfs/store.sqlite", root: folders[1])
         func fresh(_ author: String) throws -> ImportPipeline {
-            ImportPipeline(store: try SQLiteStore.open(path: folders[1] + "/.wfs/store.sqlite"), root: folders[1], author: author, origin: .cli)
+            ImportPipeline(
+                store: try SQLiteStore.open(path: folders[1] + "/.wfs/store.sqlite"), root: folders[1], author: author, origin: .cli)
         }
         let versions: [[Route]] = (0..<4).map { version in
             (0..<8).map { Route(name: "screen\($0)", title: "Title \($0)" + ($0 == version * 2 ? " v\(version)" : "")) }
@@ -184,11 +188,17 @@ struct SaveMemoryTests {
             #expect(results[0]?.revision?.contentHash == results[1]?.revision?.contentHash, "step \(index)")
         }
         // The outcomes the steps are about, and a store whose intervals match its heads.
-        let outcomes = try daemonStore.allRevisions().map { "\($0.author):\($0.isDeletion ? "deleted" : $0.contentHash.map { String($0.prefix(4)) } ?? "")" }
+        let outcomes = try daemonStore.allRevisions().map {
+            "\($0.author):\($0.isDeletion ? "deleted" : $0.contentHash.map { String($0.prefix(4)) } ?? "")"
+        }
         #expect(outcomes.count == 11)
         #expect(try daemonStore.intervalProblems().isEmpty)
         let referenceStore = try SQLiteStore.open(path: folders[1] + "/.wfs/store.sqlite")
-        #expect(outcomes == (try referenceStore.allRevisions().map { "\($0.author):\($0.isDeletion ? "deleted" : $0.contentHash.map { String($0.prefix(4)) } ?? "")" }))
+        #expect(
+            outcomes
+                == (try referenceStore.allRevisions().map {
+                    "\($0.author):\($0.isDeletion ? "deleted" : $0.contentHash.map { String($0.prefix(4)) } ?? "")"
+                }))
         for (mine, reference) in zip(try daemonStore.allRevisions(), try referenceStore.allRevisions()) where !mine.isDeletion {
             #expect(try daemonStore.screenHashes(revisionId: mine.id) == referenceStore.screenHashes(revisionId: reference.id))
             #expect(try daemonStore.source(revisionId: mine.id) == referenceStore.source(revisionId: reference.id))

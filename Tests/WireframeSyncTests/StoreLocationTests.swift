@@ -31,8 +31,11 @@ struct StoreLocationTests {
         let found = StoreLocation.absolute(root) + "/.wfs/store.sqlite"
         #expect(try StoreLocation.find(explicit: nil, environment: [:], from: root + "/deep/er") == found)
         #expect(try StoreLocation.find(explicit: "", environment: ["WFS_STORE": ""], from: root + "/deep/er") == found)
-        #expect(try StoreLocation.find(explicit: nil, environment: ["WFS_STORE": "/elsewhere/s.sqlite"], from: root) == "/elsewhere/s.sqlite")
-        #expect(try StoreLocation.find(explicit: "/given/./s.sqlite", environment: ["WFS_STORE": "/elsewhere/s.sqlite"], from: root) == "/given/s.sqlite")
+        #expect(
+            try StoreLocation.find(explicit: nil, environment: ["WFS_STORE": "/elsewhere/s.sqlite"], from: root) == "/elsewhere/s.sqlite")
+        #expect(
+            try StoreLocation.find(explicit: "/given/./s.sqlite", environment: ["WFS_STORE": "/elsewhere/s.sqlite"], from: root)
+                == "/given/s.sqlite")
         #expect(throws: StoreError.self) { try StoreLocation.find(explicit: nil, environment: [:], from: "/") }
     }
 }

@@ -31,7 +31,8 @@ public enum ChildProcess {
         let scratch = NSTemporaryDirectory() + "wfs-child-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let outputPath = scratch + "/stdout", errorPath = scratch + "/stderr"
+        let outputPath = scratch + "/stdout"
+        let errorPath = scratch + "/stderr"
         guard FileManager.default.createFile(atPath: outputPath, contents: nil),
             FileManager.default.createFile(atPath: errorPath, contents: nil)
         else { throw TestSupportError("cannot create the output files in \(scratch)") }

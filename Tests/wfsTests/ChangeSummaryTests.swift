@@ -13,7 +13,9 @@ struct ChangeSummaryTests {
             let all = changes.filter { $0.kind == kind }.map(\.screenKey)
             return all.count > limit ? Array(all.prefix(limit)) + ["… \(all.count - limit) more"] : all
         }
-        let added = keys(.added), removed = keys(.removed), modified = keys(.modified)
+        let added = keys(.added)
+        let removed = keys(.removed)
+        let modified = keys(.modified)
         let renamed = changes.filter { $0.kind == .renamed }.map { "\($0.previousKey ?? "?")→\($0.screenKey)" }
         if !added.isEmpty { parts.append("added " + added.joined(separator: ", ")) }
         if !removed.isEmpty { parts.append("removed " + removed.joined(separator: ", ")) }
@@ -39,7 +41,8 @@ struct ChangeSummaryTests {
                 let kind = kinds[next(kinds.count)]
                 let fields = kind == .document ? (0..<next(3)).map { RecordedField(field: "f\(index)-\($0)", old: nil, new: "x") } : []
                 changes.append(
-                    RecordedChange(kind: kind, screenKey: "screen\(index) é", previousKey: next(4) == 0 ? nil : "old\(index)", fields: fields))
+                    RecordedChange(
+                        kind: kind, screenKey: "screen\(index) é", previousKey: next(4) == 0 ? nil : "old\(index)", fields: fields))
             }
             for limit in [0, 1, 2, 3, 10] {
                 #expect(TextForm.changeSummary(changes, limit: limit) == Self.reference(changes, limit: limit))
@@ -49,7 +52,10 @@ struct ChangeSummaryTests {
         }
         #expect(checked == 2000)
         #expect(TextForm.changeSummary([]) == "no screen changes")
-        let many = (0..<12).map { RecordedChange(kind: .added, screenKey: "s\($0)") } + [RecordedChange(kind: .renamed, screenKey: "b", previousKey: "a")]
+        let many =
+            (0..<12).map { RecordedChange(kind: .added, screenKey: "s\($0)") } + [
+                RecordedChange(kind: .renamed, screenKey: "b", previousKey: "a")
+            ]
         #expect(TextForm.changeSummary(many) == "added s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, … 2 more; renamed a→b")
         #expect(TextForm.changeSummary(many, limit: 0) == "added … 12 more; renamed a→b")
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import Testing
@@ -49,12 +49,15 @@ enum CommandRunner {
         var changes: [String: String?] = ["NO_COLOR": nil]
         for (key, value) in environment { changes[key] = value }
         let run = try ChildProcess.run(
-            try executable().path, arguments, in: (directory ?? packageRoot).path, environment: ChildProcess.environment(changes), timeout: timeout)
+            try executable().path, arguments, in: (directory ?? packageRoot).path, environment: ChildProcess.environment(changes),
+            timeout: timeout)
         return CommandResult(status: run.status, standardOutput: run.output, standardError: run.error)
     }
 
     /// Runs `wfs` with standard error on a pseudo-terminal, and returns what the terminal received.
-    static func runOnTerminal(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> (status: Int32, terminal: String) {
+    static func runOnTerminal(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> (
+        status: Int32, terminal: String
+    ) {
         // posix_openpt and friends are not visible to Swift here; /dev/ptmx with ioctls does the same.
         let primary = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         try #require(primary >= 0, "cannot open a pseudo-terminal")

@@ -54,7 +54,8 @@ struct HelpTests {
     @Test func helpSubcommandMatchesHelpOption() throws {
         let help = try CommandRunner.run(["help", "session", "add"], environment: ["COLUMNS": "80"])
         #expect(help.status == 0)
-        #expect(help.standardOutput == (try CommandRunner.run(["session", "add", "--help"], environment: ["COLUMNS": "80"])).standardOutput)
+        #expect(
+            help.standardOutput == (try CommandRunner.run(["session", "add", "--help"], environment: ["COLUMNS": "80"])).standardOutput)
     }
 
     /// No fixture is left for a command that is gone.

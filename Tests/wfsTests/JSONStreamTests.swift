@@ -39,13 +39,16 @@ struct JSONStreamTests {
             RecordedChange(kind: .added, screenKey: "home"), RecordedChange(kind: .added, screenKey: "a/b\\c\"d"),
             RecordedChange(kind: .removed, screenKey: Self.awkward), RecordedChange(kind: .modified, screenKey: "settings"),
             RecordedChange(kind: .renamed, screenKey: "new", previousKey: "old"),
-            RecordedChange(kind: .document, screenKey: "", fields: [RecordedField(field: "appName", old: "A", new: "B"), RecordedField(field: "root", old: nil, new: "x")]),
+            RecordedChange(
+                kind: .document, screenKey: "",
+                fields: [RecordedField(field: "appName", old: "A", new: "B"), RecordedField(field: "root", old: nil, new: "x")]),
         ]
         let values = [
             RevisionJSON(Self.revision(1, message: nil, session: nil), changes: nil),
             RevisionJSON(Self.revision(2, message: "first\nsecond\ttab " + Self.awkward, session: "Kickoff"), changes: []),
             RevisionJSON(Self.revision(3, message: "", session: "", deletion: true), changes: changes),
-            RevisionJSON(Self.revision(Int64.max, message: "m", session: nil), changes: [RecordedChange(kind: .modified, screenKey: "one")]),
+            RevisionJSON(
+                Self.revision(Int64.max, message: "m", session: nil), changes: [RecordedChange(kind: .modified, screenKey: "one")]),
             RevisionJSON(Self.revision(-5, message: nil, session: "s"), changes: nil),
         ]
         #expect(Self.streamed(values) == (try JSONOutput.text(values)))

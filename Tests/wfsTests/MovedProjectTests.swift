@@ -88,7 +88,8 @@ import WireframeSync
         #expect(StoreLocation.projectRoot(recorded: real.root, storePath: parent.root + "/link/.wfs/store.sqlite") == real.root)
         // A store at ROOT/.wfs/ whose recorded root has no such store, or another one, takes ROOT.
         #expect(StoreLocation.projectRoot(recorded: parent.root + "/gone", storePath: real.root + "/.wfs/store.sqlite") == real.root)
-        #expect(StoreLocation.projectRoot(recorded: real.root, storePath: parent.root + "/other/.wfs/store.sqlite") == parent.root + "/other")
+        #expect(
+            StoreLocation.projectRoot(recorded: real.root, storePath: parent.root + "/other/.wfs/store.sqlite") == parent.root + "/other")
         #expect(StoreLocation.projectRoot(recorded: "/x", storePath: "/.wfs/store.sqlite") == "/")
     }
 }

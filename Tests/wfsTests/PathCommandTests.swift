@@ -8,45 +8,49 @@ struct PathCommandTests {
         let result = try CommandRunner.run(["path", "Examples/todo.json", "root", "toDoDetail"])
         #expect(result.status == 0, "\(result)")
         #expect(result.standardError == "")
-        #expect(result.standardOutput == """
-            root → toDoDetail: 2 steps
-              1. push 'toDo' from 'root' via subroute
-              2. push 'toDoDetail' from 'toDo' via subroute (needs 'toDoId')
+        #expect(
+            result.standardOutput == """
+                root → toDoDetail: 2 steps
+                  1. push 'toDo' from 'root' via subroute
+                  2. push 'toDoDetail' from 'toDo' via subroute (needs 'toDoId')
 
-            """)
+                """)
     }
 
     @Test func popThenBranch() throws {
         let result = try CommandRunner.run(["path", "Examples/todo.json", "toDoDetail", "compose"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == """
-            toDoDetail → compose: 2 steps
-              1. pop 'toDo' from 'toDoDetail' via back
-              2. branch 'compose' from 'toDo' via action 'compose'
+        #expect(
+            result.standardOutput == """
+                toDoDetail → compose: 2 steps
+                  1. pop 'toDo' from 'toDoDetail' via back
+                  2. branch 'compose' from 'toDo' via action 'compose'
 
-            """)
+                """)
     }
 
     @Test func dismissThenPop() throws {
         let result = try CommandRunner.run(["path", "Examples/todo.json", "compose", "root"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == """
-            compose → root: 2 steps
-              1. dismiss 'toDo' from 'compose' via close
-              2. pop 'root' from 'toDo' via back (needs 'taskStore')
+        #expect(
+            result.standardOutput == """
+                compose → root: 2 steps
+                  1. dismiss 'toDo' from 'compose' via close
+                  2. pop 'root' from 'toDo' via back (needs 'taskStore')
 
-            """)
+                """)
     }
 
     @Test func acrossTabs() throws {
         let result = try CommandRunner.run(["path", "Examples/tabs.json", "feed", "settings"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == """
-            feed → settings: 2 steps
-              1. selectTab 'profile' from 'feed' via tab
-              2. push 'settings' from 'profile' via subroute
+        #expect(
+            result.standardOutput == """
+                feed → settings: 2 steps
+                  1. selectTab 'profile' from 'feed' via tab
+                  2. push 'settings' from 'profile' via subroute
 
-            """)
+                """)
     }
 
     @Test func jsonOutput() throws {
@@ -105,7 +109,10 @@ struct PathCommandTests {
         #expect(result.standardError == "mandatory-as-written.json:3:12: error: expected ':' after key 'root', found ',' [WF0001]\n")
     }
 
-    @Test(arguments: [["path"], ["path", "Examples/todo.json"], ["path", "Examples/todo.json", "root"], ["path", "--format", "yaml", "Examples/todo.json", "a", "b"]])
+    @Test(arguments: [
+        ["path"], ["path", "Examples/todo.json"], ["path", "Examples/todo.json", "root"],
+        ["path", "--format", "yaml", "Examples/todo.json", "a", "b"],
+    ])
     func usageErrorsExitSixtyFour(_ arguments: [String]) throws {
         let result = try CommandRunner.run(arguments)
         #expect(result.status == 64, "\(result)")

@@ -16,15 +16,21 @@ import WireframeTestSupport
         // "b" changed, "c" removed, "d" added; "é" written another way is the same key.
         #expect(ScreenSplice.changedKeys(head, new) == ["b", "c", "d"])
         // Of a key written twice, the last counts.
-        #expect(ScreenSplice.changedKeys(["a": "1"], [ScreenContent(key: "a", hash: "2", content: []), ScreenContent(key: "a", hash: "1", content: [])]) == [])
+        #expect(
+            ScreenSplice.changedKeys(
+                ["a": "1"], [ScreenContent(key: "a", hash: "2", content: []), ScreenContent(key: "a", hash: "1", content: [])]) == [])
         #expect(ScreenSplice.changedKeys([:], []) == [])
         #expect(ScreenSplice.changedKeys(["a": "1"], []) == ["a"])
         #expect(ScreenSplice.changedKeys([:], [ScreenContent(key: "a", hash: "1", content: [])]) == ["a"])
     }
 
     @Test func changedScreensComeWithTheHeadsJSON() throws {
-        func screen(_ key: String, _ hash: String) -> ScreenContent { ScreenContent(key: key, hash: hash, content: Array("\(key)\(hash)".utf8)) }
-        let changed = try #require(ScreenSplice.changedScreens([screen("b", "1"), screen("a", "1"), screen("c", "1")], [screen("a", "1"), screen("b", "2"), screen("d", "1")]))
+        func screen(_ key: String, _ hash: String) -> ScreenContent {
+            ScreenContent(key: key, hash: hash, content: Array("\(key)\(hash)".utf8))
+        }
+        let changed = try #require(
+            ScreenSplice.changedScreens(
+                [screen("b", "1"), screen("a", "1"), screen("c", "1")], [screen("a", "1"), screen("b", "2"), screen("d", "1")]))
         #expect(changed.keys == ["b", "c", "d"])
         #expect(changed.oldScreens == [Array("b1".utf8), Array("c1".utf8)])
         #expect(ScreenSplice.changedScreens([], [screen("a", "1")]) == nil)
@@ -59,7 +65,8 @@ import WireframeTestSupport
         }
         #expect(versions.count >= 10)
         let numbers = versions.keys.sorted()
-        var compared = 0, renamed = 0
+        var compared = 0
+        var renamed = 0
         for (index, old) in numbers.enumerated() {
             for new in numbers.dropFirst(index + 1) where (new - old) % 3 == 1 || new == numbers.last {
                 let run = try cli.run("diff", "--format", "json", "app.json@\(old)", "app.json@\(new)")
@@ -87,7 +94,9 @@ import WireframeTestSupport
     }
 
     static func fields(_ value: Any?) -> [String] {
-        ((value as? [[String: Any]]) ?? []).map { "\($0["field"] as? String ?? "?"): \($0["old"] as? String ?? "(none)") → \($0["new"] as? String ?? "(none)")" }
+        ((value as? [[String: Any]]) ?? []).map {
+            "\($0["field"] as? String ?? "?"): \($0["old"] as? String ?? "(none)") → \($0["new"] as? String ?? "(none)")"
+        }
     }
 
     static func screens(_ json: [String: Any]) -> [String] {
@@ -142,7 +151,9 @@ import WireframeTestSupport
                 if !route.items.isEmpty { members.append("\"items\": [\(route.items.map { "\"\($0)\"" }.joined(separator: ", "))]") }
                 var elements: [String] = []
                 if let label = route.label { elements.append("{\"kind\": \"label\", \"text\": \"\(label)\"}") }
-                if route.action != nil { elements.append("{\"kind\": \"button\", \"reference\": \"go\", \"text\": \"Go\", \"action\": \"go\"}") }
+                if route.action != nil {
+                    elements.append("{\"kind\": \"button\", \"reference\": \"go\", \"text\": \"Go\", \"action\": \"go\"}")
+                }
                 if !elements.isEmpty { members.append("\"elements\": [\(elements.joined(separator: ", "))]") }
                 if let action = route.action {
                     let value = action == "pop" ? "true" : action == "alert" ? "\"Hello\"" : "\"https://example.com\""

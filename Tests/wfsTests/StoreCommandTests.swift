@@ -19,7 +19,8 @@ import Testing
         #expect(try cli.run("session", "end").status == 0)
 
         // Between the meetings: an edit, a new screen, and a save that is rejected.
-        try cli.write("app.json", StoreCLI.wireframe([("home", "Home"), ("settings", "Preferences"), ("profile", "My profile"), ("help", "Help")]))
+        try cli.write(
+            "app.json", StoreCLI.wireframe([("home", "Home"), ("settings", "Preferences"), ("profile", "My profile"), ("help", "Help")]))
         let between = try cli.run("import", "--message", "profile and help", "app.json")
         #expect(between.status == 0)
         #expect(between.output.contains("added help"))
@@ -56,7 +57,8 @@ import Testing
         #expect(log.count == 3)
         #expect((log.first?["changes"] as? [String: Any])?["added"] as? [String] == ["help"])
         #expect(log.first?["author"] as? String == "tester")
-        let kickoff = try #require(try StoreCLI.json(try cli.run("log", "--session", "Kickoff", "--format", "json").output) as? [[String: Any]])
+        let kickoff = try #require(
+            try StoreCLI.json(try cli.run("log", "--session", "Kickoff", "--format", "json").output) as? [[String: Any]])
         #expect(kickoff.count == 1)
         #expect((kickoff.first?["changes"] as? [String: Any])?["modified"] as? [String] == ["settings"])
         #expect(try cli.run("show", "app.json@Kickoff", "--format", "json").output.contains("Preferences"))
@@ -86,8 +88,9 @@ import Testing
         // app.json still has a good revision that the store takes for the file until its deletion is imported.
         #expect(try rejectedPaths() == ["app.json"])
         let text = try cli.run("status").output
-        let waiting = try #require(text.components(separatedBy: "rejected (the last good revision is kept):\n").last?
-            .components(separatedBy: "latest imports:").first)
+        let waiting = try #require(
+            text.components(separatedBy: "rejected (the last good revision is kept):\n").last?
+                .components(separatedBy: "latest imports:").first)
         #expect(waiting.hasPrefix("  app.json  rejected "))
         #expect(waiting.split(separator: "\n").count == 1)
         #expect(text.contains("rejected  draft.json"))  // still in the history of imports
@@ -139,7 +142,8 @@ import Testing
         #expect(unknown.status == 2)
         #expect(unknown.error.contains("did you mean 'Retro'?"))
         // A point that is neither a session (none close) nor a time says both, in a REF and in --at.
-        let neither = "'yesterday' is neither a session nor a time: name a session ('wfs session list') or use YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], optionally with Z or ±HH:MM"
+        let neither =
+            "'yesterday' is neither a session nor a time: name a session ('wfs session list') or use YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], optionally with Z or ±HH:MM"
         let neitherDiff = try cli.run("diff", "screens/app.json@yesterday", "screens/app.json")
         #expect(neitherDiff.status == 2)
         #expect(neitherDiff.error == "wfs: error: \(neither)\n")
@@ -148,7 +152,9 @@ import Testing
         #expect(neitherExport.error == "wfs: error: \(neither)\n")
         #expect(!FileManager.default.fileExists(atPath: cli.root + "/never"))
         // A near miss keeps its suggestion.
-        #expect(try cli.run("diff", "screens/app.json@Retr", "screens/app.json").error == "wfs: error: no session named 'Retr'; did you mean 'Retro'?\n")
+        #expect(
+            try cli.run("diff", "screens/app.json@Retr", "screens/app.json").error
+                == "wfs: error: no session named 'Retr'; did you mean 'Retro'?\n")
 
         // status, verify
         let status = try #require(try StoreCLI.json(try cli.run("status", "--format", "json").output) as? [String: Any])
@@ -267,11 +273,11 @@ import Testing
         #expect(try cli.run("init").status == 0)
         func save(_ subroutes: String) throws {
             try """
-                {"appName": "A", "root": "home", "routes": [
-                  {"name": "home", "title": "Home", "subroutes": [\(subroutes)]},
-                  {"name": "list", "title": "List", "subroutes": ["detail"]},
-                  {"name": "detail", "title": "Detail"}]}
-                """.write(toFile: cli.root + "/app.json", atomically: true, encoding: .utf8)
+            {"appName": "A", "root": "home", "routes": [
+              {"name": "home", "title": "Home", "subroutes": [\(subroutes)]},
+              {"name": "list", "title": "List", "subroutes": ["detail"]},
+              {"name": "detail", "title": "Detail"}]}
+            """.write(toFile: cli.root + "/app.json", atomically: true, encoding: .utf8)
             #expect(try cli.run("import", "app.json").status == 0)
         }
         try save(#""list""#)
@@ -377,7 +383,9 @@ import Testing
         let cli = try StoreCLI()
         defer { cli.remove() }
         #expect(try cli.run("init").status == 0)
-        try cli.write("flow.xml", """
+        try cli.write(
+            "flow.xml",
+            """
             <workflow>
                 <navigation>
                     <screen name="start" title="Start"/>

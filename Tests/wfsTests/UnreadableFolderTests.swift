@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Testing
@@ -30,7 +30,10 @@ import WireframeTestSupport
         try #require(initialised.status == 0, "\(initialised)")
         let imported = try wfs("import", "sub", in: project)
         try #require(imported.status == 0, "\(imported)")
-        #expect(imported.output == "stored sub/a.json revision 1 (#1): added about, home\nstored sub/inner/b.json revision 2 (#1): added home\n", "\(imported)")
+        #expect(
+            imported.output
+                == "stored sub/a.json revision 1 (#1): added about, home\nstored sub/inner/b.json revision 2 (#1): added home\n",
+            "\(imported)")
         return project
     }
 
@@ -55,7 +58,9 @@ import WireframeTestSupport
 
         let imported = try Self.wfs("import", "sub", in: project)
         #expect(imported.status == 1, "\(imported)")
-        #expect(imported.output == "unchanged sub/a.json\nfailed sub/inner: 1 error; the documents below it are kept as they are\n", "\(imported)")
+        #expect(
+            imported.output == "unchanged sub/a.json\nfailed sub/inner: 1 error; the documents below it are kept as they are\n",
+            "\(imported)")
         #expect(imported.error == "sub/inner:1:1: error: cannot list the folder: Permission denied [WF0007]\n", "\(imported)")
         #expect(try Self.revisions(project) == ["2 sub/inner/b.json", "1 sub/a.json"])
 

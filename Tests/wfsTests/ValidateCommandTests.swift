@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import Testing
@@ -56,26 +56,29 @@ struct ValidateCommandTests {
         let result = try CommandRunner.run(["validate", "crash.json"], in: Self.seedFolder)
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
-        #expect(result.standardError == """
-            crash.json:11:17: error: subroute 'settings' is not defined [WF0103]
-            1 file checked: 1 error, 0 warnings
+        #expect(
+            result.standardError == """
+                crash.json:11:17: error: subroute 'settings' is not defined [WF0103]
+                1 file checked: 1 error, 0 warnings
 
-            """)
+                """)
     }
 
     @Test func seedTypo() throws {
         let result = try CommandRunner.run(["validate", "mandatory-as-written.json"], in: Self.seedFolder)
         #expect(result.status == 1)
-        #expect(result.standardError == """
-            mandatory-as-written.json:3:12: error: expected ':' after key 'root', found ',' [WF0001]
-            1 file checked: 1 error, 0 warnings
+        #expect(
+            result.standardError == """
+                mandatory-as-written.json:3:12: error: expected ':' after key 'root', found ',' [WF0001]
+                1 file checked: 1 error, 0 warnings
 
-            """)
+                """)
     }
 
-    @Test(arguments: [
-        "mandatory", "route", "navigation", "presentation-type", "presentation-style", "crash", "no-crash",
-    ].flatMap { [$0, "\($0)-as-written"] })
+    @Test(
+        arguments: [
+            "mandatory", "route", "navigation", "presentation-type", "presentation-style", "crash", "no-crash",
+        ].flatMap { [$0, "\($0)-as-written"] })
     func seedExample(_ name: String) throws {
         let expected = try String(contentsOf: Self.seedFolder.appending(path: "\(name).expected"), encoding: .utf8)
         let result = try CommandRunner.run(["validate", "\(name).json"], in: Self.seedFolder)
@@ -145,11 +148,12 @@ struct ValidateCommandTests {
         try CommandRunner.write(Self.warningOnly, to: "app.json", in: folder)
         let lenient = try CommandRunner.run(["validate", "app.json"], in: folder)
         #expect(lenient.status == 0)
-        #expect(lenient.standardError == """
-            app.json:6:15: warning: route 'orphan' cannot be reached from root 'home' [WF0201]
-            1 file checked: 0 errors, 1 warning
+        #expect(
+            lenient.standardError == """
+                app.json:6:15: warning: route 'orphan' cannot be reached from root 'home' [WF0201]
+                1 file checked: 0 errors, 1 warning
 
-            """)
+                """)
         let strict = try CommandRunner.run(["validate", "--strict", "app.json"], in: folder)
         #expect(strict.status == 1)
         #expect(strict.standardError == lenient.standardError)
@@ -179,12 +183,13 @@ struct ValidateCommandTests {
         try CommandRunner.write(Self.invalid, to: "bad.json", in: folder)
         let result = try CommandRunner.run(["validate", "bad.json", "gone.json"], in: folder)
         #expect(result.status == 2)
-        #expect(result.standardError == """
-            gone.json: error: no such file or folder
-            bad.json:4:63: error: subroute 'nowhere' is not defined [WF0103]
-            1 file checked: 1 error, 0 warnings, 1 path not found
+        #expect(
+            result.standardError == """
+                gone.json: error: no such file or folder
+                bad.json:4:63: error: subroute 'nowhere' is not defined [WF0103]
+                1 file checked: 1 error, 0 warnings, 1 path not found
 
-            """)
+                """)
     }
 
     @Test func aMissingPathIsCountedInTheSummary() throws {
@@ -202,7 +207,9 @@ struct ValidateCommandTests {
         #expect(result.status == 2)
     }
 
-    @Test(arguments: [[String](), ["validate"], ["validate", "--format", "xml", "a.json"], ["validate", "--colour", "a.json"], ["frobnicate"]])
+    @Test(arguments: [
+        [String](), ["validate"], ["validate", "--format", "xml", "a.json"], ["validate", "--colour", "a.json"], ["frobnicate"],
+    ])
     func usageErrorsExitSixtyFour(_ arguments: [String]) throws {
         let result = try CommandRunner.run(arguments)
         if arguments.isEmpty {
@@ -256,14 +263,16 @@ struct ValidateCommandTests {
     @Test func hundredThousandLevelsExitsOneWithWF0004() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try CommandRunner.write(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), to: "deep.json", in: folder)
+        try CommandRunner.write(
+            String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), to: "deep.json", in: folder)
         let result = try CommandRunner.run(["validate", "deep.json"], in: folder, timeout: 30)
         #expect(result.status == 1)
-        #expect(result.standardError == """
-            deep.json:1:513: error: nesting is deeper than 512 levels [WF0004]
-            1 file checked: 1 error, 0 warnings
+        #expect(
+            result.standardError == """
+                deep.json:1:513: error: nesting is deeper than 512 levels [WF0004]
+                1 file checked: 1 error, 0 warnings
 
-            """)
+                """)
     }
 
     @Test func emptyFileIsWF0003() throws {
@@ -291,11 +300,12 @@ struct ValidateCommandTests {
         }
         let result = try CommandRunner.run(["validate", "project"], in: folder)
         #expect(result.status == 1)
-        #expect(result.standardError == """
-            project/sub/deeper/b.json:4:63: error: subroute 'nowhere' is not defined [WF0103]
-            2 files checked: 1 error, 0 warnings
+        #expect(
+            result.standardError == """
+                project/sub/deeper/b.json:4:63: error: subroute 'nowhere' is not defined [WF0103]
+                2 files checked: 1 error, 0 warnings
 
-            """)
+                """)
         let json = try CommandRunner.run(["validate", "--format", "json", "project/"], in: folder)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         let files = try #require(report["files"] as? [[String: Any]])
@@ -308,11 +318,12 @@ struct ValidateCommandTests {
         try CommandRunner.write("notes", to: "empty/notes.txt", in: folder)
         let result = try CommandRunner.run(["validate", "empty"], in: folder)
         #expect(result.status == 0)
-        #expect(result.standardError == """
-            empty: warning: no .json or .xml wireframes in this folder
-            0 files checked, no problems
+        #expect(
+            result.standardError == """
+                empty: warning: no .json or .xml wireframes in this folder
+                0 files checked, no problems
 
-            """)
+                """)
     }
 
     @Test func diagnosticsOfSeveralFilesComeInTheOrderGiven() throws {
@@ -322,11 +333,12 @@ struct ValidateCommandTests {
         try CommandRunner.write(Self.warningOnly, to: "a.json", in: folder)
         let result = try CommandRunner.run(["validate", "z.json", "a.json"], in: folder)
         #expect(result.status == 1)
-        #expect(result.standardError == """
-            z.json:4:63: error: subroute 'nowhere' is not defined [WF0103]
-            a.json:6:15: warning: route 'orphan' cannot be reached from root 'home' [WF0201]
-            2 files checked: 1 error, 1 warning
+        #expect(
+            result.standardError == """
+                z.json:4:63: error: subroute 'nowhere' is not defined [WF0103]
+                a.json:6:15: warning: route 'orphan' cannot be reached from root 'home' [WF0201]
+                2 files checked: 1 error, 1 warning
 
-            """)
+                """)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 import WireframeTestSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs the built `wfsd` and `wfs` binaries on a temporary project.

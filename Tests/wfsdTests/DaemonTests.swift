@@ -3,7 +3,7 @@ import Testing
 import WireframeStore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The settle times the end-to-end tests run under: the default, where events go through the
@@ -145,7 +145,8 @@ struct DaemonTests {
         try project.remove("more.xml")
         try waitUntil("the deletion is recorded") { try revisionCount(project, "more.xml") == 2 }
         try waitUntil("the loader was checked again") {
-            daemon.log.components(separatedBy: #"file.path=main.xml import.cause="a loaded file changed" import.outcome=unchanged"#).count == 3
+            daemon.log.components(separatedBy: #"file.path=main.xml import.cause="a loaded file changed" import.outcome=unchanged"#).count
+                == 3
         }
         #expect(try rejected().isEmpty)
         #expect(try daemon.stop() == 0)
@@ -153,7 +154,9 @@ struct DaemonTests {
 
     @Test func aLoaderIsCheckedAgainAtCatchUpWhenItsLoadedFileChangedWhileStopped() throws {
         let project = try Project()
-        try project.write("main.xml", """
+        try project.write(
+            "main.xml",
+            """
             <workflow><navigation><screen><title>Main</title></screen>
             <loadSchema name="more"><path>more.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
             </navigation></workflow>
@@ -346,7 +349,8 @@ struct DaemonTests {
         #expect(daemon.log.contains("'logLevel'"))
 
         // The environment overrides the file: a valid WFS_SETTLE_MILLISECONDS fixes one key, not the other.
-        let second = try project.startDaemonUntilItExits(environment: ["WFS_SETTLE_MILLISECONDS": "5"], arguments: ["--config", config.path])
+        let second = try project.startDaemonUntilItExits(
+            environment: ["WFS_SETTLE_MILLISECONDS": "5"], arguments: ["--config", config.path])
         #expect(!second.log.contains("'settleMilliseconds'"))
         #expect(second.log.contains("'logLevel'"))
 
@@ -391,7 +395,8 @@ struct OverflowTests {
         // More events than /proc/sys/fs/inotify/max_queued_events (16384 by default), on files
         // the daemon ignores: the kernel queues them all the same. Distinct names, because the
         // kernel folds identical consecutive events into one.
-        let limit = (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
+        let limit =
+            (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16384
         for index in 0...(limit / 3 + 100) {
             // IN_CREATE, IN_CLOSE_WRITE, IN_DELETE: three events per file.

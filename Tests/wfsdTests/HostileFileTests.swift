@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Hostile and broken files, end to end: dropped into a watched folder they each get a rejected or
@@ -19,7 +19,8 @@ struct HostileFileTests {
             billionLaughs += "  <!ENTITY lol\(level) \"" + String(repeating: "&\(previous);", count: 10) + "\">\n"
         }
         billionLaughs += "]>\n<workflow><screen><title>&lol9;</title></screen></workflow>\n"
-        let external = "<!DOCTYPE workflow [ <!ENTITY secret SYSTEM \"file:///etc/passwd\"> ]>\n<workflow><screen><title>&secret;</title></screen></workflow>\n"
+        let external =
+            "<!DOCTYPE workflow [ <!ENTITY secret SYSTEM \"file:///etc/passwd\"> ]>\n<workflow><screen><title>&secret;</title></screen></workflow>\n"
         var garbage: [UInt8] = Array("{\"appName\": \"".utf8) + [0xFF, 0xFE, 0xC0, 0x80, 0xED, 0xA0, 0x80] + Array("\"}".utf8)
         var generator = SystemRandomNumberGenerator()
         garbage += (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -29,13 +30,23 @@ struct HostileFileTests {
         return [
             ("deep.json", Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)),
             ("deep-object.json", Array((String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth)).utf8)),
-            ("deep.xml", Array(("<workflow>" + String(repeating: "<container>", count: depth) + String(repeating: "</container>", count: depth) + "</workflow>").utf8)),
+            (
+                "deep.xml",
+                Array(
+                    ("<workflow>" + String(repeating: "<container>", count: depth) + String(repeating: "</container>", count: depth)
+                        + "</workflow>").utf8)
+            ),
             ("garbage.json", garbage),
             ("garbage.xml", [0x3C, 0xFF, 0x00] + garbage),
             ("big.json", big),
             ("laughs.xml", Array(billionLaughs.utf8)),
             ("external.xml", Array(external.utf8)),
-            ("escape.xml", Array(#"<workflow><navigation><screen/><loadSchema name="a"><path>../../outside.xml</path><pushController/><showAlert>no</showAlert></loadSchema></navigation></workflow>"#.utf8)),
+            (
+                "escape.xml",
+                Array(
+                    #"<workflow><navigation><screen/><loadSchema name="a"><path>../../outside.xml</path><pushController/><showAlert>no</showAlert></loadSchema></navigation></workflow>"#
+                        .utf8)
+            ),
         ]
     }
 
@@ -117,7 +128,10 @@ struct HostileFileTests {
         // Nothing hostile became a revision; the link out of the root was refused by name.
         let documents = Set(try project.log().compactMap { $0["document"] as? String })
         #expect(documents.isDisjoint(with: refused))
-        #expect(daemon.log.contains("outside.json:1:1: error: the file is a symbolic link to '\(outside.resolvingSymlinksInPath().path)', outside the project root"))
+        #expect(
+            daemon.log.contains(
+                "outside.json:1:1: error: the file is a symbolic link to '\(outside.resolvingSymlinksInPath().path)', outside the project root"
+            ))
         #expect(daemon.log.contains("big.json:1:1: error: the file is"))
         #expect(daemon.log.contains("[WF0006]"))
         #expect(try daemon.stop() == 0)
@@ -158,7 +172,9 @@ struct HostileFileTests {
         for name in Self.hostileNames {
             let result = try project.wfs(["import", name])
             #expect(result.status == 1, "wfs import \(name): \(result.stderr.prefix(400))")
-            #expect(result.stderr.contains("\(name):1:") || result.stderr.contains("\(name):"), "wfs import \(name): \(result.stderr.prefix(400))")
+            #expect(
+                result.stderr.contains("\(name):1:") || result.stderr.contains("\(name):"),
+                "wfs import \(name): \(result.stderr.prefix(400))")
         }
         let link = try project.wfs(["import", "outside.json"])
         #expect(link.stderr.contains("outside the project root"))

@@ -3,7 +3,7 @@ import GRDB
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A small tmpfs mounted on the store's folder, so that the store's disk can fill up or turn read-only.
@@ -193,9 +193,10 @@ struct StoreFaultTests {
 
         // Once the lock is released, a later pass runs to its end.
         try waitUntil("a retried pass completes; log:\n\(daemon.log)", timeout: .seconds(90)) {
-            daemon.log.contains("reconcile.reason=retry") && daemon.log.components(separatedBy: "\n").contains {
-                $0.contains(" reconciled ") && $0.contains("reconcile.reason=retry")
-            }
+            daemon.log.contains("reconcile.reason=retry")
+                && daemon.log.components(separatedBy: "\n").contains {
+                    $0.contains(" reconciled ") && $0.contains("reconcile.reason=retry")
+                }
         }
         try waitUntil("the deletion is recorded") { try project.log("gone.json").count == 2 }
         #expect(try project.log("kept.json").count == 1)

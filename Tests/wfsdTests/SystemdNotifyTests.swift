@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The daemon speaks systemd's notify protocol to `NOTIFY_SOCKET`, as `Type=notify` units expect.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Testing
@@ -30,9 +30,10 @@ import WireframeTestSupport
         daemon = try project.startDaemon(asOtherUser: true)
         try daemon.waitUntilWatching()
         let entries = try project.log()
-        #expect(entries.map { "\($0["document"] as? String ?? "?") \($0["deleted"] as? Bool ?? false)" } == [
-            "top.json false", "top.json false", "sub/inner/b.json false",
-        ])
+        #expect(
+            entries.map { "\($0["document"] as? String ?? "?") \($0["deleted"] as? Bool ?? false)" } == [
+                "top.json false", "top.json false", "sub/inner/b.json false",
+            ])
         #expect(daemon.log.contains("cannot list a folder; its files are neither imported nor taken for deleted"), "\(daemon.log)")
         #expect(daemon.log.contains("sub/inner"), "\(daemon.log)")
         #expect(try daemon.stop() == 0)

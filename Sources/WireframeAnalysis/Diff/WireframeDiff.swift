@@ -76,7 +76,8 @@ public struct WireframeDiff: Sendable, Hashable {
     public static func between(_ old: Wireframe?, _ new: Wireframe?) -> WireframeDiff {
         let writer = JSONWireframeWriter()
         var diff = WireframeDiff(documentFields: documentChanges(old, new, writer: writer))
-        let oldScreens = firstByKey(old?.screens ?? []), newScreens = firstByKey(new?.screens ?? [])
+        let oldScreens = firstByKey(old?.screens ?? [])
+        let newScreens = firstByKey(new?.screens ?? [])
 
         var removed: [Screen] = []
         for (key, oldScreen) in oldScreens {
@@ -103,8 +104,10 @@ public struct WireframeDiff: Sendable, Hashable {
                 removedByContent[content]?.removeFirst()
                 if removedByContent[content]?.isEmpty == true { removedByContent[content] = nil }
                 renamedFrom.insert(previousKey)
-                diff.screens.append(ScreenChange(
-                    key: key, previousKey: previousKey, kind: .renamed, fields: [FieldChange(field: "name", old: previousKey, new: key)]))
+                diff.screens.append(
+                    ScreenChange(
+                        key: key, previousKey: previousKey, kind: .renamed, fields: [FieldChange(field: "name", old: previousKey, new: key)]
+                    ))
             } else {
                 diff.screens.append(ScreenChange(key: key, kind: .added))
             }
@@ -213,8 +216,9 @@ public struct WireframeDiff: Sendable, Hashable {
         let oldOrder = oldList.map(\.0).filter { newMap[$0] != nil }
         let newOrder = newList.map(\.0).filter { oldMap[$0] != nil }
         if oldOrder != newOrder {
-            changes.append(FieldChange(
-                field: "\(field).order", old: oldOrder.joined(separator: ", "), new: newOrder.joined(separator: ", ")))
+            changes.append(
+                FieldChange(
+                    field: "\(field).order", old: oldOrder.joined(separator: ", "), new: newOrder.joined(separator: ", ")))
         }
         return changes
     }

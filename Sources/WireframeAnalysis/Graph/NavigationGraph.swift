@@ -144,7 +144,9 @@ public struct NavigationGraph: Sendable {
         var bars: [String: NavigationBar] = [:]
         for bar in wireframe.navigationBars where bars[bar.name] == nil { bars[bar.name] = bar }
         let keys = Self.keys(of: screens)
-        let (table, keyIndex, canonicalPosition, distinctKeyCount) = (keys.table, KeyIndex(keys.dictionary), keys.canonicalPosition, keys.distinctCount)
+        let (table, keyIndex, canonicalPosition, distinctKeyCount) = (
+            keys.table, KeyIndex(keys.dictionary), keys.canonicalPosition, keys.distinctCount
+        )
         let lookup = { (name: String) -> Int? in
             switch table?.position(of: name) ?? .unknown {
             case .position(let position): position
@@ -195,10 +197,9 @@ public struct NavigationGraph: Sendable {
                         references += 1
                         if references == 2 { facts.insert(.references) }
                     }
-                }
-            ) { _, target, _, _, _ in
-                successors.append(target)
-            }
+                },
+                { _, target, _, _, _ in successors.append(target) }
+            )
             stepFacts.append(facts)
         }
         successorStart.append(successors.count)
@@ -298,11 +299,13 @@ public struct NavigationGraph: Sendable {
         let key = screen.key
         var result: [NavigationEdge] = []
         result.reserveCapacity(successorStart[position + 1] - successorStart[position])
-        Self.forEachStep(from: screen, screens: screens, lookup: position(of:), bars: navigationBars) { target, targetPosition, kind, via, location in
+        Self.forEachStep(from: screen, screens: screens, lookup: position(of:), bars: navigationBars) {
+            target, targetPosition, kind, via, location in
             let step: StepKind = kind ?? (screens[targetPosition].effectivePresentation == .present ? .present : .push)
-            result.append(NavigationEdge(
-                from: key, to: target, kind: step, via: via.text, location: location,
-                fromPosition: position, toPosition: targetPosition))
+            result.append(
+                NavigationEdge(
+                    from: key, to: target, kind: step, via: via.text, location: location,
+                    fromPosition: position, toPosition: targetPosition))
         }
         return result
     }

@@ -13,8 +13,9 @@ public struct BuiltInShadowRule: Rule {
         else { return }
         // Built-in routes are few: look them up instead of comparing every screen's key with them.
         for screen in context.wireframe.screens where BuiltIns.isRoute(screen.key) {
-            diagnostics.append(Diagnostic(
-                .warning, code, Self.message(screen.key), at: screen.locations.key ?? screen.locations.definition))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, code, Self.message(screen.key), at: screen.locations.key ?? screen.locations.definition))
         }
     }
 

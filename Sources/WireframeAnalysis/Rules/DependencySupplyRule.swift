@@ -48,11 +48,13 @@ public struct DependencySupplyRule: Rule {
                 guard let number = numbers[dependency],
                     supplied[number / 64][position] & (UInt64(1) << UInt64(number % 64)) == 0
                 else { continue }
-                let location = index < screen.locations.dependencies.count
+                let location =
+                    index < screen.locations.dependencies.count
                     ? screen.locations.dependencies[index] : screen.locations.definition
-                diagnostics.append(Diagnostic(
-                    .warning, code, Self.message(dependency, route: screen.key, root: root.key), at: location,
-                    notes: [DiagnosticNote(Self.hint(dependency, root: root.key))]))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, code, Self.message(dependency, route: screen.key, root: root.key), at: location,
+                        notes: [DiagnosticNote(Self.hint(dependency, root: root.key))]))
             }
         }
     }

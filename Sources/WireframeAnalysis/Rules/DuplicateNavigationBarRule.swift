@@ -12,9 +12,10 @@ public struct DuplicateNavigationBarRule: Rule {
         for bar in context.wireframe.navigationBars {
             let location = bar.nameLocation ?? bar.location
             if let original = first[bar.name] {
-                diagnostics.append(Diagnostic(
-                    .error, code, Self.message(bar.name), at: location,
-                    notes: [DiagnosticNote(Self.note(bar.name), at: original)]))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, code, Self.message(bar.name), at: location,
+                        notes: [DiagnosticNote(Self.note(bar.name), at: original)]))
             } else {
                 first[bar.name] = location
             }

@@ -17,9 +17,10 @@ public struct DuplicateReferenceRule: Rule {
                 guard let reference = element.pointee.reference else { return }
                 let location = element.pointee.locations.reference ?? element.pointee.locations.definition
                 if let original = first[reference] {
-                    diagnostics.append(Diagnostic(
-                        .error, code, Self.message(reference, route: screen.key), at: location,
-                        notes: [DiagnosticNote(Self.note(reference), at: original)]))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, code, Self.message(reference, route: screen.key), at: location,
+                            notes: [DiagnosticNote(Self.note(reference), at: original)]))
                 } else {
                     first[reference] = location
                 }

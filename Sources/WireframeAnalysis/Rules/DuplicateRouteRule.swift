@@ -15,9 +15,10 @@ public struct DuplicateRouteRule: Rule {
             let firstPosition = firstPositions[position]
             guard firstPosition != position else { continue }
             let original = screens[firstPosition]
-            diagnostics.append(Diagnostic(
-                .error, code, Self.message(screen.key), at: screen.locations.key ?? screen.locations.definition,
-                notes: [DiagnosticNote(Self.note(screen.key), at: original.locations.key ?? original.locations.definition)]))
+            diagnostics.append(
+                Diagnostic(
+                    .error, code, Self.message(screen.key), at: screen.locations.key ?? screen.locations.definition,
+                    notes: [DiagnosticNote(Self.note(screen.key), at: original.locations.key ?? original.locations.definition)]))
         }
     }
 

@@ -19,9 +19,10 @@ public struct ElementActionDefinedRule: Rule {
                 for trigger in element.pointee.triggers {
                     guard case .action(let name) = trigger.effect, !actions.contains(where: { $0.name == name }) else { continue }
                     let names = actions.compactMap(\.name)
-                    diagnostics.append(Diagnostic(
-                        .error, code, Self.message(name, route: screen.key) + Suggestions.didYouMean(name, in: names),
-                        at: trigger.location))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, code, Self.message(name, route: screen.key) + Suggestions.didYouMean(name, in: names),
+                            at: trigger.location))
                 }
             }
         }

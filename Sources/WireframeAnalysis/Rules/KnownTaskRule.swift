@@ -11,8 +11,9 @@ public struct KnownTaskRule: Rule {
         guard context.wireframe.sourceFormat == .json else { return }
         func check(_ name: String, _ parameter: String?, at location: SourceLocation) {
             if !BuiltIns.isTask(name) {
-                diagnostics.append(Diagnostic(
-                    .error, code, Self.unknown(name) + Suggestions.didYouMean(name, in: BuiltIns.tasks), at: location))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, code, Self.unknown(name) + Suggestions.didYouMean(name, in: BuiltIns.tasks), at: location))
             } else if name != "pop", parameter?.isEmpty ?? true {
                 diagnostics.append(Diagnostic(.error, code, Self.needsParameter(name), at: location))
             }

@@ -12,9 +12,10 @@ public struct NavigationBarDefinedRule: Rule {
         for position in context.contents.withNavigationBar {
             let screen = context.wireframe.screens[position]
             guard let name = screen.navigationBar, !names.contains(name) else { continue }
-            diagnostics.append(Diagnostic(
-                .error, code, Self.message(name) + Suggestions.didYouMean(name, in: names),
-                at: screen.locations.navigationBar ?? screen.locations.definition))
+            diagnostics.append(
+                Diagnostic(
+                    .error, code, Self.message(name) + Suggestions.didYouMean(name, in: names),
+                    at: screen.locations.navigationBar ?? screen.locations.definition))
         }
     }
 

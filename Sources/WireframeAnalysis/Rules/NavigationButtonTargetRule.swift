@@ -10,10 +10,11 @@ public struct NavigationButtonTargetRule: Rule {
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         for bar in context.wireframe.navigationBars {
             for button in bar.buttons where !context.isTarget(button.target) {
-                diagnostics.append(Diagnostic(
-                    .error, code,
-                    Self.message(button.target, bar: bar.name) + Suggestions.didYouMean(button.target, in: context.targetNames),
-                    at: button.targetLocation ?? button.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, code,
+                        Self.message(button.target, bar: bar.name) + Suggestions.didYouMean(button.target, in: context.targetNames),
+                        at: button.targetLocation ?? button.location))
             }
         }
     }

@@ -10,10 +10,11 @@ public struct RootDefinedRule: Rule {
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         let wireframe = context.wireframe
         guard let location = wireframe.locations.root, !context.isScreen(wireframe.root) else { return }
-        diagnostics.append(Diagnostic(
-            .error, code,
-            Self.message(wireframe.root) + Suggestions.didYouMean(wireframe.root, in: wireframe.screens.map(\.key)),
-            at: location))
+        diagnostics.append(
+            Diagnostic(
+                .error, code,
+                Self.message(wireframe.root) + Suggestions.didYouMean(wireframe.root, in: wireframe.screens.map(\.key)),
+                at: location))
     }
 
     static func message(_ name: String) -> String { "root route '\(name)' is not defined in 'routes'" }

@@ -15,9 +15,10 @@ public struct SubrouteDefinedRule: Rule {
             guard link.kind == .subroute, !context.isScreen(link: unresolved.link, at: unresolved.position),
                 !BuiltIns.isRoute(link.target)
             else { continue }
-            diagnostics.append(Diagnostic(
-                .error, code, Self.message(link.target) + Suggestions.didYouMean(link.target, in: context.targetNames),
-                at: link.location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, code, Self.message(link.target) + Suggestions.didYouMean(link.target, in: context.targetNames),
+                    at: link.location))
         }
     }
 

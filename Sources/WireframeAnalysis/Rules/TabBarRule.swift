@@ -18,8 +18,9 @@ public struct TabBarRule: Rule {
             }
             let tabs = screen.links.filter { $0.kind == .tab }
             if tabs.isEmpty {
-                diagnostics.append(Diagnostic(
-                    .error, code, Self.noTabs(screen.key), at: screen.locations.container ?? screen.locations.definition))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, code, Self.noTabs(screen.key), at: screen.locations.container ?? screen.locations.definition))
             }
             for tab in tabs where tab.target == screen.key {
                 diagnostics.append(Diagnostic(.error, code, Self.listsItself(screen.key), at: tab.location))

@@ -13,10 +13,11 @@ public struct TabItemDefinedRule: Rule {
         for unresolved in context.graph.unresolvedLinks {
             let link = screens[unresolved.position].links[unresolved.link]
             guard link.kind == .tab, !context.isScreen(link: unresolved.link, at: unresolved.position) else { continue }
-            diagnostics.append(Diagnostic(
-                .error, code,
-                Self.message(link.target) + Suggestions.didYouMean(link.target, in: screens.map(\.key)),
-                at: link.location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, code,
+                    Self.message(link.target) + Suggestions.didYouMean(link.target, in: screens.map(\.key)),
+                    at: link.location))
         }
     }
 

@@ -9,9 +9,10 @@ public struct TargetDefinedRule: Rule {
 
     public func check(_ context: ValidationContext, into diagnostics: inout [Diagnostic]) {
         func report(_ what: String, _ name: String, at location: SourceLocation) {
-            diagnostics.append(Diagnostic(
-                .error, code, Self.message(what, name) + Suggestions.didYouMean(name, in: context.targetNames),
-                at: location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, code, Self.message(what, name) + Suggestions.didYouMean(name, in: context.targetNames),
+                    at: location))
         }
         let screens = context.wireframe.screens
         // Only links that name no screen can be undefined: the graph has listed them.

@@ -16,9 +16,10 @@ public struct UnreachableRouteRule: Rule {
         for position in screens.indices
         where !context.reachable[position] && context.graph.canonicalPosition[position] == position {
             let screen = screens[position]
-            diagnostics.append(Diagnostic(
-                .warning, code, Self.message(screen.key, end: end),
-                at: screen.locations.key ?? screen.locations.definition))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, code, Self.message(screen.key, end: end),
+                    at: screen.locations.key ?? screen.locations.definition))
         }
     }
 

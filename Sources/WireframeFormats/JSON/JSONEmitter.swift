@@ -27,7 +27,10 @@ struct JSONEmitter {
     private mutating func newline() {
         guard indentation else { return }
         buffer.append(UInt8(ascii: "\n"))
-        for _ in 0..<level { buffer.append(UInt8(ascii: " ")); buffer.append(UInt8(ascii: " ")) }
+        for _ in 0..<level {
+            buffer.append(UInt8(ascii: " "))
+            buffer.append(UInt8(ascii: " "))
+        }
     }
 
     private mutating func separate() {
@@ -159,11 +162,21 @@ struct JSONEmitter {
         buffer.append(UInt8(ascii: "\""))
         for byte in value.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\\")); buffer.append(byte)
-            case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\")); buffer.append(byte)
-            case 0x0A: buffer.append(UInt8(ascii: "\\")); buffer.append(UInt8(ascii: "n"))
-            case 0x0D: buffer.append(UInt8(ascii: "\\")); buffer.append(UInt8(ascii: "r"))
-            case 0x09: buffer.append(UInt8(ascii: "\\")); buffer.append(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""):
+                buffer.append(UInt8(ascii: "\\"))
+                buffer.append(byte)
+            case UInt8(ascii: "\\"):
+                buffer.append(UInt8(ascii: "\\"))
+                buffer.append(byte)
+            case 0x0A:
+                buffer.append(UInt8(ascii: "\\"))
+                buffer.append(UInt8(ascii: "n"))
+            case 0x0D:
+                buffer.append(UInt8(ascii: "\\"))
+                buffer.append(UInt8(ascii: "r"))
+            case 0x09:
+                buffer.append(UInt8(ascii: "\\"))
+                buffer.append(UInt8(ascii: "t"))
             case 0x00..<0x20:
                 buffer.append(contentsOf: "\\u00".utf8)
                 let hex = Array("0123456789abcdef".utf8)

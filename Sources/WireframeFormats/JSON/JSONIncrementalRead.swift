@@ -118,7 +118,8 @@ extension JSONWireframeReader {
         let wireframe = state.readDocument(tape.root)
         let routes = state.routeMemory
         guard routes.taken == parsed.skipped.count, !routes.isSpoiled else { return nil }
-        let memory = routes.isComplete
+        let memory =
+            routes.isComplete
             ? JSONReadMemory(bytes: bytes, screens: state.screens, diagnostics: routes.diagnostics, routes: routes.routes) : nil
         var diagnostics = state.diagnostics
         state.diagnostics = []
@@ -333,7 +334,9 @@ extension ReadState {
                     for index in old.diagnostics { routeMemory.diagnostics.append(shift(previous.diagnostics[index])) }
                 }
             }
-            if routeMemory.diagnostics.count > firstDiagnostic { diagnostics.append(contentsOf: routeMemory.diagnostics[firstDiagnostic...]) }
+            if routeMemory.diagnostics.count > firstDiagnostic {
+                diagnostics.append(contentsOf: routeMemory.diagnostics[firstDiagnostic...])
+            }
         } else {
             let readerDiagnostics = diagnostics.count
             readRoute(node, parent: nil)
@@ -360,8 +363,9 @@ extension ReadState {
                     && diagnostic.notes.allSatisfy { $0.path == nil && inside($0.location) }
             }
         }
-        routeMemory.routes.append(JSONReadMemory.Route(
-            span: span, location: location, screens: firstScreen..<screens.count,
-            diagnostics: firstDiagnostic..<routeMemory.diagnostics.count, reusable: reusable))
+        routeMemory.routes.append(
+            JSONReadMemory.Route(
+                span: span, location: location, screens: firstScreen..<screens.count,
+                diagnostics: firstDiagnostic..<routeMemory.diagnostics.count, reusable: reusable))
     }
 }

@@ -130,10 +130,11 @@ struct JSONObjectReader {
         forEachMember { member in
             guard !known.contains(where: { tape.stringEquals(member.key, $0) }) else { return }
             let key = key(member)
-            diagnostics.append(Diagnostic(
-                .warning, FormatCodes.unknownKey,
-                "unknown key '\(key)' in \(subject)\(Suggestions.didYouMean(key, in: known))",
-                at: tape.location(member.key)))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, FormatCodes.unknownKey,
+                    "unknown key '\(key)' in \(subject)\(Suggestions.didYouMean(key, in: known))",
+                    at: tape.location(member.key)))
         }
     }
 
@@ -144,15 +145,17 @@ struct JSONObjectReader {
     }
 
     func wrongType(_ member: JSONTape.Member, expected: String, into diagnostics: inout [Diagnostic]) {
-        diagnostics.append(Diagnostic(
-            .error, FormatCodes.wrongType,
-            "'\(key(member))' must be \(expected), found \(tape.kind(member.value).typeName)",
-            at: tape.location(member.value)))
+        diagnostics.append(
+            Diagnostic(
+                .error, FormatCodes.wrongType,
+                "'\(key(member))' must be \(expected), found \(tape.kind(member.value).typeName)",
+                at: tape.location(member.value)))
     }
 
     func missing(_ key: JSONKey, into diagnostics: inout [Diagnostic]) {
-        diagnostics.append(Diagnostic(
-            .error, FormatCodes.missingKey, "\(subject) is missing required key '\(key.name)'", at: location))
+        diagnostics.append(
+            Diagnostic(
+                .error, FormatCodes.missingKey, "\(subject) is missing required key '\(key.name)'", at: location))
     }
 
     /// A string member; nil when absent or of another type.
@@ -187,9 +190,10 @@ struct JSONObjectReader {
             if let value = tape.string(element) {
                 result.append((value, tape.location(element)))
             } else {
-                diagnostics.append(Diagnostic(
-                    .error, FormatCodes.wrongType,
-                    "entries of '\(key.name)' must be strings, found \(tape.kind(element).typeName)", at: tape.location(element)))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, FormatCodes.wrongType,
+                        "entries of '\(key.name)' must be strings, found \(tape.kind(element).typeName)", at: tape.location(element)))
             }
         }
         return result
@@ -211,12 +215,13 @@ struct JSONObjectReader {
             return (value, location)
         }
         let names = allowed.map(\.rawValue)
-        diagnostics.append(Diagnostic(
-            .error, FormatCodes.invalidValue,
-            "'\(text)' is not a valid '\(key.name)'"
-                + (Suggestions.closest(to: text, in: names).map { "; did you mean '\($0)'?" }
-                    ?? "; expected one of " + names.map { "'\($0)'" }.joined(separator: ", ")),
-            at: location))
+        diagnostics.append(
+            Diagnostic(
+                .error, FormatCodes.invalidValue,
+                "'\(text)' is not a valid '\(key.name)'"
+                    + (Suggestions.closest(to: text, in: names).map { "; did you mean '\($0)'?" }
+                        ?? "; expected one of " + names.map { "'\($0)'" }.joined(separator: ", ")),
+                at: location))
         return nil
     }
 }

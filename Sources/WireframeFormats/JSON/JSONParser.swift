@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 public import WireframeModel
 
@@ -39,9 +39,14 @@ public struct JSONParser: Sendable {
     public func parse(_ bytes: [UInt8]) -> Result {
         // Offsets, lines and columns are kept in 32 bits.
         guard bytes.count < Int(Int32.max) else {
-            return Result(tape: nil, diagnostics: [Diagnostic(
-                .error, FormatCodes.fileTooLarge, "the file is \(bytes.count) bytes; the JSON reader reads at most \(Int32.max - 1)",
-                at: .start)])
+            return Result(
+                tape: nil,
+                diagnostics: [
+                    Diagnostic(
+                        .error, FormatCodes.fileTooLarge,
+                        "the file is \(bytes.count) bytes; the JSON reader reads at most \(Int32.max - 1)",
+                        at: .start)
+                ])
         }
         let (records, diagnostics) = bytes.withUnsafeBufferPointer { buffer in
             var scanner = Scanner(buffer: buffer, maximumDepth: maximumDepth)
@@ -168,9 +173,10 @@ private struct Scanner {
             }
             skipWhitespace()
             if offset == buffer.count {
-                throw SyntaxError(diagnostic: Diagnostic(
-                    .error, FormatCodes.emptyDocument, "the file is empty; a wireframe is a JSON object",
-                    at: location))
+                throw SyntaxError(
+                    diagnostic: Diagnostic(
+                        .error, FormatCodes.emptyDocument, "the file is empty; a wireframe is a JSON object",
+                        at: location))
             }
             try parseValue()
             skipWhitespace()
@@ -371,9 +377,10 @@ private struct Scanner {
             if let first {
                 records[key].flags |= JSONTape.Record.repeatedKey
                 let text = keyText(key)
-                diagnostics.append(Diagnostic(
-                    .error, FormatCodes.duplicateKey, "duplicate key '\(text)'", at: recordLocation(key),
-                    notes: [DiagnosticNote("'\(text)' first appears here", at: recordLocation(first))]))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, FormatCodes.duplicateKey, "duplicate key '\(text)'", at: recordLocation(key),
+                        notes: [DiagnosticNote("'\(text)' first appears here", at: recordLocation(first))]))
             }
             memberCount += 1
             skipWhitespace()
@@ -489,7 +496,9 @@ private struct Scanner {
             while candidate < min(skips.count, nextSkip + 4) {
                 let span = skips[candidate]
                 let length = span.end - span.start
-                if span.start >= 0, span.end <= known.count, length <= buffer.count - start, memcmp(base + start, knownBase + span.start, length) == 0 {
+                if span.start >= 0, span.end <= known.count, length <= buffer.count - start,
+                    memcmp(base + start, knownBase + span.start, length) == 0
+                {
                     match = candidate
                     break
                 }
@@ -514,10 +523,12 @@ private struct Scanner {
         }
         guard elements.recordingSpans else { return }
         let newlines = line - startLine
-        elements.spans.append(JSONSpan(
-            start: start, end: offset, newlines: Int32(truncatingIfNeeded: newlines),
-            lastLineStart: newlines > 0 ? Int32(truncatingIfNeeded: lineStart - start) : 0,
-            continuationBytes: Int32(truncatingIfNeeded: newlines > 0 ? continuationBytesOnLine : continuationBytesOnLine - startContinuationBytes)))
+        elements.spans.append(
+            JSONSpan(
+                start: start, end: offset, newlines: Int32(truncatingIfNeeded: newlines),
+                lastLineStart: newlines > 0 ? Int32(truncatingIfNeeded: lineStart - start) : 0,
+                continuationBytes: Int32(
+                    truncatingIfNeeded: newlines > 0 ? continuationBytesOnLine : continuationBytesOnLine - startContinuationBytes)))
     }
 
     /// Checks a number's syntax and moves past it.
@@ -530,8 +541,9 @@ private struct Scanner {
         if buffer[offset] == UInt8(ascii: "0") {
             offset += 1
             if offset < buffer.count, isDigit(buffer[offset]) {
-                throw SyntaxError(diagnostic: Diagnostic(
-                    .error, FormatCodes.syntax, "numbers must not have leading zeros", at: startLocation))
+                throw SyntaxError(
+                    diagnostic: Diagnostic(
+                        .error, FormatCodes.syntax, "numbers must not have leading zeros", at: startLocation))
             }
         } else {
             while offset < buffer.count, isDigit(buffer[offset]) { offset += 1 }
@@ -572,8 +584,9 @@ private struct Scanner {
             guard offset < buffer.count else {
                 // The opening quote's location is the record's.
                 let openingQuote = SourceLocation(line: string.line, column: string.column, offset: string.offset)
-                throw SyntaxError(diagnostic: Diagnostic(
-                    .error, FormatCodes.syntax, "unterminated string", at: openingQuote))
+                throw SyntaxError(
+                    diagnostic: Diagnostic(
+                        .error, FormatCodes.syntax, "unterminated string", at: openingQuote))
             }
             let byte = buffer[offset]
             switch byte {

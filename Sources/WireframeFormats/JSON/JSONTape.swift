@@ -257,11 +257,12 @@ public struct JSONTape: Sendable {
                 var value: UInt32 = 0
                 for index in start..<(start + 4) {
                     let byte = buffer[index]
-                    let digit: UInt32 = switch byte {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-                    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-                    default: UInt32(byte &- UInt8(ascii: "A") &+ 10)
-                    }
+                    let digit: UInt32 =
+                        switch byte {
+                        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+                        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+                        default: UInt32(byte &- UInt8(ascii: "A") &+ 10)
+                        }
                     value = value << 4 | digit
                 }
                 return value
@@ -335,9 +336,10 @@ public struct JSONTape: Sendable {
             var members: [JSONMember] = []
             members.reserveCapacity(Int(record.extent))
             forEachMember(of: index) { member in
-                members.append(JSONMember(
-                    key: decodeString(records[member.key]), keyLocation: self.location(member.key),
-                    value: node(member.value)))
+                members.append(
+                    JSONMember(
+                        key: decodeString(records[member.key]), keyLocation: self.location(member.key),
+                        value: node(member.value)))
             }
             return JSONNode(.object(members), at: location)
         }

@@ -92,16 +92,18 @@ struct ReadState {
 
     /// Reports a value that is not an object where `what` (an object) is expected.
     mutating func notAnObject(_ node: Int, _ what: String) {
-        diagnostics.append(Diagnostic(
-            .error, FormatCodes.wrongType, "\(what) must be an object, found \(tape.kind(node).typeName)",
-            at: tape.location(node)))
+        diagnostics.append(
+            Diagnostic(
+                .error, FormatCodes.wrongType, "\(what) must be an object, found \(tape.kind(node).typeName)",
+                at: tape.location(node)))
     }
 
     mutating func readDocument(_ node: Int) -> Wireframe? {
         guard tape.kind(node) == .object else {
-            diagnostics.append(Diagnostic(
-                .error, FormatCodes.wrongType, "a wireframe must be a JSON object, found \(tape.kind(node).typeName)",
-                at: tape.location(node)))
+            diagnostics.append(
+                Diagnostic(
+                    .error, FormatCodes.wrongType, "a wireframe must be a JSON object, found \(tape.kind(node).typeName)",
+                    at: tape.location(node)))
             return nil
         }
         let object = JSONObjectReader(tape, node, subject: "the wireframe", keys: JSONWireframeReader.documentKeySet)
@@ -118,10 +120,11 @@ struct ReadState {
         if let member = object.member(.formatVersion) {
             if let text = tape.numberText(member.value), let version = Int(text) {
                 if version != 1 {
-                    diagnostics.append(Diagnostic(
-                        .error, FormatCodes.unsupportedVersion,
-                        "formatVersion \(version) is not supported; this reader knows version 1",
-                        at: tape.location(member.value)))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, FormatCodes.unsupportedVersion,
+                            "formatVersion \(version) is not supported; this reader knows version 1",
+                            at: tape.location(member.value)))
                 }
                 formatVersion = version
             } else {
@@ -211,10 +214,11 @@ struct ReadState {
                         links.append(Link(.subroute, to: key, isInline: true, at: tape.location(entry)))
                     }
                 default:
-                    diagnostics.append(Diagnostic(
-                        .error, FormatCodes.wrongType,
-                        "entries of 'subroutes' must be route names or route objects, found \(tape.kind(entry).typeName)",
-                        at: tape.location(entry)))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, FormatCodes.wrongType,
+                            "entries of 'subroutes' must be route names or route objects, found \(tape.kind(entry).typeName)",
+                            at: tape.location(entry)))
                 }
             }
         }
@@ -247,16 +251,19 @@ struct ReadState {
 
     /// `presentationStyle` and `presentationType` are one field; both with different values is an error.
     mutating func readPresentation(_ object: JSONObjectReader) -> (Presentation, SourceLocation)? {
-        let style = object.enumeration(.presentationStyle, as: Presentation.self, allowed: JSONWireframeReader.presentations, into: &diagnostics)
-        let type = object.enumeration(.presentationType, as: Presentation.self, allowed: JSONWireframeReader.presentations, into: &diagnostics)
+        let style = object.enumeration(
+            .presentationStyle, as: Presentation.self, allowed: JSONWireframeReader.presentations, into: &diagnostics)
+        let type = object.enumeration(
+            .presentationType, as: Presentation.self, allowed: JSONWireframeReader.presentations, into: &diagnostics)
         if let style, let type, style.0 != type.0 {
             let (first, second) = style.1 < type.1 ? (style, type) : (type, style)
             let secondKey = second.1 == style.1 ? "presentationStyle" : "presentationType"
             let firstKey = secondKey == "presentationStyle" ? "presentationType" : "presentationStyle"
-            diagnostics.append(Diagnostic(
-                .error, FormatCodes.conflictingAliases,
-                "'\(secondKey)' is '\(second.0.rawValue)' but '\(firstKey)' is '\(first.0.rawValue)'; they are one field, give one of them",
-                at: second.1, notes: [DiagnosticNote("'\(firstKey)' is given here", at: first.1)]))
+            diagnostics.append(
+                Diagnostic(
+                    .error, FormatCodes.conflictingAliases,
+                    "'\(secondKey)' is '\(second.0.rawValue)' but '\(firstKey)' is '\(first.0.rawValue)'; they are one field, give one of them",
+                    at: second.1, notes: [DiagnosticNote("'\(firstKey)' is given here", at: first.1)]))
         }
         return style ?? type
     }
@@ -283,12 +290,14 @@ struct ReadState {
             let title = button.string(.title, into: &diagnostics)
             let icon = button.string(.icon, into: &diagnostics)
             if title == nil, icon == nil, button.member(.title) == nil, button.member(.icon) == nil {
-                diagnostics.append(Diagnostic(
-                    .error, FormatCodes.missingKey, "a navigation button needs a 'title' or an 'icon'", at: tape.location(entry)))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, FormatCodes.missingKey, "a navigation button needs a 'title' or an 'icon'", at: tape.location(entry)))
             }
             guard let target = button.string(.target, required: true, into: &diagnostics) else { continue }
-            buttons.append(BarButton(
-                title: title?.0, icon: icon?.0, target: target.0, at: tape.location(entry), targetLocation: target.1))
+            buttons.append(
+                BarButton(
+                    title: title?.0, icon: icon?.0, target: target.0, at: tape.location(entry), targetLocation: target.1))
         }
         guard let name else { return nil }
         return NavigationBar(name: name.0, buttons: buttons, at: tape.location(node), nameLocation: name.1)
@@ -327,10 +336,11 @@ struct ReadState {
         let text = object.string(.text, into: &diagnostics)
         let title = object.string(.title, into: &diagnostics)
         if let text, let title, text.0 != title.0 {
-            diagnostics.append(Diagnostic(
-                .error, FormatCodes.conflictingAliases,
-                "'title' and 'text' are one field with different values; give one of them",
-                at: max(text.1, title.1)))
+            diagnostics.append(
+                Diagnostic(
+                    .error, FormatCodes.conflictingAliases,
+                    "'title' and 'text' are one field with different values; give one of them",
+                    at: max(text.1, title.1)))
         }
 
         let styleClass = object.string(.`class`, into: &diagnostics)
@@ -338,10 +348,11 @@ struct ReadState {
         var triggers: [Trigger] = []
         let triggerKeys = object.members(at: JSONWireframeReader.elementTriggerKeys)
         if triggerKeys.count > 1 {
-            diagnostics.append(Diagnostic(
-                .error, FormatCodes.malformedAction,
-                "an element triggers one thing; it has \(triggerKeys.map { "'\(object.key($0))'" }.joined(separator: " and "))",
-                at: tape.location(triggerKeys[1].key)))
+            diagnostics.append(
+                Diagnostic(
+                    .error, FormatCodes.malformedAction,
+                    "an element triggers one thing; it has \(triggerKeys.map { "'\(object.key($0))'" }.joined(separator: " and "))",
+                    at: tape.location(triggerKeys[1].key)))
         }
         if let list = object.array(.triggers, into: &diagnostics) {
             triggers = list.compactMap { readTrigger($0) }
@@ -349,16 +360,18 @@ struct ReadState {
             triggers.append(trigger)
         }
         if let param = object.member(.param), object.member(.task) == nil {
-            diagnostics.append(Diagnostic(
-                .warning, FormatCodes.unknownKey, "'param' has no effect without 'task'", at: tape.location(param.key)))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, FormatCodes.unknownKey, "'param' has no effect without 'task'", at: tape.location(param.key)))
         }
         if let kind, let trigger = triggers.first, trigger.event == nil, !isWorkflowSchemaKind,
             !ElementKind.controls.contains(kind.0)
         {
-            diagnostics.append(Diagnostic(
-                .warning, FormatCodes.malformedAction,
-                "a '\(kind.0.rawValue)' is not interactive; what it triggers never happens",
-                at: triggers[0].location))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, FormatCodes.malformedAction,
+                    "a '\(kind.0.rawValue)' is not interactive; what it triggers never happens",
+                    at: triggers[0].location))
         }
 
         var children: [Element] = []
@@ -397,24 +410,27 @@ struct ReadState {
                     if let text = tape.string(nameMember.value) {
                         name = text
                     } else {
-                        diagnostics.append(Diagnostic(
-                            .error, FormatCodes.wrongType,
-                            "'name' must be a string, found \(tape.kind(nameMember.value).typeName)",
-                            at: tape.location(nameMember.value)))
+                        diagnostics.append(
+                            Diagnostic(
+                                .error, FormatCodes.wrongType,
+                                "'name' must be a string, found \(tape.kind(nameMember.value).typeName)",
+                                at: tape.location(nameMember.value)))
                     }
                 }
                 if let action = readAction(entry, skipping: nameMember) {
-                    result.append(NamedAction(
-                        name: name, action: action,
-                        nameLocation: nameMember.map { tape.location($0.value) } ?? tape.location(entry)))
+                    result.append(
+                        NamedAction(
+                            name: name, action: action,
+                            nameLocation: nameMember.map { tape.location($0.value) } ?? tape.location(entry)))
                 }
             }
             return result
         default:
-            diagnostics.append(Diagnostic(
-                .error, FormatCodes.wrongType,
-                "'actions' must be an object of named actions, found \(tape.kind(node).typeName)",
-                at: tape.location(node)))
+            diagnostics.append(
+                Diagnostic(
+                    .error, FormatCodes.wrongType,
+                    "'actions' must be an object of named actions, found \(tape.kind(node).typeName)",
+                    at: tape.location(node)))
             return []
         }
     }
@@ -430,33 +446,40 @@ struct ReadState {
         let kinds = object.members(at: JSONWireframeReader.actionKindKeys)
         let companions = JSONWireframeReader.actionCompanions
         // Keys other than what the action does are rare: look at each only when there is one.
-        let onlyKinds = object.hasOnlyKnownKeys
+        let onlyKinds =
+            object.hasOnlyKnownKeys
             && JSONWireframeReader.actionCompanionKeys.allSatisfy { object.member(at: $0) == nil }
-        if !onlyKinds { object.forEachMember { member in
-            let key = object.key(member)
-            guard !JSONWireframeReader.actionKeys.contains(key) else { return }
-            if let owners = companions[key] {
-                if !kinds.contains(where: { owners.contains(object.key($0)) }) {
-                    diagnostics.append(Diagnostic(
-                        .warning, FormatCodes.unknownKey,
-                        "'\(key)' has no effect without \(owners.map { "'\($0)'" }.joined(separator: " or "))",
-                        at: tape.location(member.key)))
+        if !onlyKinds {
+            object.forEachMember { member in
+                let key = object.key(member)
+                guard !JSONWireframeReader.actionKeys.contains(key) else { return }
+                if let owners = companions[key] {
+                    if !kinds.contains(where: { owners.contains(object.key($0)) }) {
+                        diagnostics.append(
+                            Diagnostic(
+                                .warning, FormatCodes.unknownKey,
+                                "'\(key)' has no effect without \(owners.map { "'\($0)'" }.joined(separator: " or "))",
+                                at: tape.location(member.key)))
+                    }
+                    return
                 }
-                return
+                let known = JSONWireframeReader.actionKeys + companions.keys.sorted()
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, FormatCodes.unknownKey,
+                        "unknown key '\(key)' in an action\(Suggestions.didYouMean(key, in: known))",
+                        at: tape.location(member.key)))
             }
-            let known = JSONWireframeReader.actionKeys + companions.keys.sorted()
-            diagnostics.append(Diagnostic(
-                .warning, FormatCodes.unknownKey,
-                "unknown key '\(key)' in an action\(Suggestions.didYouMean(key, in: known))",
-                at: tape.location(member.key)))
-        } }
+        }
         guard kinds.count == 1, let kindMember = kinds.first else {
-            let message = kinds.isEmpty
+            let message =
+                kinds.isEmpty
                 ? "an action needs one of \(JSONWireframeReader.actionKeys.map { "'\($0)'" }.joined(separator: ", "))"
                 : "an action does one thing; it has \(kinds.map { "'\(object.key($0))'" }.joined(separator: " and ")) (use 'sequence' for several)"
-            diagnostics.append(Diagnostic(
-                .error, FormatCodes.malformedAction, message,
-                at: kinds.dropFirst().first.map { tape.location($0.key) } ?? tape.location(node)))
+            diagnostics.append(
+                Diagnostic(
+                    .error, FormatCodes.malformedAction, message,
+                    at: kinds.dropFirst().first.map { tape.location($0.key) } ?? tape.location(node)))
             return nil
         }
         let value = kindMember.value
@@ -478,22 +501,47 @@ struct ReadState {
         let kind: ActionKind
         let kindKey = object.key(kindMember)
         switch kindKey {
-        case "push": guard let text = target() else { return nil }; kind = .push(text)
-        case "present": guard let text = target() else { return nil }; kind = .present(text)
-        case "branch": guard let text = target() else { return nil }; kind = .branch(text)
-        case "replaceRoot": guard let text = target() else { return nil }; kind = .replaceRoot(text)
-        case "popToView": guard let text = target() else { return nil }; kind = .popToView(text)
-        case "pop": guard flag() else { return nil }; kind = .pop
-        case "dismiss": guard flag() else { return nil }; kind = .dismiss
-        case "popToRoot": guard flag() else { return nil }; kind = .popToRoot
+        case "push":
+            guard let text = target() else { return nil }
+            kind = .push(text)
+        case "present":
+            guard let text = target() else { return nil }
+            kind = .present(text)
+        case "branch":
+            guard let text = target() else { return nil }
+            kind = .branch(text)
+        case "replaceRoot":
+            guard let text = target() else { return nil }
+            kind = .replaceRoot(text)
+        case "popToView":
+            guard let text = target() else { return nil }
+            kind = .popToView(text)
+        case "pop":
+            guard flag() else { return nil }
+            kind = .pop
+        case "dismiss":
+            guard flag() else { return nil }
+            kind = .dismiss
+        case "popToRoot":
+            guard flag() else { return nil }
+            kind = .popToRoot
         case "alert":
-            guard let text = valueText else { object.wrongType(kindMember, expected: "a text", into: &diagnostics); return nil }
+            guard let text = valueText else {
+                object.wrongType(kindMember, expected: "a text", into: &diagnostics)
+                return nil
+            }
             kind = .alert(text)
         case "url":
-            guard let text = valueText else { object.wrongType(kindMember, expected: "an address", into: &diagnostics); return nil }
+            guard let text = valueText else {
+                object.wrongType(kindMember, expected: "an address", into: &diagnostics)
+                return nil
+            }
             kind = .url(text)
         case "task":
-            guard let text = valueText else { object.wrongType(kindMember, expected: "a task name", into: &diagnostics); return nil }
+            guard let text = valueText else {
+                object.wrongType(kindMember, expected: "a task name", into: &diagnostics)
+                return nil
+            }
             let parameter = object.string(.param, into: &diagnostics)
             kind = .task(name: text, parameter: parameter?.0)
             if let parameterLocation = parameter?.1 {
@@ -509,11 +557,15 @@ struct ReadState {
             }
             let success = object.member(.success).flatMap { readAction($0.value) }
             let failure = object.member(.failure).flatMap { readAction($0.value) }
-            kind = kindKey == "loadSchema"
+            kind =
+                kindKey == "loadSchema"
                 ? .loadSchema(path: text, success: success, failure: failure)
                 : .conditional(condition: text, success: success, failure: failure)
         case "other":
-            guard let text = valueText else { object.wrongType(kindMember, expected: "an action name", into: &diagnostics); return nil }
+            guard let text = valueText else {
+                object.wrongType(kindMember, expected: "an action name", into: &diagnostics)
+                return nil
+            }
             kind = .other(kind: text, properties: readProperties(object))
         case "sequence":
             guard tape.kind(value) == .array else {
@@ -541,10 +593,11 @@ struct ReadState {
             if let text = tape.string(entry.value) {
                 result[tape.string(entry.key) ?? ""] = text
             } else {
-                diagnostics.append(Diagnostic(
-                    .error, FormatCodes.wrongType,
-                    "values of 'properties' must be strings, found \(tape.kind(entry.value).typeName)",
-                    at: tape.location(entry.value)))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, FormatCodes.wrongType,
+                        "values of 'properties' must be strings, found \(tape.kind(entry.value).typeName)",
+                        at: tape.location(entry.value)))
             }
         }
         return result
@@ -561,9 +614,11 @@ struct ReadState {
         let event = object.string(.event, into: &diagnostics)
         let effects = object.members(at: JSONWireframeReader.triggerEffectKeys)
         guard effects.count == 1 else {
-            diagnostics.append(Diagnostic(
-                .error, FormatCodes.malformedAction,
-                "a trigger needs exactly one of 'action', 'target', 'task', 'send'", at: effects.dropFirst().first.map { tape.location($0.key) } ?? tape.location(node)))
+            diagnostics.append(
+                Diagnostic(
+                    .error, FormatCodes.malformedAction,
+                    "a trigger needs exactly one of 'action', 'target', 'task', 'send'",
+                    at: effects.dropFirst().first.map { tape.location($0.key) } ?? tape.location(node)))
             return nil
         }
         return readTriggerEffect(object, event: event?.0)
@@ -596,6 +651,7 @@ struct ReadState {
         let destination = object.enumeration(
             .destination, as: MessageDestination.self, allowed: JSONWireframeReader.messageDestinations, into: &diagnostics)
         let destinationName = object.string(.destinationName, into: &diagnostics)
-        return Message(name: name, destination: destination?.0 ?? .parent, destinationName: destinationName?.0, at: tape.location(member.value))
+        return Message(
+            name: name, destination: destination?.0 ?? .parent, destinationName: destinationName?.0, at: tape.location(member.value))
     }
 }

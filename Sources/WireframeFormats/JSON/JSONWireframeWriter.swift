@@ -262,9 +262,15 @@ public struct JSONWireframeWriter: Sendable {
         case .branch(let target): emitter.member("branch", target)
         case .replaceRoot(let target): emitter.member("replaceRoot", target)
         case .popToView(let target): emitter.member("popToView", target)
-        case .pop: emitter.key("pop"); emitter.bool(true)
-        case .dismiss: emitter.key("dismiss"); emitter.bool(true)
-        case .popToRoot: emitter.key("popToRoot"); emitter.bool(true)
+        case .pop:
+            emitter.key("pop")
+            emitter.bool(true)
+        case .dismiss:
+            emitter.key("dismiss")
+            emitter.bool(true)
+        case .popToRoot:
+            emitter.key("popToRoot")
+            emitter.bool(true)
         case .alert(let text): emitter.member("alert", text)
         case .url(let address): emitter.member("url", address)
         case .task(let name, let parameter):

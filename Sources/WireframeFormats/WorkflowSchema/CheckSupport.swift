@@ -72,13 +72,16 @@ enum CheckSupport {
                 node.object.forEachObject(name) { stack.append($0) }
             }
             while let object = stack.popLast() {
-                if object.isProxy, object.schemaClass.isSubclass(of: .view) || object.schemaClass.isSubclass(of: .viewController)
-                    || object.schemaClass == .tableSection || object.schemaClass == .object
+                if object.isProxy,
+                    object.schemaClass.isSubclass(of: .view) || object.schemaClass.isSubclass(of: .viewController)
+                        || object.schemaClass == .tableSection || object.schemaClass == .object
                 {
                     complete = false
                 }
                 if object.schemaClass.isController || object.definition.kind == .action { continue }
-                if object.definition.kind == .view, let name = object.workflowName, !name.isEmpty { views[name, default: []].append(object) }
+                if object.definition.kind == .view, let name = object.workflowName, !name.isEmpty {
+                    views[name, default: []].append(object)
+                }
                 // Read from the storage: no parameter or value list per object, and whether a
                 // parameter holds bar items read as a bit of its name's facts (by the name's
                 // position) instead of hashing the name into a set.
@@ -115,7 +118,8 @@ enum CheckSupport {
             prefix.unicodeScalars.append(first)
             scalars = scalars.dropFirst()
         }
-        var sawDigit = false, sawPoint = false
+        var sawDigit = false
+        var sawPoint = false
         for scalar in scalars {
             if ("0"..."9").contains(scalar) {
                 sawDigit = true
@@ -145,13 +149,17 @@ enum CheckSupport {
         }
         var body = Substring(text.trimmingCharacters(in: .whitespaces))
         if let first = body.first, first == "+" || first == "-" { body = body.dropFirst() }
-        var sawDigit = false, sawSeparator = false
+        var sawDigit = false
+        var sawSeparator = false
         for character in body {
             if character.isASCII, character.isNumber {
                 sawDigit = true
             } else if String(character) == separator || (locale == nil && character == ","), !sawSeparator {
                 sawSeparator = true
-            } else if !grouping.isEmpty, String(character) == grouping || (grouping == "\u{A0}" && character == " " ) || (grouping == "\u{202F}" && character == " "), !sawSeparator {
+            } else if !grouping.isEmpty,
+                String(character) == grouping || (grouping == "\u{A0}" && character == " ") || (grouping == "\u{202F}" && character == " "),
+                !sawSeparator
+            {
                 continue
             } else {
                 return false

@@ -99,7 +99,8 @@ enum ObjectChecks {
         let texts = arena.storage.texts
         let known = ParameterNameFacts.known
         // Which facts make a parameter one that P06 or P07 reads, for this object.
-        var booleans: ParameterNameFacts = [], numerics: ParameterNameFacts = []
+        var booleans: ParameterNameFacts = []
+        var numerics: ParameterNameFacts = []
         if isOrdinary {
             booleans = BooleanValueCheck.boolTag.matches(object) ? [.boolean, .value] : .boolean
             numerics = object.schemaClass == .slider ? [.numeric, .value] : .numeric
@@ -114,7 +115,8 @@ enum ObjectChecks {
             let facts = ParameterNameFacts.of(name, names: names, known: known)
             all.formUnion(facts)
             for value in Int(values.lowerBound)..<Int(values.upperBound) {
-                let textAt: Int32, location: SourceLocation
+                let textAt: Int32
+                let location: SourceLocation
                 switch stored[value] {
                 case .text(let textPosition, let textLocation):
                     textAt = textPosition
@@ -130,8 +132,12 @@ enum ObjectChecks {
                     continue
                 }
                 guard isOrdinary else { continue }
-                if !facts.isDisjoint(with: booleans) { BooleanValueCheck.visit(text, parameter: parameter, at: location, into: &diagnostics) }
-                if !facts.isDisjoint(with: numerics) { NumericValueCheck.visit(text, parameter: parameter, at: location, into: &diagnostics) }
+                if !facts.isDisjoint(with: booleans) {
+                    BooleanValueCheck.visit(text, parameter: parameter, at: location, into: &diagnostics)
+                }
+                if !facts.isDisjoint(with: numerics) {
+                    NumericValueCheck.visit(text, parameter: parameter, at: location, into: &diagnostics)
+                }
             }
         }
         return (all, hasProxyValue)

@@ -199,11 +199,12 @@ struct SchemaBuilder: XMLContentHandler {
             if element.registryEntry >= 0 {
                 // The pseudo-classes follow the registered definitions in `registry`.
                 let entry = Int(element.registryEntry)
-                let position = switch mode {
-                case .ordinary: entry
-                case .proxy: entry + registeredCount
-                case .conditional: entry + 2 * registeredCount
-                }
+                let position =
+                    switch mode {
+                    case .ordinary: entry
+                    case .proxy: entry + registeredCount
+                    case .conditional: entry + 2 * registeredCount
+                    }
                 definitionPosition = element.registryEntry
                 effective = registry[position]
                 nameStart = knownNames.parameterNameStart(ofDefinitionAt: position)
@@ -215,10 +216,13 @@ struct SchemaBuilder: XMLContentHandler {
                 effectivePosition = -1
             }
             effectives.append(effective)
-            objects.append(OpenObject(
-                tag: tagNumber, tagID: tagID, definition: SchemaStorage.DefinitionRef(position: definitionPosition, kind: definition.kind), schemaClass: definition.schemaClass, mode: stored,
-                location: element.location, attributes: attributeStart..<Int32(storage.attributes.count),
-                nameStart: nameStart, effectivePosition: effectivePosition, mark: grouper.open()))
+            objects.append(
+                OpenObject(
+                    tag: tagNumber, tagID: tagID,
+                    definition: SchemaStorage.DefinitionRef(position: definitionPosition, kind: definition.kind),
+                    schemaClass: definition.schemaClass, mode: stored,
+                    location: element.location, attributes: attributeStart..<Int32(storage.attributes.count),
+                    nameStart: nameStart, effectivePosition: effectivePosition, mark: grouper.open()))
             return true
         } else {
             var parameterIndex: Int?
@@ -246,15 +250,18 @@ struct SchemaBuilder: XMLContentHandler {
                     if abstract {
                         diagnostics.append(AbstractTagCheck.diagnostic(tag: tag, at: element.location))
                     } else if demoted, let definition = registered {
-                        diagnostics.append(MisplacedTagCheck.diagnostic(
-                            tag: tag, parent: grouper.name(open.tag), childClass: definition.schemaClass,
-                            parentDefinition: parentDefinition, at: element.location))
+                        diagnostics.append(
+                            MisplacedTagCheck.diagnostic(
+                                tag: tag, parent: grouper.name(open.tag), childClass: definition.schemaClass,
+                                parentDefinition: parentDefinition, at: element.location))
                     } else if TagRegistry.allParameterNames.contains(tag) {
-                        diagnostics.append(UnknownParameterCheck.diagnostic(
-                            name: tag, parent: grouper.name(open.tag), parentDefinition: parentDefinition, at: element.location))
+                        diagnostics.append(
+                            UnknownParameterCheck.diagnostic(
+                                name: tag, parent: grouper.name(open.tag), parentDefinition: parentDefinition, at: element.location))
                     } else {
-                        diagnostics.append(UnknownTagCheck.diagnostic(
-                            tag: tag, parentDefinition: parentDefinition, at: element.location))
+                        diagnostics.append(
+                            UnknownTagCheck.diagnostic(
+                                tag: tag, parentDefinition: parentDefinition, at: element.location))
                     }
                     return false
                 }
@@ -262,8 +269,9 @@ struct SchemaBuilder: XMLContentHandler {
             guard let parameterIndex else { return false }
             AttributeCheck.runOnParameter(element, into: &diagnostics)
             kinds.append(.parameter)
-            parameters.append(OpenParameter(
-                name: tagNumber, index: parameterIndex, location: element.location, grouperMark: grouper.diagnostics.count))
+            parameters.append(
+                OpenParameter(
+                    name: tagNumber, index: parameterIndex, location: element.location, grouperMark: grouper.diagnostics.count))
             return true
         }
     }
@@ -288,10 +296,13 @@ struct SchemaBuilder: XMLContentHandler {
             let facts = SchemaStorage.ValueFacts(location: text.location, isDynamic: false, tag: -1)
             // The fields grouping needs, read once (reading them from the array in the arguments
             // of the grouper's calls copied the whole open object).
-            let tag = objects[index].tag, mark = objects[index].mark, definition = effectives[index]
-            guard let chosen = grouper.choose(
-                valueClass: .string, candidate: -1, candidateIndex: definition.stringDefaultIndex, fallbackFor: nil,
-                tag: tag, definition: definition, facts: facts)
+            let tag = objects[index].tag
+            let mark = objects[index].mark
+            let definition = effectives[index]
+            guard
+                let chosen = grouper.choose(
+                    valueClass: .string, candidate: -1, candidateIndex: definition.stringDefaultIndex, fallbackFor: nil,
+                    tag: tag, definition: definition, facts: facts)
             else { return }
             checkEnumeration(text.value, at: text.location, parameter: chosen, of: definition)
             grouper.place(
@@ -326,9 +337,10 @@ struct SchemaBuilder: XMLContentHandler {
             grouper.checkMandatory(
                 tag: open.tag, isOrdinary: open.mode == .ordinary, location: open.location, since: open.mark, definition: effective)
             let parameters = grouper.close(open.mark, definition: effective, nameStart: open.nameStart, into: &storage)
-            storage.nodes.append(SchemaStorage.Node(
-                tag: open.tagID, definition: open.definition, schemaClass: open.schemaClass, mode: open.mode,
-                location: open.location, attributes: open.attributes, parameters: parameters))
+            storage.nodes.append(
+                SchemaStorage.Node(
+                    tag: open.tagID, definition: open.definition, schemaClass: open.schemaClass, mode: open.mode,
+                    location: open.location, attributes: open.attributes, parameters: parameters))
             add(Int32(storage.nodes.count - 1), schemaClass: open.schemaClass, tag: open.tag)
         case .parameter:
             guard !parameters.isEmpty else { return }
@@ -340,13 +352,17 @@ struct SchemaBuilder: XMLContentHandler {
             }
             let index = objects.count - 1
             // Read once (see `text(_:)`).
-            let tag = objects[index].tag, mark = objects[index].mark, definition = effectives[index]
+            let tag = objects[index].tag
+            let mark = objects[index].mark
+            let definition = effectives[index]
             func assign(_ value: SchemaStorage.Value) {
-                let valueClass: SchemaClass = if case .object(let object) = value { storage.nodes[Int(object)].schemaClass } else { .string }
+                let valueClass: SchemaClass =
+                    if case .object(let object) = value { storage.nodes[Int(object)].schemaClass } else { .string }
                 let facts = storage.facts(of: value)
-                guard let chosen = grouper.choose(
-                    valueClass: valueClass, candidate: open.name, candidateIndex: open.index, fallbackFor: nil,
-                    tag: tag, definition: definition, facts: facts)
+                guard
+                    let chosen = grouper.choose(
+                        valueClass: valueClass, candidate: open.name, candidateIndex: open.index, fallbackFor: nil,
+                        tag: tag, definition: definition, facts: facts)
                 else { return }
                 if case .text(let text, let location) = value {
                     checkEnumeration(storage.text(text), at: location, parameter: chosen, of: definition)
@@ -367,10 +383,13 @@ struct SchemaBuilder: XMLContentHandler {
             let index = objects.count - 1
             let facts = storage.facts(of: .object(object))
             // Read once (see `text(_:)`).
-            let parentTag = objects[index].tag, mark = objects[index].mark, definition = effectives[index]
-            guard let chosen = grouper.choose(
-                valueClass: schemaClass, candidate: tag, candidateIndex: candidateIndex(tag, inObjectAt: index),
-                fallbackFor: schemaClass, tag: parentTag, definition: definition, facts: facts)
+            let parentTag = objects[index].tag
+            let mark = objects[index].mark
+            let definition = effectives[index]
+            guard
+                let chosen = grouper.choose(
+                    valueClass: schemaClass, candidate: tag, candidateIndex: candidateIndex(tag, inObjectAt: index),
+                    fallbackFor: schemaClass, tag: parentTag, definition: definition, facts: facts)
             else { return }
             grouper.place(.object(object), at: chosen, tag: parentTag, since: mark, definition: definition, facts: facts)
         case .parameter:
@@ -398,7 +417,8 @@ extension SchemaBuilder {
     /// The enumeration check of a text value put into the parameter at `chosen` (§2.9), before
     /// it is placed, into grouping's diagnostics.
     @inline(__always)
-    private mutating func checkEnumeration(_ text: String, at location: SourceLocation, parameter chosen: Int, of definition: TagDefinition) {
+    private mutating func checkEnumeration(_ text: String, at location: SourceLocation, parameter chosen: Int, of definition: TagDefinition)
+    {
         guard let allowed = definition.parameters[chosen].allowedValues else { return }
         EnumerationCheck.run(
             text, parameter: definition.parameterName(at: chosen), allowed: allowed,

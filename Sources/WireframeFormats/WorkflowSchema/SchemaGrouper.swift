@@ -142,9 +142,11 @@ struct SchemaGrouper {
             // A read's tags are known names (a registered tag always is one).
             let found = facts.tag < 0 ? "text" : Int(facts.tag) < known.names.count ? "'\(known.name(at: Int(facts.tag)))'" : "an object"
             if let index = candidateIndex {
-                diagnostics.append(WrongValueKindCheck.diagnostic(
-                    parameter: candidate < 0 ? definition.parameterName(at: index) : name(candidate), tag: name(tag), expected: definition.parameters[index].accepts, found: found,
-                    at: facts.location))
+                diagnostics.append(
+                    WrongValueKindCheck.diagnostic(
+                        parameter: candidate < 0 ? definition.parameterName(at: index) : name(candidate), tag: name(tag),
+                        expected: definition.parameters[index].accepts, found: found,
+                        at: facts.location))
             } else {
                 diagnostics.append(WrongValueKindCheck.unroutedDiagnostic(tag: name(tag), found: found, at: facts.location))
             }
@@ -166,8 +168,10 @@ struct SchemaGrouper {
             // The chosen parameter's fields are read in place: copying the definition costs three references.
             if !definition.parameters[chosen].isArray {
                 if !(isDynamic || parameters[index].hasDynamic) {
-                    diagnostics.append(ReassignedParameterCheck.diagnostic(
-                        parameter: definition.parameterName(at: chosen), tag: name(tag), at: location, first: parameters[index].location))
+                    diagnostics.append(
+                        ReassignedParameterCheck.diagnostic(
+                            parameter: definition.parameterName(at: chosen), tag: name(tag), at: location, first: parameters[index].location
+                        ))
                     return
                 }
             }

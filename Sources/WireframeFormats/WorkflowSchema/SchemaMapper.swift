@@ -235,9 +235,10 @@ struct SchemaMapper {
         let node = ControllerNode(key: key, object: object, creator: creator)
         graph.controllers.append(node)
         let schemaClass = object.schemaClass
-        screens.append(Screen(
-            key: key, container: Self.containerType(schemaClass), parent: parentKey,
-            locations: ScreenLocations(definition: object.location, key: nameAttribute?.valueLocation)))
+        screens.append(
+            Screen(
+                key: key, container: Self.containerType(schemaClass), parent: parentKey,
+                locations: ScreenLocations(definition: object.location, key: nameAttribute?.valueLocation)))
 
         var elements: [Element] = []
         var properties: [String: String] = [:]
@@ -245,7 +246,9 @@ struct SchemaMapper {
         var title: String?
         var titleLocation: SourceLocation?
         var actionObjects: [SchemaObject] = []
-        var sawTitle = false, sawActions = false, sawForward = false
+        var sawTitle = false
+        var sawActions = false
+        var sawForward = false
         var forwardsAllMessages = false
         let asParent = ContentParent(definition: object.definition, position: object.node.definition.position, isOrdinary: true)
         // The parameters read from the storage in place: no parameter or value list per
@@ -262,14 +265,21 @@ struct SchemaMapper {
                 if !sawTitle {
                     sawTitle = true
                     titleLocation = storage.parameters[at].location
-                    for value in values { if case .text(let text, _) = storage.values[value] { title = storage.text(text); break } }
+                    for value in values {
+                        if case .text(let text, _) = storage.values[value] {
+                            title = storage.text(text)
+                            break
+                        }
+                    }
                 }
                 continue
             case "actions":
                 if !sawActions {
                     sawActions = true
                     actionObjects.reserveCapacity(values.count)
-                    for value in values { if case .object(let child) = storage.values[value] { actionObjects.append(SchemaObject(arena, child)) } }
+                    for value in values {
+                        if case .object(let child) = storage.values[value] { actionObjects.append(SchemaObject(arena, child)) }
+                    }
                 }
                 continue
             case "viewControllers":
@@ -277,7 +287,10 @@ struct SchemaMapper {
                     guard case .object(let childIndex) = storage.values[value] else { continue }
                     let child = SchemaObject(arena, childIndex)
                     let index = value - values.lowerBound
-                    if let target = linkTarget(child, pathKey: { Self.path(key, child.tag, .index(index)) }, creator: controllerIndex, parentKey: key, loadPath: nil) {
+                    if let target = linkTarget(
+                        child, pathKey: { Self.path(key, child.tag, .index(index)) }, creator: controllerIndex, parentKey: key,
+                        loadPath: nil)
+                    {
                         links.append(Link(schemaClass == .tabs ? .tab : .child, to: target.key, at: child.location))
                     }
                 }
@@ -285,7 +298,12 @@ struct SchemaMapper {
             case "shouldForwardAllMessages":
                 if !sawForward {
                     sawForward = true
-                    for value in values { if case .text(let text, _) = storage.values[value] { forwardsAllMessages = BooleanText.isTrue(storage.text(text)); break } }
+                    for value in values {
+                        if case .text(let text, _) = storage.values[value] {
+                            forwardsAllMessages = BooleanText.isTrue(storage.text(text))
+                            break
+                        }
+                    }
                 }
             default:
                 break
@@ -297,7 +315,8 @@ struct SchemaMapper {
                 case .object(let childIndex):
                     let child = SchemaObject(arena, childIndex)
                     mapContent(
-                        child, owner: controllerIndex, screenKey: key, links: &links, parameter: name, parameterName: storage.parameters[at].name,
+                        child, owner: controllerIndex, screenKey: key, links: &links, parameter: name,
+                        parameterName: storage.parameters[at].name,
                         parent: asParent, into: &elements)
                 }
             }
@@ -315,10 +334,13 @@ struct SchemaMapper {
         for (index, action) in actionObjects.enumerated() {
             let nameAttribute = action.attribute("name")
             let name = actionNames[index]
-            actions.append(NamedAction(
-                name: nameAttribute?.value,
-                action: mapAction(action, performer: controllerIndex, path: { Self.path(key, action.tag, name.isEmpty ? .index(index) : .name(name)) }, loadPath: nil),
-                nameLocation: nameAttribute?.valueLocation ?? action.location))
+            actions.append(
+                NamedAction(
+                    name: nameAttribute?.value,
+                    action: mapAction(
+                        action, performer: controllerIndex,
+                        path: { Self.path(key, action.tag, name.isEmpty ? .index(index) : .name(name)) }, loadPath: nil),
+                    nameLocation: nameAttribute?.valueLocation ?? action.location))
         }
         screens[screenIndex].title = title ?? ""
         screens[screenIndex].locations.title = titleLocation
@@ -332,7 +354,9 @@ struct SchemaMapper {
     /// The parameter a bare child goes to in its parent (spec §1.7 step 3): its tag if that is a
     /// parameter accepting it, else the class default; nil for proxies and conditionals.
     static func bareRoute(_ definition: TagDefinition, _ child: SchemaObject) -> String? {
-        if let index = definition.parameterIndex(child.tag), definition.parameter(at: index, accepts: child.schemaClass) { return child.tag }
+        if let index = definition.parameterIndex(child.tag), definition.parameter(at: index, accepts: child.schemaClass) {
+            return child.tag
+        }
         guard definition.admits(child.schemaClass) else { return nil }
         return definition.defaultParameter(for: child.schemaClass)
     }
@@ -413,13 +437,16 @@ struct SchemaMapper {
     /// size a first pass over its values counts, instead of growing (and rehashing) one entry
     /// at a time.
     mutating func mapContent(
-        _ object: SchemaObject, owner: Int, screenKey: String, links: inout [Link], parameter: String, parameterName parameterPosition: Int32,
+        _ object: SchemaObject, owner: Int, screenKey: String, links: inout [Link], parameter: String,
+        parameterName parameterPosition: Int32,
         parent: ContentParent, into elements: inout [Element]
     ) {
         let schemaClass = object.schemaClass
         if schemaClass.isController {
             let count = graph.controllers[owner].children.count
-            if let target = linkTarget(object, pathKey: { Self.path(screenKey, object.tag, .index(count)) }, creator: owner, parentKey: screenKey, loadPath: nil) {
+            if let target = linkTarget(
+                object, pathKey: { Self.path(screenKey, object.tag, .index(count)) }, creator: owner, parentKey: screenKey, loadPath: nil)
+            {
                 links.append(Link(.child, to: target.key, at: object.location))
             }
             return
@@ -439,7 +466,9 @@ struct SchemaMapper {
         let textParameter = definition.hasTextParameter ? "text" : "title"
         // The first pass: how many properties, triggers and elements the values make (at most),
         // and which parameters hold messages (the first 64 remembered for the second pass).
-        var propertyCount = 0, triggerCount = 0, elementCount = 0
+        var propertyCount = 0
+        var triggerCount = 0
+        var elementCount = 0
         var messageParameters: UInt64 = 0
         switch mode {
         case .proxy: propertyCount += 2
@@ -458,7 +487,8 @@ struct SchemaMapper {
                 case .text:
                     // By the name's position: its string is read only to compare it with the text parameter.
                     if isMessage == nil {
-                        isMessage = ParameterNameFacts.of(storage.parameters[at].name, names: storage.names, known: knownFacts).contains(.message)
+                        isMessage = ParameterNameFacts.of(storage.parameters[at].name, names: storage.names, known: knownFacts).contains(
+                            .message)
                     }
                     if isMessage == true { triggerCount += 1 } else { texts += 1 }
                 case .object(let childIndex):
@@ -490,10 +520,11 @@ struct SchemaMapper {
         // once and destroys the original (an outlined copy per element, about 200 instructions):
         // `consume`, a consuming helper and setting the fields after a bare append did not
         // remove it, or cost more.
-        elements.append(Element(
-            kind: ElementKind(rawValue: object.tag), reference: nameAttribute?.value, styleClass: classAttribute?.value,
-            properties: Self.emptyProperties(room: propertyCount),
-            locations: ElementLocations(definition: location, kind: location, reference: nameAttribute?.valueLocation)))
+        elements.append(
+            Element(
+                kind: ElementKind(rawValue: object.tag), reference: nameAttribute?.value, styleClass: classAttribute?.value,
+                properties: Self.emptyProperties(room: propertyCount),
+                locations: ElementLocations(definition: location, kind: location, reference: nameAttribute?.valueLocation)))
         if triggerCount > 0 { elements[position].triggers.reserveCapacity(triggerCount) }
         if elementCount > 0 { elements[position].elements.reserveCapacity(elementCount) }
         switch mode {
@@ -516,7 +547,8 @@ struct SchemaMapper {
                     let text = storage.text(textAt)
                     let isMessage = offset < 64 ? messageParameters & (1 << UInt64(offset)) != 0 : Self.isMessageParameter(parameterName)
                     if isMessage {
-                        addTrigger(text: text, location: textLocation, parameter: parameterName, event: nil, to: &elements[position], owner: owner)
+                        addTrigger(
+                            text: text, location: textLocation, parameter: parameterName, event: nil, to: &elements[position], owner: owner)
                     } else if parameterName == textParameter, elements[position].text == nil {
                         elements[position].text = text
                     } else if let earlier = elements[position].properties.updateValue(text, forKey: parameterName) {
@@ -540,15 +572,20 @@ struct SchemaMapper {
                         }
                     } else if childClass == .image, child.mode == .ordinary {
                         elements[position].properties[parameterName] = child.text("name") ?? ""
-                        if let label = child.text("accessibilityLabel") { elements[position].properties[parameterName + ".accessibilityLabel"] = label }
+                        if let label = child.text("accessibilityLabel") {
+                            elements[position].properties[parameterName + ".accessibilityLabel"] = label
+                        }
                     } else if childClass.isGesture {
                         for gestureParameter in child.parameters where gestureParameter.name.hasSuffix("essage") {
                             let suffix = gestureParameter.name == "message" ? "" : "." + gestureParameter.name.replacingSuffix("Message")
                             for gestureValue in gestureParameter.values {
                                 if case .text(let text, let location) = gestureValue {
-                                    addTrigger(text: text, location: location, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
+                                    addTrigger(
+                                        text: text, location: location, parameter: "message", event: child.tag + suffix,
+                                        to: &elements[position], owner: owner)
                                 } else if case .object(let messageObject) = gestureValue, let message = Self.message(messageObject) {
-                                    addTrigger(message, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
+                                    addTrigger(
+                                        message, parameter: "message", event: child.tag + suffix, to: &elements[position], owner: owner)
                                 }
                             }
                         }
@@ -585,8 +622,11 @@ struct SchemaMapper {
         return name == "message" || (bytes.reversed().starts(with: suffix.reversed()) && name.hasSuffix("Message"))
     }
 
-    mutating func addTrigger(text: String, location: SourceLocation, parameter: String, event: String?, to element: inout Element, owner: Int) {
-        addTrigger(Message(name: text, destination: .delegate, at: location), parameter: parameter, event: event, to: &element, owner: owner)
+    mutating func addTrigger(
+        text: String, location: SourceLocation, parameter: String, event: String?, to element: inout Element, owner: Int
+    ) {
+        addTrigger(
+            Message(name: text, destination: .delegate, at: location), parameter: parameter, event: event, to: &element, owner: owner)
     }
 
     mutating func addTrigger(_ message: Message, parameter: String, event: String?, to element: inout Element, owner: Int) {
@@ -627,7 +667,10 @@ struct SchemaMapper {
             for at in Int(parameters.lowerBound)..<Int(parameters.upperBound) {
                 let values = storage.parameters[at].values
                 for value in Int(values.lowerBound)..<Int(values.upperBound) {
-                    if case .text = storage.values[value] { withText += 1; break }
+                    if case .text = storage.values[value] {
+                        withText += 1
+                        break
+                    }
                 }
             }
             guard withText > 0 else { return [:] }
@@ -654,12 +697,15 @@ struct SchemaMapper {
             var targetIndex: Int?
             let controllerObject = action.firstObject("controller")
             if let controller = controllerObject {
-                let linked = linkTarget(controller, pathKey: { Self.path(path(), controller.tag, .none) }, creator: performer, parentKey: performerKey, loadPath: loadPath)
+                let linked = linkTarget(
+                    controller, pathKey: { Self.path(path(), controller.tag, .none) }, creator: performer, parentKey: performerKey,
+                    loadPath: loadPath)
                 target = linked?.key
                 targetIndex = linked?.index
                 if controller.mode == .ordinary, let index = targetIndex {
                     graph.controllers[index].arrival =
-                        action.schemaClass == .pushController ? .pushed : action.schemaClass == .presentController ? .presented : .replacedRoot
+                        action.schemaClass == .pushController
+                        ? .pushed : action.schemaClass == .presentController ? .presented : .replacedRoot
                     graph.controllers[performer].shown.append(index)
                     graph.controllers[performer].children.removeAll { $0 == index }
                 }
@@ -673,7 +719,8 @@ struct SchemaMapper {
                     action.schemaClass == .pushController ? .push : action.schemaClass == .presentController ? .present : nil
             }
             // The performer's screen has the performer's position (screens and controllers are appended together).
-            screens[performer].links.append(Link(.subroute, to: target, isInline: loadPath == nil || target != loadPath, at: action.location))
+            screens[performer].links.append(
+                Link(.subroute, to: target, isInline: loadPath == nil || target != loadPath, at: action.location))
             let kind: ActionKind =
                 switch action.schemaClass {
                 case .pushController: .push(target)
@@ -714,14 +761,17 @@ struct SchemaMapper {
             var index = 0
             action.forEachObject("actions") { response in
                 let position = index
-                _ = mapAction(response, performer: performer, path: { Self.path(path(), action: response, index: position) }, loadPath: loadPath)
+                _ = mapAction(
+                    response, performer: performer, path: { Self.path(path(), action: response, index: position) }, loadPath: loadPath)
                 index += 1
             }
             return Action(.send(message), at: action.location, targetLocation: message.location)
         case .loadSchema:
             let loadedPath = action.text("path") ?? ""
-            graph.loads.append(SchemaLoad(
-                path: loadedPath, location: action.parameter("path")?.location ?? action.location, performer: performer, expectedTags: []))
+            graph.loads.append(
+                SchemaLoad(
+                    path: loadedPath, location: action.parameter("path")?.location ?? action.location, performer: performer,
+                    expectedTags: []))
             let savedLoadPath = currentLoadPath
             currentLoadPath = loadedPath
             let success = action.firstObject("successAction").map { next in
@@ -731,13 +781,16 @@ struct SchemaMapper {
             let failure = action.firstObject("failureAction").map { next in
                 mapAction(next, performer: performer, path: { Self.path(path(), action: next, index: 1) }, loadPath: loadPath)
             }
-            return Action(.loadSchema(path: loadedPath, success: success, failure: failure), at: action.location,
-                          targetLocation: action.parameter("path")?.location)
+            return Action(
+                .loadSchema(path: loadedPath, success: success, failure: failure), at: action.location,
+                targetLocation: action.parameter("path")?.location)
         case .multipleActions:
             var actions: [Action] = []
             action.forEachObject("actions") { nested in
                 let position = actions.count
-                actions.append(mapAction(nested, performer: performer, path: { Self.path(path(), action: nested, index: position) }, loadPath: loadPath))
+                actions.append(
+                    mapAction(
+                        nested, performer: performer, path: { Self.path(path(), action: nested, index: position) }, loadPath: loadPath))
             }
             return Action(.sequence(actions), at: action.location)
         case .conditionalAction:

@@ -162,9 +162,10 @@ struct SchemaStorage: Sendable {
         let tag = addName(object.tag)
         let definition = DefinitionRef(position: addDefinition(object.definition), kind: object.definition.kind)
         let mode = storedMode(object.mode)
-        nodes.append(Node(
-            tag: tag, definition: definition, schemaClass: node.schemaClass, mode: mode,
-            location: node.location, attributes: attributeRange, parameters: parameterRange))
+        nodes.append(
+            Node(
+                tag: tag, definition: definition, schemaClass: node.schemaClass, mode: mode,
+                location: node.location, attributes: attributeRange, parameters: parameterRange))
         return Int32(nodes.count - 1)
     }
 
@@ -472,7 +473,9 @@ public typealias SchemaParameters = SchemaRun<SchemaParameter>
 public typealias SchemaValues = SchemaRun<SchemaValue>
 
 /// A run of consecutive elements of a read's store, or an array when given or changed.
-public struct SchemaRun<Element: SchemaStoredElement>: RandomAccessCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral, Hashable, Sendable {
+public struct SchemaRun<Element: SchemaStoredElement>: RandomAccessCollection, RangeReplaceableCollection, ExpressibleByArrayLiteral,
+    Hashable, Sendable
+{
     private enum Backing {
         case stored(SchemaArena, Int)
         case given([Element])

@@ -354,11 +354,13 @@ public enum TagRegistry {
         "cellStyle": (["default", "value1", "value2", "subtitle"], false),
         "selectionStyle": (["none", "blue", "gray"], false),
         "barButtonStyle": (["plain", "bordered", "done"], false),
-        "systemItem": ([
-            "done", "cancel", "edit", "save", "add", "flexibleSpace", "fixedSpace", "compose", "reply",
-            "action", "organize", "bookmarks", "search", "refresh", "stop", "camera", "trash", "play",
-            "pause", "rewind", "fastForward", "undo", "redo", "pageCurl",
-        ], false),
+        "systemItem": (
+            [
+                "done", "cancel", "edit", "save", "add", "flexibleSpace", "fixedSpace", "compose", "reply",
+                "action", "organize", "bookmarks", "search", "refresh", "stop", "camera", "trash", "play",
+                "pause", "rewind", "fastForward", "undo", "redo", "pageCurl",
+            ], false
+        ),
         "segmentedControlStyle": (["plain", "bordered", "bar"], false),
         "datePickerMode": (["time", "date", "dateAndTime", "countDownTimer"], false),
         "viewMode": (["never", "whileEditing", "unlessEditing", "always"], false),
@@ -367,19 +369,25 @@ public enum TagRegistry {
         "barStyle": (["default", "black"], false),
         "autocapitalizationType": (["none", "words", "sentences", "allCharacters"], false),
         "yesNo": (["default", "no", "yes"], false),
-        "keyboardType": ([
-            "default", "asciiCapable", "numbersAndPunctuation", "url", "numberPad", "phonePad",
-            "namePhonePad", "emailAddress", "decimalPad", "twitter",
-        ], false),
+        "keyboardType": (
+            [
+                "default", "asciiCapable", "numbersAndPunctuation", "url", "numberPad", "phonePad",
+                "namePhonePad", "emailAddress", "decimalPad", "twitter",
+            ], false
+        ),
         "keyboardAppearance": (["default", "alert"], false),
-        "returnKeyType": ([
-            "default", "go", "google", "join", "next", "route", "search", "send", "yahoo", "done", "emergencyCall",
-        ], false),
-        "accessibilityTraits": ([
-            "button", "link", "searchField", "image", "selected", "playsSound", "keyboardKey", "staticText",
-            "summaryElement", "notEnabled", "updatesFrequently", "startsMediaSession", "adjustable",
-            "allowsDirectInteraction", "causesPageTurn",
-        ], true),
+        "returnKeyType": (
+            [
+                "default", "go", "google", "join", "next", "route", "search", "send", "yahoo", "done", "emergencyCall",
+            ], false
+        ),
+        "accessibilityTraits": (
+            [
+                "button", "link", "searchField", "image", "selected", "playsSound", "keyboardKey", "staticText",
+                "summaryElement", "notEnabled", "updatesFrequently", "startsMediaSession", "adjustable",
+                "allowsDirectInteraction", "causesPageTurn",
+            ], true
+        ),
         "dataDetectorTypes": (["phoneNumber", "link", "address", "calendarEvent"], true),
     ]
 
@@ -398,7 +406,9 @@ public enum TagRegistry {
         }
         let parts = declaration.split(separator: UInt8(ascii: ":"), maxSplits: 1).map(trimmingSpaces)
         var name = parts.first ?? []
-        var isArray = false, isMandatory = false, isLazy = false
+        var isArray = false
+        var isMandatory = false
+        var isLazy = false
         flags: while let last = name.last {
             switch last {
             case UInt8(ascii: "]"), UInt8(ascii: "["): isArray = true
@@ -474,7 +484,8 @@ public enum TagRegistry {
         _ tag: String, _ schemaClass: SchemaClass, _ kind: TagKind, _ own: [String], defaults: String = "",
         shared: [String] = [], sharedDefaults: String = "", sharedDefaultsFirst: Bool = false, abstract: Bool = false
     ) -> TagDefinition {
-        let ownRoutes = routes(defaults), sharedRoutes = routes(sharedDefaults)
+        let ownRoutes = routes(defaults)
+        let sharedRoutes = routes(sharedDefaults)
         return TagDefinition(
             tag: tag, schemaClass: schemaClass, kind: kind, isAbstract: abstract,
             parameters: (own + shared).map(parameter),
@@ -489,8 +500,9 @@ public enum TagRegistry {
         _ tag: String, _ schemaClass: SchemaClass, _ own: [String], defaults: String = "", extra: [String] = [],
         defaultsAfterGestures: Bool = false
     ) -> TagDefinition {
-        make(tag, schemaClass, .view, own, defaults: defaults, shared: viewParameters + extra,
-             sharedDefaults: viewDefaults, sharedDefaultsFirst: defaultsAfterGestures)
+        make(
+            tag, schemaClass, .view, own, defaults: defaults, shared: viewParameters + extra,
+            sharedDefaults: viewDefaults, sharedDefaultsFirst: defaultsAfterGestures)
     }
 
     static func condition(_ tag: String, _ schemaClass: SchemaClass, _ own: [String], defaults: String) -> TagDefinition {
@@ -505,134 +517,191 @@ public enum TagRegistry {
         make("number", .number, .value, ["value!: str|num"], defaults: "any>value"),
         make("bool", .number, .value, ["value!: str|num"], defaults: "any>value"),
         make("date", .date, .value, ["value!: date-obj|num|str", "format: str"], defaults: "str>value"),
-        make("image", .image, .value, [
-            "accessibilityLabel: str", "accessibilityHint: str", "accessibilityValue: str|num",
-            "accessibilityTraits: str|num=accessibilityTraits", "name!: str",
-        ], defaults: "str>name"),
+        make(
+            "image", .image, .value,
+            [
+                "accessibilityLabel: str", "accessibilityHint: str", "accessibilityValue: str|num",
+                "accessibilityTraits: str|num=accessibilityTraits", "name!: str",
+            ], defaults: "str>name"),
         make("null", .null, .value, []),
-        make("message", .message, .message, [
-            "name!: str", "destinationType: str|num=destinationType", "destinationName: str",
-        ], defaults: "str>name"),
+        make(
+            "message", .message, .message,
+            [
+                "name!: str", "destinationType: str|num=destinationType", "destinationName: str",
+            ], defaults: "str>name"),
         make("object", .object, .abstract, [], abstract: true),
         make("view", .view, .abstract, [], abstract: true),
         make("viewController", .viewController, .abstract, [], abstract: true),
         // §2.3 controllers
         controller("tabs", .tabs, ["viewControllers[]!: controller"], defaults: "controller>viewControllers"),
-        controller("navigation", .navigation, [
-            "viewControllers[]!: controller", "navigationBarHidden: str|num", "toolbarHidden: str|num",
-        ], defaults: "controller>viewControllers"),
-        controller("screen", .screen, ["view~: view|controller", "toolbar: toolbar*"],
-                   defaults: "toolbar*>toolbar, view>view, controller>view"),
-        controller("form", .form, [
-            "view!~: view|controller", "triggers[]: trigger", "formAccessoryView: formAccessoryView",
-        ], defaults: "view>view, controller>view, trigger>triggers, formAccessoryView>formAccessoryView"),
-        controller("table", .table, [
-            "style: str|num", "sections[]!~: tableSection", "tableHeaderView~: view", "tableFooterView~: view",
-        ], defaults: "tableSection>sections"),
+        controller(
+            "navigation", .navigation,
+            [
+                "viewControllers[]!: controller", "navigationBarHidden: str|num", "toolbarHidden: str|num",
+            ], defaults: "controller>viewControllers"),
+        controller(
+            "screen", .screen, ["view~: view|controller", "toolbar: toolbar*"],
+            defaults: "toolbar*>toolbar, view>view, controller>view"),
+        controller(
+            "form", .form,
+            [
+                "view!~: view|controller", "triggers[]: trigger", "formAccessoryView: formAccessoryView",
+            ], defaults: "view>view, controller>view, trigger>triggers, formAccessoryView>formAccessoryView"),
+        controller(
+            "table", .table,
+            [
+                "style: str|num", "sections[]!~: tableSection", "tableHeaderView~: view", "tableFooterView~: view",
+            ], defaults: "tableSection>sections"),
         // §2.4 views
-        view("container", .container, [
-            "views[]: view|controller", "layout: str|num=layout", "numberOfColumns: str|num",
-            "rightAlignLastColumn: str|num",
-        ], defaults: "view>views, controller>views"),
-        view("label", .label, ["adjustsFontSizeToFitWidth: str|num", "numberOfLines: str|num", "text: str"],
-             defaults: "str>text"),
-        view("button", .button, ["title: str", "image: image", "message~: message|str"],
-             defaults: "str>title, image>image"),
+        view(
+            "container", .container,
+            [
+                "views[]: view|controller", "layout: str|num=layout", "numberOfColumns: str|num",
+                "rightAlignLastColumn: str|num",
+            ], defaults: "view>views, controller>views"),
+        view(
+            "label", .label, ["adjustsFontSizeToFitWidth: str|num", "numberOfLines: str|num", "text: str"],
+            defaults: "str>text"),
+        view(
+            "button", .button, ["title: str", "image: image", "message~: message|str"],
+            defaults: "str>title, image>image"),
         view("imageView", .imageView, ["imageName: str", "image: image"], defaults: "str>imageName, image>image"),
-        view("textField", .textField, [
-            "adjustsFontSizeToFitWidth: str|num", "clearsOnBeginEditing: str|num", "placeholder: str", "text: str",
-            "validations[]: condition", "clearButtonMode: str|num=viewMode", "leftView: view",
-            "leftViewMode: str|num=viewMode", "rightView: view", "rightViewMode: str|num=viewMode",
-        ], defaults: "condition>validations", extra: textInputParameters),
-        view("textView", .textView, [
-            "dataDetectorTypes: str|num=dataDetectorTypes", "editable: str|num", "text: str",
-            "validations[]: condition",
-        ], defaults: "condition>validations", extra: textInputParameters),
-        view("switch", .switch, ["on: str|num", "onValue: any", "offValue: any", "message~: message|str"],
-             defaults: "message>message"),
-        view("slider", .slider, [
-            "continuous: str|num", "value: str|num", "minimumValue: str|num", "maximumValue: str|num",
-            "message: message|str", "validations[]: condition",
-        ], defaults: "condition>validations"),
-        view("segmentedControl", .segmentedControl, [
-            "apportionsSegmentWidthsByContent: str|num", "momentary: str|num", "segments[]: segment",
-            "segmentedControlStyle: str|num=segmentedControlStyle", "selectedSegmentIndex: str|num",
-        ], defaults: "segment>segments"),
-        view("datePicker", .datePicker, [
-            "datePickerMode: num|str=datePickerMode", "date: date-obj|str", "minimumDate: date-obj|str",
-            "maximumDate: date-obj|str", "countDownDuration: num|str", "minuteInterval: num|str", "message: message",
-        ], defaults: "date-obj>date, message>message", defaultsAfterGestures: true),
-        view("searchBar", .searchBar, [
-            "placeholder: str", "prompt: str", "scopeButtonItems[]: actionButtonItem*",
-            "showsBookmarkButton: str|num", "showsCancelButton: str|num", "showsSearchResultsButton: str|num",
-            "text: str", "validations[]: condition", "searchMessage~: message|str", "cancelMessage~: message|str",
-            "bookmarkMessage~: message|str", "resultsListMessage~: message|str", "textDidChangeMessage: message|str",
-        ], defaults: "condition>validations", extra: barParameters),
+        view(
+            "textField", .textField,
+            [
+                "adjustsFontSizeToFitWidth: str|num", "clearsOnBeginEditing: str|num", "placeholder: str", "text: str",
+                "validations[]: condition", "clearButtonMode: str|num=viewMode", "leftView: view",
+                "leftViewMode: str|num=viewMode", "rightView: view", "rightViewMode: str|num=viewMode",
+            ], defaults: "condition>validations", extra: textInputParameters),
+        view(
+            "textView", .textView,
+            [
+                "dataDetectorTypes: str|num=dataDetectorTypes", "editable: str|num", "text: str",
+                "validations[]: condition",
+            ], defaults: "condition>validations", extra: textInputParameters),
+        view(
+            "switch", .switch, ["on: str|num", "onValue: any", "offValue: any", "message~: message|str"],
+            defaults: "message>message"),
+        view(
+            "slider", .slider,
+            [
+                "continuous: str|num", "value: str|num", "minimumValue: str|num", "maximumValue: str|num",
+                "message: message|str", "validations[]: condition",
+            ], defaults: "condition>validations"),
+        view(
+            "segmentedControl", .segmentedControl,
+            [
+                "apportionsSegmentWidthsByContent: str|num", "momentary: str|num", "segments[]: segment",
+                "segmentedControlStyle: str|num=segmentedControlStyle", "selectedSegmentIndex: str|num",
+            ], defaults: "segment>segments"),
+        view(
+            "datePicker", .datePicker,
+            [
+                "datePickerMode: num|str=datePickerMode", "date: date-obj|str", "minimumDate: date-obj|str",
+                "maximumDate: date-obj|str", "countDownDuration: num|str", "minuteInterval: num|str", "message: message",
+            ], defaults: "date-obj>date, message>message", defaultsAfterGestures: true),
+        view(
+            "searchBar", .searchBar,
+            [
+                "placeholder: str", "prompt: str", "scopeButtonItems[]: actionButtonItem*",
+                "showsBookmarkButton: str|num", "showsCancelButton: str|num", "showsSearchResultsButton: str|num",
+                "text: str", "validations[]: condition", "searchMessage~: message|str", "cancelMessage~: message|str",
+                "bookmarkMessage~: message|str", "resultsListMessage~: message|str", "textDidChangeMessage: message|str",
+            ], defaults: "condition>validations", extra: barParameters),
         view("toolbar", .toolbar, ["items[]: barButtonItem"], defaults: "barButtonItem>items", extra: barParameters),
-        view("navigationBar", .navigationBar, ["items[]: navigationItem"], defaults: "navigationItem>items",
-             extra: barParameters, defaultsAfterGestures: true),
-        make("tableCell", .tableCell, .view, [
-            "text!: str", "detailText: str", "accessoryType: str|num=accessoryType",
-            "selectionStyle: str|num=selectionStyle", "style: str|num=cellStyle", "selectable: str|num",
-            "image: image", "message~: message|str", "detailDisclosureMessage~: message|str",
-            "indentationLevel: str|num",
-        ], defaults: "str>text, image>image", shared: viewParameters),
-        make("formAccessoryView", .formAccessoryView, .view, ["nextButtonTitle!: str", "previousButtonTitle!: str"],
-             shared: ["items[]: barButtonItem"] + viewParameters + barParameters, sharedDefaults: viewDefaults),
+        view(
+            "navigationBar", .navigationBar, ["items[]: navigationItem"], defaults: "navigationItem>items",
+            extra: barParameters, defaultsAfterGestures: true),
+        make(
+            "tableCell", .tableCell, .view,
+            [
+                "text!: str", "detailText: str", "accessoryType: str|num=accessoryType",
+                "selectionStyle: str|num=selectionStyle", "style: str|num=cellStyle", "selectable: str|num",
+                "image: image", "message~: message|str", "detailDisclosureMessage~: message|str",
+                "indentationLevel: str|num",
+            ], defaults: "str>text, image>image", shared: viewParameters),
+        make(
+            "formAccessoryView", .formAccessoryView, .view, ["nextButtonTitle!: str", "previousButtonTitle!: str"],
+            shared: ["items[]: barButtonItem"] + viewParameters + barParameters, sharedDefaults: viewDefaults),
         // §2.5 items, sections, triggers
-        make("navigationItem", .navigationItem, .item, [
-            "title: str", "titleView: view", "prompt: str", "hidesBackButton: str|num",
-            "leftItemsSupplementBackButton: str|num", "leftBarButtonItem: barButtonItem",
-            "leftBarButtonItems[]: barButtonItem", "rightBarButtonItem: barButtonItem",
-            "rightBarButtonItems[]: barButtonItem", "backBarButtonItem: str|image|barButtonItem",
-        ]),
-        make("barButtonItem", .barButtonItem, .item, [
-            "enabled: str|num", "image: image", "title: str", "style: str|num=barButtonStyle",
-            "systemItem: str|num=systemItem", "message~: message|str",
-        ], defaults: "str>title, image>image"),
+        make(
+            "navigationItem", .navigationItem, .item,
+            [
+                "title: str", "titleView: view", "prompt: str", "hidesBackButton: str|num",
+                "leftItemsSupplementBackButton: str|num", "leftBarButtonItem: barButtonItem",
+                "leftBarButtonItems[]: barButtonItem", "rightBarButtonItem: barButtonItem",
+                "rightBarButtonItems[]: barButtonItem", "backBarButtonItem: str|image|barButtonItem",
+            ]),
+        make(
+            "barButtonItem", .barButtonItem, .item,
+            [
+                "enabled: str|num", "image: image", "title: str", "style: str|num=barButtonStyle",
+                "systemItem: str|num=systemItem", "message~: message|str",
+            ], defaults: "str>title, image>image"),
         make("tabBarItem", .tabBarItem, .item, ["image!: image", "title!: str", "badgeValue: str"], defaults: "image>image"),
-        make("actionButtonItem", .actionButtonItem, .item, ["title!: str", "message!~: message|str"],
-             defaults: "str>title, message>message"),
-        make("cancelButtonItem", .cancelButtonItem, .item, ["title: str", "message~: message|str"],
-             defaults: "str>title, message>message"),
-        make("destructiveButtonItem", .destructiveButtonItem, .item, ["title!: str", "message!~: message|str"],
-             defaults: "str>title, message>message"),
-        make("segment", .segment, .item, ["title: str", "image: image", "message~: message|str", "enabled: str|num"],
-             defaults: "str>title, image>image, message>message"),
-        make("tableSection", .tableSection, .item, ["headerTitle: str", "footerTitle: str", "cells[]: tableCell"],
-             defaults: "str>headerTitle, tableCell>cells"),
-        make("trigger", .trigger, .item, [
-            "condition: condition", "successMessage~: message|str", "successTriggers[]: trigger",
-            "failureMessage: message|str", "failureTriggers[]: trigger",
-        ], defaults: "condition>condition"),
+        make(
+            "actionButtonItem", .actionButtonItem, .item, ["title!: str", "message!~: message|str"],
+            defaults: "str>title, message>message"),
+        make(
+            "cancelButtonItem", .cancelButtonItem, .item, ["title: str", "message~: message|str"],
+            defaults: "str>title, message>message"),
+        make(
+            "destructiveButtonItem", .destructiveButtonItem, .item, ["title!: str", "message!~: message|str"],
+            defaults: "str>title, message>message"),
+        make(
+            "segment", .segment, .item, ["title: str", "image: image", "message~: message|str", "enabled: str|num"],
+            defaults: "str>title, image>image, message>message"),
+        make(
+            "tableSection", .tableSection, .item, ["headerTitle: str", "footerTitle: str", "cells[]: tableCell"],
+            defaults: "str>headerTitle, tableCell>cells"),
+        make(
+            "trigger", .trigger, .item,
+            [
+                "condition: condition", "successMessage~: message|str", "successTriggers[]: trigger",
+                "failureMessage: message|str", "failureTriggers[]: trigger",
+            ], defaults: "condition>condition"),
         // §2.6 gestures
-        make("tapGesture", .tapGesture, .gesture, [
-            "message!~: message|str", "numberOfTapsRequired: str|num", "numberOfTouchesRequired: str|num",
-        ]),
-        make("longPressGesture", .longPressGesture, .gesture, [
-            "beginMessage~: message|str", "endMessage~: message|str", "numberOfTapsRequired: str|num",
-            "numberOfTouchesRequired: str|num", "minimumPressDuration: str|num", "allowableMovement: str|num",
-        ]),
-        make("swipeGesture", .swipeGesture, .gesture, [
-            "message!~: message|str", "numberOfTouchesRequired: str|num", "direction: str|num=direction",
-        ]),
+        make(
+            "tapGesture", .tapGesture, .gesture,
+            [
+                "message!~: message|str", "numberOfTapsRequired: str|num", "numberOfTouchesRequired: str|num",
+            ]),
+        make(
+            "longPressGesture", .longPressGesture, .gesture,
+            [
+                "beginMessage~: message|str", "endMessage~: message|str", "numberOfTapsRequired: str|num",
+                "numberOfTouchesRequired: str|num", "minimumPressDuration: str|num", "allowableMovement: str|num",
+            ]),
+        make(
+            "swipeGesture", .swipeGesture, .gesture,
+            [
+                "message!~: message|str", "numberOfTouchesRequired: str|num", "direction: str|num=direction",
+            ]),
         // §2.7 actions
-        make("showAlert", .showAlert, .action, [
-            "title~: str", "message!~: str", "cancelButtonItem: actionButtonItem*",
-            "otherButtonItems[]: actionButtonItem*",
-        ], defaults: "str>message, cancelButtonItem>cancelButtonItem, actionButtonItem*>otherButtonItems"),
-        make("showActionSheet", .showActionSheet, .action, [
-            "title~: str", "cancelButtonItem: actionButtonItem*", "destructiveButtonItem: actionButtonItem*",
-            "otherButtonItems[]: actionButtonItem*",
-        ], defaults: "cancelButtonItem>cancelButtonItem, destructiveButtonItem>destructiveButtonItem, actionButtonItem*>otherButtonItems"),
-        make("sendMessage", .sendMessage, .action, ["message!~: message|str", "actions[]: action", "valueNames[]: str"],
-             defaults: "str>message, message>message, action>actions"),
-        make("loadSchema", .loadSchema, .action, ["path!: str", "successAction!: controller-action", "failureAction!: action"],
-             defaults: "str>path, controller-action>successAction, action>failureAction"),
+        make(
+            "showAlert", .showAlert, .action,
+            [
+                "title~: str", "message!~: str", "cancelButtonItem: actionButtonItem*",
+                "otherButtonItems[]: actionButtonItem*",
+            ], defaults: "str>message, cancelButtonItem>cancelButtonItem, actionButtonItem*>otherButtonItems"),
+        make(
+            "showActionSheet", .showActionSheet, .action,
+            [
+                "title~: str", "cancelButtonItem: actionButtonItem*", "destructiveButtonItem: actionButtonItem*",
+                "otherButtonItems[]: actionButtonItem*",
+            ],
+            defaults: "cancelButtonItem>cancelButtonItem, destructiveButtonItem>destructiveButtonItem, actionButtonItem*>otherButtonItems"),
+        make(
+            "sendMessage", .sendMessage, .action, ["message!~: message|str", "actions[]: action", "valueNames[]: str"],
+            defaults: "str>message, message>message, action>actions"),
+        make(
+            "loadSchema", .loadSchema, .action, ["path!: str", "successAction!: controller-action", "failureAction!: action"],
+            defaults: "str>path, controller-action>successAction, action>failureAction"),
         make("pushController", .pushController, .action, ["controller~: controller"], defaults: "controller>controller"),
         make("presentController", .presentController, .action, ["controller~: controller"], defaults: "controller>controller"),
-        make("replaceRootController", .replaceRootController, .action, ["controller~: controller"],
-             defaults: "controller>controller"),
+        make(
+            "replaceRootController", .replaceRootController, .action, ["controller~: controller"],
+            defaults: "controller>controller"),
         make("popController", .popController, .action, []),
         make("dismissController", .dismissController, .action, []),
         make("showViews", .showViews, .action, ["viewNames[]!: str"], defaults: "str>viewNames"),
@@ -641,9 +710,11 @@ public enum TagRegistry {
         make("storeValue", .storeValue, .action, ["name!: str", "value~: any", "transient: str|num"], defaults: "str>name"),
         make("endEditing", .endEditing, .action, []),
         make("multipleActions", .multipleActions, .action, ["actions[]!: action"], defaults: "action>actions"),
-        make("conditionalAction", .conditionalAction, .action, [
-            "condition!: condition", "successAction: action", "failureAction: action",
-        ], defaults: "condition>condition, action>successAction"),
+        make(
+            "conditionalAction", .conditionalAction, .action,
+            [
+                "condition!: condition", "successAction: action", "failureAction: action",
+            ], defaults: "condition>condition, action>successAction"),
         // §2.8 conditions
         condition("isEqual", .isEqual, ["otherValue!~: any"], defaults: "any>otherValue"),
         condition("isLessThan", .comparison, ["otherValue!~: any"], defaults: "any>otherValue"),
@@ -654,8 +725,10 @@ public enum TagRegistry {
         condition("isTrue", .isTrue, [], defaults: "any>value"),
         condition("doesMatchRegularExpression", .doesMatchRegularExpression, ["pattern!: str"], defaults: "str>pattern"),
         condition("not", .not, ["condition: condition"], defaults: "condition>condition"),
-        condition("multipleConditions", .multipleConditions, [
-            "conditions[]!: condition", "requirement: str|num=requirement",
-        ], defaults: "condition>conditions"),
+        condition(
+            "multipleConditions", .multipleConditions,
+            [
+                "conditions[]!: condition", "requirement: str|num=requirement",
+            ], defaults: "condition>conditions"),
     ]
 }

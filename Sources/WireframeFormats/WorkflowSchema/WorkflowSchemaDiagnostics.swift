@@ -4,8 +4,8 @@ public import WireframeModel
 /// `docs/DIAGNOSTICS.md` lists.
 public enum WorkflowSchemaDiagnostics {
     /// The definitions of the `WF1xxx` codes.
-    public static let definitions: [DiagnosticDefinition] = (
-        [
+    public static let definitions: [DiagnosticDefinition] =
+        ([
             WellFormednessCheck.definition,
             DocumentElementCheck.nameDefinition,
             DocumentElementCheck.attributeDefinition,
@@ -83,6 +83,5 @@ public enum WorkflowSchemaDiagnostics {
             ValidationValueCheck.definition,
             DuplicateInputCheck.definition,
             UnnamedInputCheck.definition,
-        ] + CrossFileCodes.definitions
-    ).sorted { $0.code < $1.code }
+        ] + CrossFileCodes.definitions).sorted { $0.code < $1.code }
 }

@@ -40,9 +40,12 @@ enum CrossFileCodes {
     static let incompatibleRoot: DiagnosticCode = "WF1603"
 
     static let definitions = [
-        DiagnosticDefinition(unresolved, [.warning, .error], "load path missing (warning) / leaving the project root (error)", check: "L01"),
-        DiagnosticDefinition(loadedFileErrors, [.error], "loaded file has errors (at the load site; the file's own errors carry its path)", check: "L02"),
-        DiagnosticDefinition(incompatibleRoot, [.error], "loaded root not a controller, or not the class a `keyPath=\"schema\"` proxy names", check: "L03"),
+        DiagnosticDefinition(
+            unresolved, [.warning, .error], "load path missing (warning) / leaving the project root (error)", check: "L01"),
+        DiagnosticDefinition(
+            loadedFileErrors, [.error], "loaded file has errors (at the load site; the file's own errors carry its path)", check: "L02"),
+        DiagnosticDefinition(
+            incompatibleRoot, [.error], "loaded root not a controller, or not the class a `keyPath=\"schema\"` proxy names", check: "L03"),
     ]
 
     static func missingMessage(_ path: String) -> String { "loaded file '\(path)' does not exist" }
@@ -76,11 +79,13 @@ extension WorkflowSchemaReader {
     public func read(
         fileAt path: String, projectRoot: String, entryBytes: [UInt8]? = nil, reader: DocumentReader = DocumentReader()
     ) -> WorkflowSchemaProject {
-        let rootPath = WorkflowSchemaPaths.normalise(URL(fileURLWithPath: projectRoot).standardizedFileURL.path, relativeTo: "") ?? projectRoot
+        let rootPath =
+            WorkflowSchemaPaths.normalise(URL(fileURLWithPath: projectRoot).standardizedFileURL.path, relativeTo: "") ?? projectRoot
         let absoluteEntry = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: rootPath)).standardizedFileURL.path
         var project = WorkflowSchemaProject(projectRoot: projectRoot, files: [], diagnostics: [], merged: nil)
         guard let entry = Self.relative(absoluteEntry, to: rootPath) else {
-            project.diagnostics.append(Diagnostic(.error, CrossFileCodes.unresolved, CrossFileCodes.entryOutsideMessage(path), at: .start, path: path))
+            project.diagnostics.append(
+                Diagnostic(.error, CrossFileCodes.unresolved, CrossFileCodes.entryOutsideMessage(path), at: .start, path: path))
             return project
         }
 
@@ -121,19 +126,24 @@ extension WorkflowSchemaReader {
                 guard let target = WorkflowSchemaPaths.normalise(load.path, relativeTo: WorkflowSchemaPaths.directory(of: file)),
                     !target.hasPrefix("/")
                 else {
-                    extra[file, default: []].append(Diagnostic(.error, CrossFileCodes.unresolved, CrossFileCodes.outsideMessage(load.path), at: load.location))
+                    extra[file, default: []].append(
+                        Diagnostic(.error, CrossFileCodes.unresolved, CrossFileCodes.outsideMessage(load.path), at: load.location))
                     continue
                 }
                 project.loadTargets.insert(target)
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: rootPath + "/" + target, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                    extra[file, default: []].append(Diagnostic(.warning, CrossFileCodes.unresolved, CrossFileCodes.missingMessage(load.path), at: load.location))
+                guard FileManager.default.fileExists(atPath: rootPath + "/" + target, isDirectory: &isDirectory), !isDirectory.boolValue
+                else {
+                    extra[file, default: []].append(
+                        Diagnostic(.warning, CrossFileCodes.unresolved, CrossFileCodes.missingMessage(load.path), at: load.location))
                     continue
                 }
                 if let (resolved, _) = RootConfinement.outside(path: rootPath + "/" + target, root: rootPath) {
                     // A symbolic link out of the root is not followed, as no import follows one.
-                    extra[file, default: []].append(Diagnostic(
-                        .error, CrossFileCodes.unresolved, CrossFileCodes.linkOutsideMessage(load.path, target: resolved), at: load.location))
+                    extra[file, default: []].append(
+                        Diagnostic(
+                            .error, CrossFileCodes.unresolved, CrossFileCodes.linkOutsideMessage(load.path, target: resolved),
+                            at: load.location))
                     continue
                 }
                 resolvedTargets[file, default: [:]][load.path] = target
@@ -148,15 +158,24 @@ extension WorkflowSchemaReader {
                 guard let target = resolvedTargets[file]?[load.path], let targetInfo = loaded[target] else { continue }
                 let errors = targetInfo.diagnostics.count(of: .error)
                 if errors > 0 {
-                    extra[file, default: []].append(Diagnostic(.error, CrossFileCodes.loadedFileErrors, CrossFileCodes.errorsMessage(load.path, count: errors), at: load.location))
+                    extra[file, default: []].append(
+                        Diagnostic(
+                            .error, CrossFileCodes.loadedFileErrors, CrossFileCodes.errorsMessage(load.path, count: errors),
+                            at: load.location))
                 }
                 guard let rootTag = targetInfo.rootTag else { continue }
                 if TagRegistry.definition(of: rootTag).map({ !$0.schemaClass.isController }) ?? true {
-                    extra[file, default: []].append(Diagnostic(.error, CrossFileCodes.incompatibleRoot, CrossFileCodes.notControllerMessage(load.path, root: rootTag), at: load.location))
+                    extra[file, default: []].append(
+                        Diagnostic(
+                            .error, CrossFileCodes.incompatibleRoot, CrossFileCodes.notControllerMessage(load.path, root: rootTag),
+                            at: load.location))
                     continue
                 }
                 for expected in load.expectedTags where expected.tag != rootTag {
-                    extra[file, default: []].append(Diagnostic(.error, CrossFileCodes.incompatibleRoot, CrossFileCodes.classMessage(load.path, root: rootTag, expected: expected.tag), at: expected.location))
+                    extra[file, default: []].append(
+                        Diagnostic(
+                            .error, CrossFileCodes.incompatibleRoot,
+                            CrossFileCodes.classMessage(load.path, root: rootTag, expected: expected.tag), at: expected.location))
                 }
             }
         }
@@ -166,9 +185,14 @@ extension WorkflowSchemaReader {
         for file in order {
             guard let info = loaded[file] else { continue }
             let diagnostics = (info.diagnostics + (extra[file] ?? [])).sorted(by: Diagnostic.sourceOrder)
-            project.files.append(WorkflowSchemaProject.File(
-                path: file, wireframe: info.wireframe, diagnostics: diagnostics, appMessages: info.appMessages))
-            project.diagnostics += diagnostics.map { var copy = $0; copy.path = file; return copy }
+            project.files.append(
+                WorkflowSchemaProject.File(
+                    path: file, wireframe: info.wireframe, diagnostics: diagnostics, appMessages: info.appMessages))
+            project.diagnostics += diagnostics.map {
+                var copy = $0
+                copy.path = file
+                return copy
+            }
         }
         project.merged = merge(order: order, loaded: loaded.mapValues(\.wireframe), resolved: resolvedTargets, entry: entry)
         return project
@@ -199,8 +223,14 @@ extension WorkflowSchemaReader {
             for var screen in wireframe.screens {
                 screen.key = rename(screen.key)
                 screen.parent = screen.parent.map(rename)
-                screen.links = screen.links.map { var link = $0; link.target = rename(link.target); return link }
-                screen.actions = screen.actions.map { NamedAction(name: $0.name, action: $0.action.renamingTargets(rename), nameLocation: $0.nameLocation) }
+                screen.links = screen.links.map {
+                    var link = $0
+                    link.target = rename(link.target)
+                    return link
+                }
+                screen.actions = screen.actions.map {
+                    NamedAction(name: $0.name, action: $0.action.renamingTargets(rename), nameLocation: $0.nameLocation)
+                }
                 merged.screens.append(screen)
             }
         }
@@ -221,7 +251,8 @@ extension Action {
         case .loadSchema(let path, let success, let failure):
             copy.kind = .loadSchema(path: path, success: success?.renamingTargets(rename), failure: failure?.renamingTargets(rename))
         case .conditional(let condition, let success, let failure):
-            copy.kind = .conditional(condition: condition, success: success?.renamingTargets(rename), failure: failure?.renamingTargets(rename))
+            copy.kind = .conditional(
+                condition: condition, success: success?.renamingTargets(rename), failure: failure?.renamingTargets(rename))
         default: break
         }
         return copy

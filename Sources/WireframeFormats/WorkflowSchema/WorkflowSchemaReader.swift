@@ -74,7 +74,8 @@ public struct WorkflowSchemaReader: Sendable {
     /// app messages. `isEntry`: the file is a project's entry (its root is not pushed or presented).
     func readDetailed(
         _ bytes: [UInt8], path: String, isEntry: Bool = false
-    ) -> (wireframe: Wireframe?, diagnostics: [Diagnostic], loads: [SchemaLoad], rootTag: String?, appMessages: [WorkflowSchemaAppMessage]) {
+    ) -> (wireframe: Wireframe?, diagnostics: [Diagnostic], loads: [SchemaLoad], rootTag: String?, appMessages: [WorkflowSchemaAppMessage])
+    {
         let document = parse(bytes, proxySlots: true)
         var diagnostics = document.diagnostics
         var wireframe: Wireframe?

@@ -29,22 +29,33 @@ public enum WorkflowSchemaTransitions {
                 for trigger in element.triggers {
                     guard case .message(let message) = trigger.effect else { continue }
                     var start = "\(element.kind)"
-                    if let reference = element.reference { start += " '\(reference)'" } else if let text = element.text { start += " \"\(text)\"" }
+                    if let reference = element.reference {
+                        start += " '\(reference)'"
+                    } else if let text = element.text {
+                        start += " \"\(text)\""
+                    }
                     if let event = trigger.event { start += " \(event)" }
-                    follow(message, from: screen, in: wireframe, chain: [start, "message '\(message.name)'"], depth: 0, into: &result, source: screen.key)
+                    follow(
+                        message, from: screen, in: wireframe, chain: [start, "message '\(message.name)'"], depth: 0, into: &result,
+                        source: screen.key)
                 }
             }
             if screen.container == .table {
                 // A cell without a message makes the table perform `didSelectCell`.
-                for element in screen.allElements where element.kind == "tableCell" && !element.triggers.contains(where: { $0.event == nil }) {
+                for element in screen.allElements
+                where element.kind == "tableCell" && !element.triggers.contains(where: { $0.event == nil }) {
                     let start = "tableCell" + (element.text.map { " \"\($0)\"" } ?? "")
                     let message = Message(name: "didSelectCell", destination: .self)
-                    follow(message, from: screen, in: wireframe, chain: [start, "didSelectCell"], depth: 0, into: &result, source: screen.key)
+                    follow(
+                        message, from: screen, in: wireframe, chain: [start, "didSelectCell"], depth: 0, into: &result, source: screen.key)
                 }
             }
             for action in screen.actions {
-                guard let name = action.name, NamedAction.lifecycleNames.contains(name), screen.container != .form, screen.container != .table else { continue }
-                collect(action.action, screen: screen, in: wireframe, chain: ["lifecycle \(name)"], depth: 0, into: &result, source: screen.key)
+                guard let name = action.name, NamedAction.lifecycleNames.contains(name), screen.container != .form,
+                    screen.container != .table
+                else { continue }
+                collect(
+                    action.action, screen: screen, in: wireframe, chain: ["lifecycle \(name)"], depth: 0, into: &result, source: screen.key)
             }
         }
         return result
@@ -73,18 +84,36 @@ public enum WorkflowSchemaTransitions {
         switch action.kind {
         case .push(let target): result.append(WorkflowSchemaTransition(source: source, chain: chain, kind: "push", target: target))
         case .present(let target): result.append(WorkflowSchemaTransition(source: source, chain: chain, kind: "present", target: target))
-        case .replaceRoot(let target): result.append(WorkflowSchemaTransition(source: source, chain: chain, kind: "replaceRoot", target: target))
+        case .replaceRoot(let target):
+            result.append(WorkflowSchemaTransition(source: source, chain: chain, kind: "replaceRoot", target: target))
         case .pop: result.append(WorkflowSchemaTransition(source: source, chain: chain, kind: "pop", target: ""))
         case .dismiss: result.append(WorkflowSchemaTransition(source: source, chain: chain, kind: "dismiss", target: ""))
         case .sequence(let actions):
-            for nested in actions { collect(nested, screen: screen, in: wireframe, chain: chain, depth: depth, into: &result, source: source) }
+            for nested in actions {
+                collect(nested, screen: screen, in: wireframe, chain: chain, depth: depth, into: &result, source: source)
+            }
         case .loadSchema(let path, let success, let failure):
             result.append(WorkflowSchemaTransition(source: source, chain: chain, kind: "loadSchema", target: path))
-            if let success { collect(success, screen: screen, in: wireframe, chain: chain + ["loaded '\(path)'"], depth: depth, into: &result, source: source) }
-            if let failure { collect(failure, screen: screen, in: wireframe, chain: chain + ["failed '\(path)'"], depth: depth, into: &result, source: source) }
+            if let success {
+                collect(
+                    success, screen: screen, in: wireframe, chain: chain + ["loaded '\(path)'"], depth: depth, into: &result, source: source
+                )
+            }
+            if let failure {
+                collect(
+                    failure, screen: screen, in: wireframe, chain: chain + ["failed '\(path)'"], depth: depth, into: &result, source: source
+                )
+            }
         case .conditional(let condition, let success, let failure):
-            if let success { collect(success, screen: screen, in: wireframe, chain: chain + ["if \(condition)"], depth: depth, into: &result, source: source) }
-            if let failure { collect(failure, screen: screen, in: wireframe, chain: chain + ["unless \(condition)"], depth: depth, into: &result, source: source) }
+            if let success {
+                collect(
+                    success, screen: screen, in: wireframe, chain: chain + ["if \(condition)"], depth: depth, into: &result, source: source)
+            }
+            if let failure {
+                collect(
+                    failure, screen: screen, in: wireframe, chain: chain + ["unless \(condition)"], depth: depth, into: &result,
+                    source: source)
+            }
         case .send(let message):
             let next: Screen? =
                 switch message.destination {
@@ -93,7 +122,9 @@ public enum WorkflowSchemaTransitions {
                 default: nil
                 }
             if let next {
-                follow(message, from: next, in: wireframe, chain: chain + ["relay '\(message.name)' to '\(next.key)'"], depth: depth + 1, into: &result, source: source)
+                follow(
+                    message, from: next, in: wireframe, chain: chain + ["relay '\(message.name)' to '\(next.key)'"], depth: depth + 1,
+                    into: &result, source: source)
             }
         default:
             break

@@ -95,7 +95,9 @@ public struct WorkflowSchemaWriter: Sendable {
                     continue
                 }
                 guard let child = wireframe.screen(link.target), !written.contains(child.key) else { continue }
-                writeController(child, derivedKey: "\(screen.key)/\(WorkflowSchemaWriter.tag(for: child.container))[\(childIndex)]", loadPath: loadPath, into: &output)
+                writeController(
+                    child, derivedKey: "\(screen.key)/\(WorkflowSchemaWriter.tag(for: child.container))[\(childIndex)]", loadPath: loadPath,
+                    into: &output)
                 childIndex += 1
             }
             for element in screen.elements { writeElement(element, into: &output) }
@@ -103,7 +105,8 @@ public struct WorkflowSchemaWriter: Sendable {
                 output.open("actions")
                 for (index, named) in screen.actions.enumerated() {
                     let segment = Self.segment(named.action, name: named.name, index: index)
-                    writeAction(named.action, name: named.name, performer: screen, path: "\(screen.key)/\(segment)", loadPath: nil, into: &output)
+                    writeAction(
+                        named.action, name: named.name, performer: screen, path: "\(screen.key)/\(segment)", loadPath: nil, into: &output)
                 }
                 output.close("actions")
             }
@@ -141,12 +144,16 @@ public struct WorkflowSchemaWriter: Sendable {
             ] {
                 guard let branch else { continue }
                 output.open(tag)
-                writeAction(branch, name: nil, performer: performer, path: "\(path)/\(Self.segment(branch, name: nil, index: index))", loadPath: loadPath, into: &output)
+                writeAction(
+                    branch, name: nil, performer: performer, path: "\(path)/\(Self.segment(branch, name: nil, index: index))",
+                    loadPath: loadPath, into: &output)
                 output.close(tag)
             }
         }
 
-        mutating func writeAction(_ action: Action, name: String?, performer: Screen, path: String, loadPath: String?, into output: inout Output) {
+        mutating func writeAction(
+            _ action: Action, name: String?, performer: Screen, path: String, loadPath: String?, into output: inout Output
+        ) {
             let tag = Self.actionTag(action)
             let attributes = name.map { [("name", $0)] } ?? []
             switch action.kind {
@@ -155,7 +162,8 @@ public struct WorkflowSchemaWriter: Sendable {
                     output.empty(tag, attributes: attributes)
                 } else if let screen = wireframe.screen(target), !written.contains(target) {
                     output.open(tag, attributes: attributes)
-                    writeController(screen, derivedKey: "\(path)/\(WorkflowSchemaWriter.tag(for: screen.container))", loadPath: loadPath, into: &output)
+                    writeController(
+                        screen, derivedKey: "\(path)/\(WorkflowSchemaWriter.tag(for: screen.container))", loadPath: loadPath, into: &output)
                     output.close(tag)
                 } else {
                     output.empty(tag, attributes: attributes)
@@ -175,19 +183,24 @@ public struct WorkflowSchemaWriter: Sendable {
             case .sequence(let actions):
                 output.open(tag, attributes: attributes)
                 for (index, nested) in actions.enumerated() {
-                    writeAction(nested, name: nil, performer: performer, path: "\(path)/\(Self.segment(nested, name: nil, index: index))", loadPath: loadPath, into: &output)
+                    writeAction(
+                        nested, name: nil, performer: performer, path: "\(path)/\(Self.segment(nested, name: nil, index: index))",
+                        loadPath: loadPath, into: &output)
                 }
                 output.close(tag)
             case .loadSchema(let loadedPath, let success, let failure):
                 output.open(tag, attributes: attributes)
                 output.value("path", loadedPath)
                 // The success branch runs with the loaded file's root in its context; the failure branch does not.
-                writeBranches(success, failure, performer: performer, path: path, successLoadPath: loadedPath, failureLoadPath: loadPath, into: &output)
+                writeBranches(
+                    success, failure, performer: performer, path: path, successLoadPath: loadedPath, failureLoadPath: loadPath,
+                    into: &output)
                 output.close(tag)
             case .conditional(let condition, let success, let failure):
                 output.open(tag, attributes: attributes)
                 output.empty(condition.isEmpty ? "isTrue" : String(condition.prefix { $0 != "(" }))
-                writeBranches(success, failure, performer: performer, path: path, successLoadPath: loadPath, failureLoadPath: loadPath, into: &output)
+                writeBranches(
+                    success, failure, performer: performer, path: path, successLoadPath: loadPath, failureLoadPath: loadPath, into: &output)
                 output.close(tag)
             case .other(_, let properties):
                 if properties.isEmpty {

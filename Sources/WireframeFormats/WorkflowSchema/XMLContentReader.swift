@@ -65,9 +65,10 @@ struct XMLContentReader {
     /// got before it is then to be ignored).
     func read<Handler: XMLContentHandler>(_ bytes: [UInt8], into handler: inout Handler) -> Diagnostic? {
         if bytes.count > maximumSize {
-            return (Diagnostic(
-                .error, FormatCodes.fileTooLarge,
-                "file is \(bytes.count) bytes; the reader accepts at most \(maximumSize) bytes", at: .start))
+            return
+                (Diagnostic(
+                    .error, FormatCodes.fileTooLarge,
+                    "file is \(bytes.count) bytes; the reader accepts at most \(maximumSize) bytes", at: .start))
         }
         return bytes.withUnsafeBufferPointer { buffer in
             var lines = LineTable()
@@ -95,7 +96,8 @@ struct XMLContentReader {
             } catch {
                 let note = error.note.map { DiagnosticNote($0.message, at: builder.locator.location(of: $0.offset)) }
                 let location = builder.locator.location(of: error.offset)
-                let diagnostic = error.code == WellFormednessCheck.code
+                let diagnostic =
+                    error.code == WellFormednessCheck.code
                     ? WellFormednessCheck.diagnostic(error.message, at: location)
                     : Diagnostic(.error, error.code, error.message, at: location)
                 return Diagnostic(
@@ -142,16 +144,18 @@ struct XMLContentDecoder {
             let location = locator.location(of: offset)
             while !attributeBuffer.isEmpty { attributeBuffer.removeLast() }
             for attribute in attributes {
-                attributeBuffer.append(SchemaAttribute(
-                    name: knownString(attribute.name), value: value(of: attribute),
-                    location: locator.location(of: attribute.name.lowerBound),
-                    valueLocation: locator.location(of: attribute.value.lowerBound)))
+                attributeBuffer.append(
+                    SchemaAttribute(
+                        name: knownString(attribute.name), value: value(of: attribute),
+                        location: locator.location(of: attribute.name.lowerBound),
+                        valueLocation: locator.location(of: attribute.value.lowerBound)))
             }
             if let known {
-                handler.startElement(XMLElementNode(
-                    name: knownNames.name(at: known), location: location, attributes: attributeBuffer,
-                    definition: knownNames.definition(at: known), nameID: Int32(known),
-                    registryEntry: knownNames.registryEntry(at: known)))
+                handler.startElement(
+                    XMLElementNode(
+                        name: knownNames.name(at: known), location: location, attributes: attributeBuffer,
+                        definition: knownNames.definition(at: known), nameID: Int32(known),
+                        registryEntry: knownNames.registryEntry(at: known)))
             } else {
                 handler.startElement(XMLElementNode(name: string(name), location: location, attributes: attributeBuffer, definition: nil))
             }
@@ -401,7 +405,8 @@ struct SourceLocator {
             } while target >= nextStart
         } else {
             // Backwards: the number of line starts at or before the target, by a binary search.
-            var low = 0, high = lineCount
+            var low = 0
+            var high = lineCount
             while low < high {
                 let middle = (low &+ high) &>> 1
                 if lines.lineStart(middle) <= target { low = middle &+ 1 } else { high = middle }

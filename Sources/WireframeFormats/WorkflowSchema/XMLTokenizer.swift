@@ -443,7 +443,9 @@ struct XMLTokenizer {
             let valueStart = position + 1
             var cursor = valueStart
             while cursor < bytes.count, bytes[cursor] != quote, bytes[cursor] != Self.lessThan { cursor += 1 }
-            guard cursor < bytes.count, bytes[cursor] == quote else { throw XMLSyntaxError("value of '\(key)' is not closed", at: valueStart - 1) }
+            guard cursor < bytes.count, bytes[cursor] == quote else {
+                throw XMLSyntaxError("value of '\(key)' is not closed", at: valueStart - 1)
+            }
             let value = name(valueStart..<cursor)
             position = cursor + 1
             let order = ["version", "encoding", "standalone"]
@@ -494,7 +496,9 @@ struct XMLTokenizer {
             }
             guard cursor > digitsStart, byte(at: cursor) == Self.semicolon else {
                 throw XMLSyntaxError(
-                    hexadecimal ? "character reference '&#x' needs hexadecimal digits and ';'" : "character reference '&#' needs decimal digits (or 'x' and hexadecimal ones) and ';'",
+                    hexadecimal
+                        ? "character reference '&#x' needs hexadecimal digits and ';'"
+                        : "character reference '&#' needs decimal digits (or 'x' and hexadecimal ones) and ';'",
                     at: offset)
             }
             guard Self.isCharacter(value), let scalar = Unicode.Scalar(value) else {

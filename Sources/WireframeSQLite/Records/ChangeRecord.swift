@@ -94,7 +94,8 @@ struct ChangeRecord {
         /// The edit that makes `new` of `old`, when it is shorter to store than `new` itself.
         static func shorterEdit(from old: String?, to new: String?) -> StoredValue? {
             guard let old, let new else { return nil }
-            let before = Array(old.unicodeScalars), after = Array(new.unicodeScalars)
+            let before = Array(old.unicodeScalars)
+            let after = Array(new.unicodeScalars)
             let limit = min(before.count, after.count)
             var prefix = 0
             while prefix < limit, before[prefix] == after[prefix] { prefix += 1 }
@@ -123,7 +124,9 @@ struct ChangeRecord {
 
         init(from decoder: any Decoder) throws {
             if var list = try? decoder.unkeyedContainer() {
-                let prefix = try list.decode(Int.self), middle = try list.decode(String.self), suffix = try list.decode(Int.self)
+                let prefix = try list.decode(Int.self)
+                let middle = try list.decode(String.self)
+                let suffix = try list.decode(Int.self)
                 guard list.isAtEnd else {
                     throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "an edit has three values"))
                 }

@@ -8,7 +8,8 @@ extension WFS {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Write the wireframes of a session, a time or now as files, with a manifest of content hashes.",
-            discussion: "Importing the exported folder again gives the same content hashes. With --format xml, only documents read from WorkflowSchema are written."
+            discussion:
+                "Importing the exported folder again gives the same content hashes. With --format xml, only documents read from WorkflowSchema are written."
         )
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -39,7 +40,9 @@ extension WFS {
                 if manifest.documents.isEmpty {
                     // Say why: the point is before every revision, or no document is of the format.
                     let before = try history.time(of: point).map { ": no document has a revision at or before \($0.text)" } ?? ""
-                    Terminal.error("wfs: warning: nothing to export" + (format == .xml ? " as xml (only documents read from WorkflowSchema are)" : before))
+                    Terminal.error(
+                        "wfs: warning: nothing to export"
+                            + (format == .xml ? " as xml (only documents read from WorkflowSchema are)" : before))
                 }
                 for entry in manifest.documents {
                     Terminal.outputLine("\(entry.file)  revision \(entry.revision)  \(entry.contentHash)")

@@ -43,7 +43,8 @@ extension WFS {
                     switch result.outcome {
                     case .stored, .deleted:
                         let revision = result.revision.map { " revision \($0.id) (#\($0.number))" } ?? ""
-                        Terminal.outputLine("\(result.outcome.rawValue) \(result.path)\(revision): \(TextForm.changeSummary(result.changes))\(warningNote)")
+                        Terminal.outputLine(
+                            "\(result.outcome.rawValue) \(result.path)\(revision): \(TextForm.changeSummary(result.changes))\(warningNote)")
                     case .unchanged:
                         Terminal.outputLine("unchanged \(result.path)\(warningNote)")
                     case .rejected, .failed:

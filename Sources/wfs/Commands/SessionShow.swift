@@ -16,7 +16,9 @@ extension WFS.SessionCommand {
                 let entries = try store.log(LogFilter(sessionName: name)).reversed()
                 switch formatOptions.format {
                 case .json:
-                    Terminal.output(try JSONOutput.text(SessionJSON(session, revisions: entries.map { RevisionJSON($0.revision, changes: $0.changes) })))
+                    Terminal.output(
+                        try JSONOutput.text(SessionJSON(session, revisions: entries.map { RevisionJSON($0.revision, changes: $0.changes) }))
+                    )
                 case .text:
                     var text = WFS.SessionCommand.line(session) + "\n"
                     text += entries.isEmpty ? "  no revisions\n" : ""

@@ -32,7 +32,8 @@ extension WFS {
                 let revision = try history.resolve(reference)
                 if source {
                     guard !revision.isDeletion else {
-                        Terminal.error("wfs: error: revision \(revision.id) records the deletion of '\(revision.documentPath)'; it has no source")
+                        Terminal.error(
+                            "wfs: error: revision \(revision.id) records the deletion of '\(revision.documentPath)'; it has no source")
                         throw ExitCode(2)
                     }
                     Terminal.outputBytes(try store.source(revisionId: revision.id))
@@ -56,7 +57,8 @@ extension WFS {
                     if let hash = revision.contentHash { text += "content \(hash)\n" }
                     if let message = revision.message { text += "message \(message)\n" }
                     if let wireframe = try history.wireframe(of: revision) {
-                        text += "app \(wireframe.appName), root \(wireframe.root), \(wireframe.screens.count) screen\(wireframe.screens.count == 1 ? "" : "s")\n"
+                        text +=
+                            "app \(wireframe.appName), root \(wireframe.root), \(wireframe.screens.count) screen\(wireframe.screens.count == 1 ? "" : "s")\n"
                         for screen in wireframe.screens {
                             let links = screen.links.map(\.target)
                             text += "  \(screen.key)  \"\(screen.title)\" \(screen.container.rawValue)"

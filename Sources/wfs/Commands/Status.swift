@@ -92,9 +92,12 @@ extension WFS {
                 case .text:
                     var text = "store \(result.store)\nroot \(result.root ?? "(none)")\n"
                     text += "session \(result.openSession.map { "\($0) (open)" } ?? "none open")\n"
-                    text += "\(heads.count) document\(heads.count == 1 ? "" : "s"), \(result.counts["revision"] ?? 0) revisions, \(result.counts["screenVersion"] ?? 0) screen versions\n"
+                    text +=
+                        "\(heads.count) document\(heads.count == 1 ? "" : "s"), \(result.counts["revision"] ?? 0) revisions, \(result.counts["screenVersion"] ?? 0) screen versions\n"
                     for head in heads {
-                        text += "  \(head.documentPath)  revision \(head.id) (#\(head.number))" + (head.isDeletion ? "  deleted" : "  \(head.screenCount) screen\(head.screenCount == 1 ? "" : "s")") + "\n"
+                        text +=
+                            "  \(head.documentPath)  revision \(head.id) (#\(head.number))"
+                            + (head.isDeletion ? "  deleted" : "  \(head.screenCount) screen\(head.screenCount == 1 ? "" : "s")") + "\n"
                     }
                     if let pid = daemon.pid {
                         text += "daemon running, pid \(pid)" + (daemon.since.map { ", since \($0)" } ?? "") + "\n"

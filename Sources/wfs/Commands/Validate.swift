@@ -71,7 +71,8 @@ extension WFS {
                         Terminal.error(diagnostic.rendered(path: report.path, colour: colour))
                     }
                 }
-                Terminal.error(Self.summary(errors: errors, warnings: warnings, files: reports.count - unreadableFolders, missing: missingCount))
+                Terminal.error(
+                    Self.summary(errors: errors, warnings: warnings, files: reports.count - unreadableFolders, missing: missingCount))
             case .json:
                 Terminal.output(try JSONOutput.text(Report(reports: reports, errorCount: errors, warningCount: warnings)))
             }

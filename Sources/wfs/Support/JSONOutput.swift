@@ -146,11 +146,21 @@ struct JSONStream {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):
                 bytes.append(UInt8(ascii: "\\"))
                 bytes.append(byte)
-            case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+            case 0x08:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "b"))
+            case 0x09:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "t"))
+            case 0x0A:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "n"))
+            case 0x0C:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "f"))
+            case 0x0D:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "r"))
             case 0x00..<0x20:
                 bytes.append(contentsOf: "\\u00".utf8)
                 bytes.append(Self.hexDigit(byte >> 4))

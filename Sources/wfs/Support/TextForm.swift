@@ -7,8 +7,13 @@ enum TextForm {
     ///
     /// One pass over the changes, appending to one string: `log` prints this for every revision.
     static func changeSummary(_ changes: [RecordedChange], limit: Int = 10) -> String {
-        var added: [String] = [], removed: [String] = [], modified: [String] = [], renamed: [String] = []
-        var addedCount = 0, removedCount = 0, modifiedCount = 0
+        var added: [String] = []
+        var removed: [String] = []
+        var modified: [String] = []
+        var renamed: [String] = []
+        var addedCount = 0
+        var removedCount = 0
+        var modifiedCount = 0
         var document: [String] = []
         for change in changes {
             switch change.kind {
@@ -51,7 +56,8 @@ enum TextForm {
 
     /// One line about a revision: id, document, number, time, author, session.
     static func revisionLine(_ revision: Revision) -> String {
-        var line = "revision \(revision.id)  \(revision.documentPath) #\(revision.number)  \(revision.createdAt.text)  \(revision.author) (\(revision.origin.rawValue))"
+        var line =
+            "revision \(revision.id)  \(revision.documentPath) #\(revision.number)  \(revision.createdAt.text)  \(revision.author) (\(revision.origin.rawValue))"
         if let session = revision.sessionName { line += "  session \(session)" }
         if revision.isDeletion { line += "  deleted" }
         return line

@@ -35,12 +35,13 @@ import WireframeStore
         #expect(again.outcome == .unchanged)
         #expect(again.revision?.id == one.id)
 
-        let second = try store.recordImport(newRevision(
-            screens: [("a", "A2"), ("c", "C1")], expectedHead: one.id, at: .at(2),
-            changes: [
-                RecordedChange(kind: .modified, screenKey: "a", fields: [RecordedField(field: "title", old: "A1", new: "A2")]),
-                RecordedChange(kind: .removed, screenKey: "b"), RecordedChange(kind: .added, screenKey: "c"),
-            ]))
+        let second = try store.recordImport(
+            newRevision(
+                screens: [("a", "A2"), ("c", "C1")], expectedHead: one.id, at: .at(2),
+                changes: [
+                    RecordedChange(kind: .modified, screenKey: "a", fields: [RecordedField(field: "title", old: "A1", new: "A2")]),
+                    RecordedChange(kind: .removed, screenKey: "b"), RecordedChange(kind: .added, screenKey: "c"),
+                ]))
         let two = try #require(second.revision)
         #expect(two.number == 2 && two.parentId == one.id)
 
@@ -83,7 +84,9 @@ import WireframeStore
         #expect(throws: StoreError.unknownDocument(path: "ap.json", suggestion: "app.json")) {
             _ = try store.revision(documentPath: "ap.json", atOrBefore: nil)
         }
-        #expect(throws: StoreError.unknownDocument(path: "ap.json", suggestion: "app.json")) { _ = try store.log(LogFilter(documentPath: "ap.json")) }
+        #expect(throws: StoreError.unknownDocument(path: "ap.json", suggestion: "app.json")) {
+            _ = try store.log(LogFilter(documentPath: "ap.json"))
+        }
     }
 
     @Test(arguments: StoreEngines.all)
@@ -111,12 +114,14 @@ import WireframeStore
             let path = ["app.json", "admin.json", "shop.xml"][step % 3]
             if step % 4 == 3 {
                 // Refused attempts and unchanged versions take no number.
-                let attempt = AttemptInfo(path: path, startedAt: .at(Int64(step)), durationMicroseconds: 1, author: "bo", origin: .daemon, diagnostics: [])
+                let attempt = AttemptInfo(
+                    path: path, startedAt: .at(Int64(step)), durationMicroseconds: 1, author: "bo", origin: .daemon, diagnostics: [])
                 _ = try store.recordAttempt(attempt, outcome: .rejected)
                 continue
             }
             if step == 10, let head = heads[path] {
-                let attempt = AttemptInfo(path: path, startedAt: .at(Int64(step)), durationMicroseconds: 1, author: "bo", origin: .daemon, diagnostics: [])
+                let attempt = AttemptInfo(
+                    path: path, startedAt: .at(Int64(step)), durationMicroseconds: 1, author: "bo", origin: .daemon, diagnostics: [])
                 let deletion = try #require(try store.recordDeletion(attempt, message: "gone", createdAt: .at(Int64(step))))
                 #expect(deletion.revision?.parentId == head)
                 heads[path] = deletion.revision?.id
@@ -139,8 +144,10 @@ import WireframeStore
     func aDeletionIsARevisionWithoutScreensAndAFileMayComeBack(engine: any StoreEngine) throws {
         let store = try engine.makeStore(root: "/projects/shop")
         defer { engine.discard(store) }
-        let one = try #require(try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0))).revision)
-        let attempt = AttemptInfo(path: "app.json", startedAt: .at(1), durationMicroseconds: 1, author: "ada", origin: .daemon, diagnostics: [])
+        let one = try #require(
+            try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0))).revision)
+        let attempt = AttemptInfo(
+            path: "app.json", startedAt: .at(1), durationMicroseconds: 1, author: "ada", origin: .daemon, diagnostics: [])
         let deletion = try #require(try store.recordDeletion(attempt, message: nil, createdAt: .at(1)))
         #expect(deletion.outcome == .deleted)
         let tombstone = try #require(deletion.revision)
@@ -149,9 +156,11 @@ import WireframeStore
         #expect(try store.changes(revisionId: tombstone.id).map(\.kind) == [.removed, .removed])
         #expect(try store.headState(documentPath: "app.json")?.revision.isDeletion == true)
         #expect(try store.recordDeletion(attempt, message: nil, createdAt: .at(2)) == nil)
-        #expect(try store.recordDeletion(
-            AttemptInfo(path: "never.json", startedAt: .at(2), durationMicroseconds: 1, author: "ada", origin: .daemon, diagnostics: []),
-            message: nil, createdAt: .at(2)) == nil)
+        #expect(
+            try store.recordDeletion(
+                AttemptInfo(
+                    path: "never.json", startedAt: .at(2), durationMicroseconds: 1, author: "ada", origin: .daemon, diagnostics: []),
+                message: nil, createdAt: .at(2)) == nil)
         let back = try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: tombstone.id, at: .at(3)))
         #expect(back.revision?.number == 3 && back.revision?.parentId == tombstone.id)
         #expect(try store.state(atOrBefore: .at(2)).map(\.id) == [tombstone.id])
@@ -165,7 +174,8 @@ import WireframeStore
         defer { engine.discard(store) }
         let one = try #require(try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(0))).revision)
         let diagnostic = Diagnostic(.error, "WF0103", "subroute 'x' is not defined", at: SourceLocation(line: 3, column: 5))
-        let attempt = AttemptInfo(path: "app.json", startedAt: .at(1), durationMicroseconds: 7, author: "ada", origin: .cli, diagnostics: [diagnostic])
+        let attempt = AttemptInfo(
+            path: "app.json", startedAt: .at(1), durationMicroseconds: 7, author: "ada", origin: .cli, diagnostics: [diagnostic])
         let record = try store.recordAttempt(attempt, outcome: .rejected)
         #expect(record.outcome == .rejected && record.revision == nil)
         #expect(try store.headState(documentPath: "app.json")?.revision == one)
@@ -185,15 +195,22 @@ import WireframeStore
     func theLogFiltersByDocumentScreenSessionAndTime(engine: any StoreEngine) throws {
         let store = try engine.makeStore(root: "/projects/shop")
         defer { engine.discard(store) }
-        let one = try #require(try store.recordImport(newRevision(
-            screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0),
-            changes: [RecordedChange(kind: .added, screenKey: "a"), RecordedChange(kind: .added, screenKey: "b")])).revision)
+        let one = try #require(
+            try store.recordImport(
+                newRevision(
+                    screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0),
+                    changes: [RecordedChange(kind: .added, screenKey: "a"), RecordedChange(kind: .added, screenKey: "b")])
+            ).revision)
         _ = try store.startSession(name: "Review", notes: nil, at: .at(4))
-        let two = try #require(try store.recordImport(newRevision(
-            screens: [("a", "A1"), ("b", "B2")], expectedHead: one.id, at: .at(5),
-            changes: [RecordedChange(kind: .modified, screenKey: "b")])).revision)
+        let two = try #require(
+            try store.recordImport(
+                newRevision(
+                    screens: [("a", "A1"), ("b", "B2")], expectedHead: one.id, at: .at(5),
+                    changes: [RecordedChange(kind: .modified, screenKey: "b")])
+            ).revision)
         _ = try store.endSession(at: .at(6))
-        let other = try #require(try store.recordImport(newRevision(path: "admin.json", screens: [("x", "X1")], expectedHead: nil, at: .at(7))).revision)
+        let other = try #require(
+            try store.recordImport(newRevision(path: "admin.json", screens: [("x", "X1")], expectedHead: nil, at: .at(7))).revision)
         #expect(try store.log(LogFilter()).map(\.revision.id) == [other.id, two.id, one.id])
         #expect(try store.log(LogFilter(documentPath: "app.json")).map(\.revision.id) == [two.id, one.id])
         #expect(try store.log(LogFilter(screenKey: "a")).map(\.revision.id) == [one.id])
@@ -209,9 +226,14 @@ import WireframeStore
     func aComparisonHoldsEveryKeyInOrderAndOnlyTheScreensThatDiffer(engine: any StoreEngine) throws {
         let store = try engine.makeStore(root: "/projects/shop")
         defer { engine.discard(store) }
-        let one = try #require(try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1"), ("c", "C1")], expectedHead: nil, at: .at(0))).revision)
-        let two = try #require(try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B2"), ("d", "D1")], expectedHead: one.id, at: .at(1))).revision)
-        let other = try #require(try store.recordImport(newRevision(path: "admin.json", screens: [("a", "A1"), ("z", "Z1")], expectedHead: nil, at: .at(2))).revision)
+        let one = try #require(
+            try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B1"), ("c", "C1")], expectedHead: nil, at: .at(0))).revision)
+        let two = try #require(
+            try store.recordImport(newRevision(screens: [("a", "A1"), ("b", "B2"), ("d", "D1")], expectedHead: one.id, at: .at(1))).revision
+        )
+        let other = try #require(
+            try store.recordImport(newRevision(path: "admin.json", screens: [("a", "A1"), ("z", "Z1")], expectedHead: nil, at: .at(2)))
+                .revision)
         for reader in [store, try engine.reopen(store)] {
             let comparison = try reader.screenComparison(oldId: one.id, newId: two.id)
             #expect(comparison.keys == ["a", "b", "c", "d"])
@@ -235,14 +257,18 @@ import WireframeStore
         let kickoff = try store.startSession(name: "Kickoff", notes: "first meeting", at: .at(10))
         #expect(kickoff.isOpen && kickoff.notes == "first meeting")
         #expect(try store.openSession()?.name == "Kickoff")
-        #expect(throws: StoreError.sessionAlreadyOpen(name: "Kickoff")) { _ = try store.startSession(name: "Other", notes: nil, at: .at(11)) }
+        #expect(throws: StoreError.sessionAlreadyOpen(name: "Kickoff")) {
+            _ = try store.startSession(name: "Other", notes: nil, at: .at(11))
+        }
         let two = try #require(try store.recordImport(newRevision(screens: [("a", "A2")], expectedHead: one.id, at: .at(12))).revision)
         #expect(two.sessionName == "Kickoff")
         let ended = try store.endSession(at: .at(20))
         #expect(ended.endedAt == .at(20) && !ended.isOpen)
         #expect(try store.openSession() == nil)
         #expect(throws: StoreError.noOpenSession) { _ = try store.endSession(at: .at(21)) }
-        #expect(throws: StoreError.duplicateSession(name: "Kickoff")) { _ = try store.startSession(name: "Kickoff", notes: nil, at: .at(22)) }
+        #expect(throws: StoreError.duplicateSession(name: "Kickoff")) {
+            _ = try store.startSession(name: "Kickoff", notes: nil, at: .at(22))
+        }
         #expect(throws: StoreError.unknownSession(name: "Kickof", suggestion: "Kickoff")) { _ = try store.session(named: "Kickof") }
         #expect(try store.hasSession(named: "Kickoff"))
         #expect(try !store.hasSession(named: "Kickof"))

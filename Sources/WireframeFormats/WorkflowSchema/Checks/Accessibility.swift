@@ -6,7 +6,9 @@ import WireframeModel
 /// accessibilityLabel.
 enum AccessibilityCheck {
     static let code: DiagnosticCode = "WF1301"
-    static let definition = DiagnosticDefinition(code, [.error], "control without a visible or accessible name (button, textField, searchBar, textView, switch, slider, segment)", check: "C01")
+    static let definition = DiagnosticDefinition(
+        code, [.error], "control without a visible or accessible name (button, textField, searchBar, textView, switch, slider, segment)",
+        check: "C01")
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         // Asked only of the classes that need a label (most objects are of none of them).

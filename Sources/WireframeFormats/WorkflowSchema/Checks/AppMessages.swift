@@ -35,8 +35,9 @@ enum AppMessagesInventory {
         for send in graph.sends {
             let message = send.message
             if message.destination == .rootDelegate {
-                result.append(WorkflowSchemaAppMessage(
-                    name: message.name, kind: .rootDelegate, destinationName: message.destinationName, location: message.location))
+                result.append(
+                    WorkflowSchemaAppMessage(
+                        name: message.name, kind: .rootDelegate, destinationName: message.destinationName, location: message.location))
                 continue
             }
             let first: Int?

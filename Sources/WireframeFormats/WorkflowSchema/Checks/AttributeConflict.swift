@@ -4,7 +4,8 @@ import WireframeModel
 /// `conditional` value that is not recognisably yes or no.
 enum AttributeConflictCheck {
     static let code: DiagnosticCode = "WF1109"
-    static let definition = DiagnosticDefinition(code, [.warning], "`keyPath` + `conditional`; `valueName` without `keyPath`; non-yes/no `conditional`", check: "S09")
+    static let definition = DiagnosticDefinition(
+        code, [.warning], "`keyPath` + `conditional`; `valueName` without `keyPath`; non-yes/no `conditional`", check: "S09")
 
     static func run(_ element: XMLElementNode, into diagnostics: inout [Diagnostic]) {
         let keyPath = element.attribute("keyPath")
@@ -12,9 +13,10 @@ enum AttributeConflictCheck {
             if keyPath != nil {
                 diagnostics.append(Diagnostic(.warning, code, keyPathWinsMessage, at: conditional.location))
             } else if !BooleanText.isBooleanLike(conditional.value) {
-                diagnostics.append(Diagnostic(
-                    .warning, code, conditionalValueMessage(conditional.value, isTrue: BooleanText.isTrue(conditional.value)),
-                    at: conditional.valueLocation))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, code, conditionalValueMessage(conditional.value, isTrue: BooleanText.isTrue(conditional.value)),
+                        at: conditional.valueLocation))
             }
         }
         if let valueName = element.attribute("valueName"), keyPath == nil {

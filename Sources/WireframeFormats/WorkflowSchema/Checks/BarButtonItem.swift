@@ -4,7 +4,10 @@ import WireframeModel
 /// whose image has no accessibilityLabel.
 enum BarButtonItemCheck {
     static let code: DiagnosticCode = "WF1303"
-    static let definition = DiagnosticDefinition(code, [.error], "barButtonItem with none or several of title, image and systemItem; image bar button whose image has no accessibilityLabel", check: "C03")
+    static let definition = DiagnosticDefinition(
+        code, [.error],
+        "barButtonItem with none or several of title, image and systemItem; image bar button whose image has no accessibilityLabel",
+        check: "C03")
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         guard object.schemaClass == .barButtonItem else { return }
@@ -22,7 +25,8 @@ enum BarButtonItemCheck {
 
     static let noneMessage = "'barButtonItem' needs one of 'title', 'image' or 'systemItem'"
     static func severalMessage(_ given: [String]) -> String {
-        "'barButtonItem' must have only one of 'title', 'image' or 'systemItem', found " + given.map { "'\($0)'" }.joined(separator: " and ")
+        "'barButtonItem' must have only one of 'title', 'image' or 'systemItem', found "
+            + given.map { "'\($0)'" }.joined(separator: " and ")
     }
     static let imageLabelMessage = "the image of an image bar button needs an 'accessibilityLabel'"
 }

@@ -4,7 +4,8 @@ import WireframeModel
 /// with `boolValue` (§1.8), so for example `on` or `enabled` reads as NO.
 enum BooleanValueCheck {
     static let code: DiagnosticCode = "WF1206"
-    static let definition = DiagnosticDefinition(code, [.warning], "YES/NO parameter (and `bool`) whose text is not yes/no-like; says what it reads as", check: "P06")
+    static let definition = DiagnosticDefinition(
+        code, [.warning], "YES/NO parameter (and `bool`) whose text is not yes/no-like; says what it reads as", check: "P06")
 
     /// The YES/NO parameters of §2 (and `value` of `bool`).
     static let parameters = NameSet([
@@ -24,8 +25,9 @@ enum BooleanValueCheck {
     @inline(__always)
     static func visit(_ text: String, parameter: () -> String, at location: SourceLocation, into diagnostics: inout [Diagnostic]) {
         guard !text.isEmpty, !BooleanText.isBooleanLike(text) else { return }
-        diagnostics.append(Diagnostic(
-            .warning, code, message(text, parameter: parameter(), isTrue: BooleanText.isTrue(text)), at: location))
+        diagnostics.append(
+            Diagnostic(
+                .warning, code, message(text, parameter: parameter(), isTrue: BooleanText.isTrue(text)), at: location))
     }
 
     static func message(_ text: String, parameter: String, isTrue: Bool) -> String {

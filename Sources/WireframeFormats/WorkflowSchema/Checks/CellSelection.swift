@@ -7,7 +7,9 @@ import WireframeModel
 /// Cells from data (under a keyPath tag or a conditional branch) are left out.
 enum CellSelectionCheck {
     static let code: DiagnosticCode = "WF1416"
-    static let definition = DiagnosticDefinition(code, [.note], "selectable cell without `message` in a table without `didSelectCell` that expects taps (once per table)", check: "M16")
+    static let definition = DiagnosticDefinition(
+        code, [.note], "selectable cell without `message` in a table without `didSelectCell` that expects taps (once per table)",
+        check: "M16")
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         for controller in graph.controllers where controller.object.schemaClass == .table {

@@ -5,7 +5,8 @@ import WireframeModel
 /// values", §3.14).
 enum ComparisonOperandCheck {
     static let code: DiagnosticCode = "WF1708"
-    static let definition = DiagnosticDefinition(code, [.warning], "comparison with a literal operand that is not a number in the document locale", check: "D08")
+    static let definition = DiagnosticDefinition(
+        code, [.warning], "comparison with a literal operand that is not a number in the document locale", check: "D08")
 
     static func run(_ object: SchemaObject, locale: String?, into diagnostics: inout [Diagnostic]) {
         guard object.schemaClass == .comparison, object.mode == .ordinary else { return }
@@ -16,7 +17,9 @@ enum ComparisonOperandCheck {
                     case .text(let text, let location): (text, location)
                     case .object(let operand):
                         operand.tag == "string" && operand.mode == .ordinary && !operand.has("key")
-                            ? operand.values("value").first.flatMap { if case .text(let text, let location) = $0 { (text, location) } else { nil } }
+                            ? operand.values("value").first.flatMap {
+                                if case .text(let text, let location) = $0 { (text, location) } else { nil }
+                            }
                             : nil
                     }
                 guard let (text, location) = literal, !CheckSupport.isDecimal(text, locale: locale) else { continue }

@@ -4,7 +4,8 @@ import WireframeModel
 /// response actions: when the condition fails it returns no result, so no response runs (§3.2, §3.5).
 enum ConditionalResultCheck {
     static let code: DiagnosticCode = "WF1509"
-    static let definition = DiagnosticDefinition(code, [.note], "conditionalAction without failureAction answering a message with response actions", check: "A09")
+    static let definition = DiagnosticDefinition(
+        code, [.note], "conditionalAction without failureAction answering a message with response actions", check: "A09")
 
     static func run(_ graph: SchemaGraph, reach: MessageReach, into diagnostics: inout [Diagnostic]) {
         for (index, controller) in graph.controllers.enumerated() {

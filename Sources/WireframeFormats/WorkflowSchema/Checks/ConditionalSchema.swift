@@ -3,7 +3,8 @@ import WireframeModel
 /// D06: a conditional schema without a condition (always false) or with neither successValue nor failureValue.
 enum ConditionalSchemaCheck {
     static let code: DiagnosticCode = "WF1706"
-    static let definition = DiagnosticDefinition(code, [.warning], "conditional schema without condition, or without both branches", check: "D06")
+    static let definition = DiagnosticDefinition(
+        code, [.warning], "conditional schema without condition, or without both branches", check: "D06")
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         guard object.mode == .conditional else { return }

@@ -9,7 +9,10 @@ import WireframeModel
 /// (`10:30`), month names and the words today, tomorrow and yesterday.
 enum DateValueCheck {
     static let code: DiagnosticCode = "WF1311"
-    static let definition = DiagnosticDefinition(code, [.warning], "`date` text not matching its `format` (lenient, document locale); without a format, or in a datePicker's text dates, nothing recognisable as a date", check: "C11")
+    static let definition = DiagnosticDefinition(
+        code, [.warning],
+        "`date` text not matching its `format` (lenient, document locale); without a format, or in a datePicker's text dates, nothing recognisable as a date",
+        check: "C11")
 
     static func run(_ object: SchemaObject, locale: String?, into diagnostics: inout [Diagnostic]) {
         switch object.schemaClass {

@@ -4,7 +4,8 @@ import WireframeModel
 /// matching action. Silent when the performer is the file's root (the message leaves the file).
 enum DelegateMessageCheck {
     static let code: DiagnosticCode = "WF1402"
-    static let definition = DiagnosticDefinition(code, [.warning], "delegate sendMessage without action in the creator (silent at a file root)", check: "M02")
+    static let definition = DiagnosticDefinition(
+        code, [.warning], "delegate sendMessage without action in the creator (silent at a file root)", check: "M02")
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         for send in graph.sends {

@@ -4,7 +4,10 @@ import WireframeModel
 /// detailDisclosureMessage, or a detailDisclosureMessage with another accessory type.
 enum DetailDisclosureCheck {
     static let code: DiagnosticCode = "WF1304"
-    static let definition = DiagnosticDefinition(code, [.error], "tableCell with accessory `detailDisclosureIndicatorButton` but no detailDisclosureMessage, or the message with another accessory", check: "C04")
+    static let definition = DiagnosticDefinition(
+        code, [.error],
+        "tableCell with accessory `detailDisclosureIndicatorButton` but no detailDisclosureMessage, or the message with another accessory",
+        check: "C04")
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         guard object.schemaClass == .tableCell else { return }

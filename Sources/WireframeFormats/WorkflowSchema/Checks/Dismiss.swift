@@ -5,7 +5,9 @@ import WireframeModel
 /// presented by whoever loads it, so this is only known for a project's entry file.
 enum DismissCheck {
     static let code: DiagnosticCode = "WF1504"
-    static let definition = DiagnosticDefinition(code, [.note], "dismissController in a controller that presents nothing and is never presented (entry files of a project)", check: "A04")
+    static let definition = DiagnosticDefinition(
+        code, [.note], "dismissController in a controller that presents nothing and is never presented (entry files of a project)",
+        check: "A04")
 
     /// What one controller's actions hold, gathered by the routing checks' walk (`RoutingChecks.walkActionChecks`).
     struct Found {

@@ -6,7 +6,8 @@ enum DocumentElementCheck {
     static let nameCode: DiagnosticCode = "WF1002"
     static let attributeCode: DiagnosticCode = "WF1003"
     static let nameDefinition = DiagnosticDefinition(nameCode, [.warning], "document element not `workflow`", check: "X02")
-    static let attributeDefinition = DiagnosticDefinition(attributeCode, [.note, .warning], "other document attributes (note); implausible `lang` (warning)", check: "X03")
+    static let attributeDefinition = DiagnosticDefinition(
+        attributeCode, [.note, .warning], "other document attributes (note); implausible `lang` (warning)", check: "X03")
 
     static func run(_ document: XMLElementNode, into diagnostics: inout [Diagnostic]) {
         if document.name != "workflow" {
@@ -31,9 +32,10 @@ enum DocumentElementCheck {
             language.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) })
         else { return false }
         return parts.dropFirst().allSatisfy { part in
-            (2...8).contains(part.count) && part.unicodeScalars.allSatisfy {
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-            }
+            (2...8).contains(part.count)
+                && part.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                }
         }
     }
 

@@ -36,8 +36,10 @@ enum DuplicateActionCheck {
                 guard let earlier = names[..<position].firstIndex(where: { $0.utf8.count == count && $0 == name }),
                     let attribute = actions[position].attribute("name"), let first = actions[earlier].attribute("name")
                 else { continue }
-                diagnostics.append(Diagnostic(
-                    .warning, code, message(name), at: attribute.valueLocation, notes: [DiagnosticNote(noteMessage, at: first.valueLocation)]))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, code, message(name), at: attribute.valueLocation,
+                        notes: [DiagnosticNote(noteMessage, at: first.valueLocation)]))
             }
             return
         }
@@ -55,8 +57,10 @@ enum DuplicateActionCheck {
             let earlier = if let many { many[name] } else { few.first { $0.name == name }?.position }
             if let earlier {
                 guard let attribute = action.attribute("name"), let first = actions[earlier].attribute("name") else { continue }
-                diagnostics.append(Diagnostic(
-                    .warning, code, message(name), at: attribute.valueLocation, notes: [DiagnosticNote(noteMessage, at: first.valueLocation)]))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, code, message(name), at: attribute.valueLocation,
+                        notes: [DiagnosticNote(noteMessage, at: first.valueLocation)]))
             } else if many != nil {
                 many?[name] = position
             } else {

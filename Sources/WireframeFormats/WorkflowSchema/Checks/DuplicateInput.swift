@@ -4,7 +4,8 @@ import WireframeModel
 /// Inputs under templates or conditional branches are left out (repeated or optional by design).
 enum DuplicateInputCheck {
     static let code: DiagnosticCode = "WF1711"
-    static let definition = DiagnosticDefinition(code, [.warning], "two inputs of one form with the same name (a note points at the first)", check: "D11")
+    static let definition = DiagnosticDefinition(
+        code, [.warning], "two inputs of one form with the same name (a note points at the first)", check: "D11")
 
     /// The first input of each name met so far in one form.
     typealias Inputs = [String: SourceLocation]
@@ -14,8 +15,10 @@ enum DuplicateInputCheck {
     static func visit(_ object: SchemaObject, dynamic: Bool, first: inout Inputs, into diagnostics: inout [Diagnostic]) {
         guard !dynamic, let attribute = object.attribute("name"), !attribute.value.isEmpty else { return }
         if let earlier = first[attribute.value] {
-            diagnostics.append(Diagnostic(
-                .warning, code, message(attribute.value), at: attribute.valueLocation, notes: [DiagnosticNote(noteMessage, at: earlier)]))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, code, message(attribute.value), at: attribute.valueLocation, notes: [DiagnosticNote(noteMessage, at: earlier)]
+                ))
         } else {
             first[attribute.value] = attribute.valueLocation
         }

@@ -11,14 +11,16 @@ enum EnumerationCheck {
         into diagnostics: inout [Diagnostic]
     ) {
         if Int(text) != nil { return }
-        let pieces: [String] = isBitmask
+        let pieces: [String] =
+            isBitmask
             ? text.split(omittingEmptySubsequences: false) { !($0.isLetter || $0.isNumber) }.map(String.init)
             : [text]
         for piece in pieces where !allowed.contains(piece) && Int(piece) == nil {
             if isBitmask, piece.isEmpty, text.contains(where: { !($0.isLetter || $0.isNumber) }) { continue }
-            diagnostics.append(Diagnostic(
-                .error, code, message(piece, parameter: parameter, allowed: allowed) + Suggestions.didYouMean(piece, in: allowed),
-                at: location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, code, message(piece, parameter: parameter, allowed: allowed) + Suggestions.didYouMean(piece, in: allowed),
+                    at: location))
         }
     }
 

@@ -5,11 +5,14 @@ import WireframeModel
 /// reaches it and it has no text field whose return key submits it (§3.7).
 enum FormSubmissionCheck {
     static let code: DiagnosticCode = "WF1415"
-    static let definition = DiagnosticDefinition(code, [.note], "form with validations but no `didNotSubmit`; form with inputs that nothing submits", check: "M15")
+    static let definition = DiagnosticDefinition(
+        code, [.note], "form with validations but no `didNotSubmit`; form with inputs that nothing submits", check: "M15")
 
     static func run(_ graph: SchemaGraph, reach: MessageReach, into diagnostics: inout [Diagnostic]) {
         for (index, controller) in graph.controllers.enumerated() where controller.object.schemaClass == .form {
-            var validated = false, hasInput = false, hasTextField = false
+            var validated = false
+            var hasInput = false
+            var hasTextField = false
             CheckSupport.ownedObjects(of: controller.object, parameters: ["view"]) { object, _ in
                 guard CheckSupport.formInputs.contains(object.schemaClass) else { return }
                 hasInput = true

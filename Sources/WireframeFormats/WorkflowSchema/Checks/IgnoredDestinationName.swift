@@ -4,7 +4,8 @@ import WireframeModel
 /// `self`; only `descendant` uses it, and `rootDelegate` passes it to the app (§3.4).
 enum IgnoredDestinationNameCheck {
     static let code: DiagnosticCode = "WF1406"
-    static let definition = DiagnosticDefinition(code, [.note], "`destinationName` with destination `delegate` or `self` (ignored)", check: "M06")
+    static let definition = DiagnosticDefinition(
+        code, [.note], "`destinationName` with destination `delegate` or `self` (ignored)", check: "M06")
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         guard object.schemaClass == .message, object.mode == .ordinary, let parameter = object.parameter("destinationName") else { return }

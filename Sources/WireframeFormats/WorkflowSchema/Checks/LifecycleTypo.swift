@@ -5,7 +5,8 @@ import WireframeModel
 /// targets: it never fires (§3.6, names are case-sensitive).
 enum LifecycleTypoCheck {
     static let code: DiagnosticCode = "WF1410"
-    static let definition = DiagnosticDefinition(code, [.warning], "action name that looks like a lifecycle event (case, or two edits) and that no message targets", check: "M10")
+    static let definition = DiagnosticDefinition(
+        code, [.warning], "action name that looks like a lifecycle event (case, or two edits) and that no message targets", check: "M10")
 
     static func run(_ graph: SchemaGraph, reach: MessageReach, into diagnostics: inout [Diagnostic]) {
         for controller in graph.controllers {

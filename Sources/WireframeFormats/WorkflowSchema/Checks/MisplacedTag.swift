@@ -4,7 +4,8 @@ import WireframeModel
 /// is demoted to a parameter tag that the parent does not have. Names the wrapper parameters.
 enum MisplacedTagCheck {
     static let code: DiagnosticCode = "WF1102"
-    static let definition = DiagnosticDefinition(code, [.error], "registered tag not allowed bare here; names the wrapper parameters", check: "S02")
+    static let definition = DiagnosticDefinition(
+        code, [.error], "registered tag not allowed bare here; names the wrapper parameters", check: "S02")
 
     static func diagnostic(
         tag: String, parent: String, childClass: SchemaClass, parentDefinition: TagDefinition, at location: SourceLocation

@@ -5,7 +5,8 @@ import WireframeModel
 /// (§3.10). Silent under sendMessage response actions, whose context is the reply's.
 enum MissingControllerCheck {
     static let code: DiagnosticCode = "WF1503"
-    static let definition = DiagnosticDefinition(code, [.warning], "controller action without `controller` outside a loadSchema success action", check: "A03")
+    static let definition = DiagnosticDefinition(
+        code, [.warning], "controller action without `controller` outside a loadSchema success action", check: "A03")
 
     /// Looks at one action of a controller (called by `RoutingChecks.walkActionChecks`).
     static func visit(

@@ -7,14 +7,16 @@ import WireframeModel
 /// when the file is a project's entry.
 enum NavigationStackCheck {
     static let code: DiagnosticCode = "WF1501"
-    static let definition = DiagnosticDefinition(code, [.warning], "push or pop by a controller that is never in a navigation stack", check: "A01")
+    static let definition = DiagnosticDefinition(
+        code, [.warning], "push or pop by a controller that is never in a navigation stack", check: "A01")
 
     static func run(_ graph: SchemaGraph, isEntry: Bool, into diagnostics: inout [Diagnostic]) {
         for (action, performer) in graph.controllerActions
         where action.schemaClass == .pushController || action.schemaClass == .popController {
             guard inNavigationStack(performer, graph: graph, isEntry: isEntry) == false else { continue }
-            diagnostics.append(Diagnostic(
-                .warning, code, message(action.tag, controller: graph.controllers[performer].key), at: action.location))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, code, message(action.tag, controller: graph.controllers[performer].key), at: action.location))
         }
     }
 

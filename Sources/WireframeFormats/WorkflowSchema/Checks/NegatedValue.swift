@@ -4,7 +4,8 @@ import WireframeModel
 /// with its own value, so the inner one is ignored (§2.8 quirk).
 enum NegatedValueCheck {
     static let code: DiagnosticCode = "WF1707"
-    static let definition = DiagnosticDefinition(code, [.warning], "`not` whose inner condition has its own `value` (ignored)", check: "D07")
+    static let definition = DiagnosticDefinition(
+        code, [.warning], "`not` whose inner condition has its own `value` (ignored)", check: "D07")
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {
         guard object.schemaClass == .not else { return }

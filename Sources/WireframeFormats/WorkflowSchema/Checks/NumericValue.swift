@@ -4,7 +4,8 @@ import WireframeModel
 /// prefix (§1.8), so `two` reads as 0 and `2 taps` as 2.
 enum NumericValueCheck {
     static let code: DiagnosticCode = "WF1207"
-    static let definition = DiagnosticDefinition(code, [.warning], "numeric parameter whose text is not a number; says what its numeric prefix reads as", check: "P07")
+    static let definition = DiagnosticDefinition(
+        code, [.warning], "numeric parameter whose text is not a number; says what its numeric prefix reads as", check: "P07")
 
     /// The numeric parameters of §2, by name; `value` only on a slider.
     static let parameters = NameSet([

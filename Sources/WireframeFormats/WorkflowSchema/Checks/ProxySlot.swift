@@ -6,7 +6,8 @@ import WireframeModel
 /// templates and sendMessage response actions (their data is unknown) and for `schema`.
 enum ProxySlotCheck {
     static let code: DiagnosticCode = "WF1702"
-    static let definition = DiagnosticDefinition(code, [.warning], "keyPath proxy without `default` as the only value of an eager mandatory parameter", check: "D02")
+    static let definition = DiagnosticDefinition(
+        code, [.warning], "keyPath proxy without `default` as the only value of an eager mandatory parameter", check: "D02")
 
     /// Whether D02 looks at an object: not at all (a file whose root is no ordinary
     /// controller, or a parse alone), quietly (under a template or a sendMessage response
@@ -35,16 +36,21 @@ enum ProxySlotCheck {
         // without `default` (an empty one reports nothing).
         for at in parameters {
             let values = Int(storage.parameters[at].values.lowerBound)..<Int(storage.parameters[at].values.upperBound)
-            let allBareProxies = !values.isEmpty && values.allSatisfy { position in
-                guard case .object(let value) = storage.values[position], case .proxy = storage.nodes[Int(value)].mode else { return false }
-                return !storage.hasParameter("default", of: Int(value))
-            }
+            let allBareProxies =
+                !values.isEmpty
+                && values.allSatisfy { position in
+                    guard case .object(let value) = storage.values[position], case .proxy = storage.nodes[Int(value)].mode else {
+                        return false
+                    }
+                    return !storage.hasParameter("default", of: Int(value))
+                }
             guard allBareProxies else { continue }
             let parameter = SchemaParameter.stored(in: arena, at: at)
             guard let definition = object.definition.parameter(parameter.name), definition.isMandatory, !definition.isLazy else { continue }
             for case .object(let proxy) in parameter.values {
                 guard case .proxy(let keyPath) = proxy.mode, keyPath != "schema" else { continue }
-                diagnostics.append(Diagnostic(.warning, code, message(keyPath, parameter: definition.name, tag: object.tag), at: proxy.location))
+                diagnostics.append(
+                    Diagnostic(.warning, code, message(keyPath, parameter: definition.name, tag: object.tag), at: proxy.location))
             }
         }
     }

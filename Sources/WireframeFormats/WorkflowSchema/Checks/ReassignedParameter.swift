@@ -5,7 +5,8 @@ import WireframeModel
 /// are exempt: at run time at most one of them may resolve.
 enum ReassignedParameterCheck {
     static let code: DiagnosticCode = "WF1203"
-    static let definition = DiagnosticDefinition(code, [.error], "non-array parameter given twice (proxies and conditionals exempt, §3.12)", check: "P03")
+    static let definition = DiagnosticDefinition(
+        code, [.error], "non-array parameter given twice (proxies and conditionals exempt, §3.12)", check: "P03")
 
     static func diagnostic(parameter: String, tag: String, at location: SourceLocation, first: SourceLocation) -> Diagnostic {
         Diagnostic(.error, code, message(parameter, tag: tag), at: location, notes: [DiagnosticNote(firstNote, at: first)])

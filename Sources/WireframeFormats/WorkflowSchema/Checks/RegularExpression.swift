@@ -4,7 +4,8 @@ import WireframeModel
 /// C09: a `doesMatchRegularExpression` pattern that is not a valid (ICU) regular expression.
 enum RegularExpressionCheck {
     static let code: DiagnosticCode = "WF1309"
-    static let definition = DiagnosticDefinition(code, [.error], "`doesMatchRegularExpression` pattern that is not a valid (ICU) regular expression", check: "C09")
+    static let definition = DiagnosticDefinition(
+        code, [.error], "`doesMatchRegularExpression` pattern that is not a valid (ICU) regular expression", check: "C09")
 
     /// Whether each pattern met so far in a read compiles: a file repeats its patterns (the
     /// same validation on many fields), and compiling one costs thousands of instructions.
@@ -33,10 +34,11 @@ enum RegularExpressionCheck {
     /// compiling it (several hundred thousand instructions each) can be skipped.
     static func isLiteral(_ pattern: String) -> Bool {
         let bytes = pattern.utf8
-        return !bytes.isEmpty && bytes.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-        }
+        return !bytes.isEmpty
+            && bytes.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            }
     }
 
     static func message(_ pattern: String) -> String { "'\(pattern)' is not a valid regular expression" }

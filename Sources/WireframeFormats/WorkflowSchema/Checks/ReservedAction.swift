@@ -9,7 +9,9 @@ enum ReservedActionCheck {
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         for controller in graph.controllers {
             for action in controller.actions {
-                guard let name = action.workflowName, controller.handlesReserved(name), let attribute = action.attribute("name") else { continue }
+                guard let name = action.workflowName, controller.handlesReserved(name), let attribute = action.attribute("name") else {
+                    continue
+                }
                 diagnostics.append(Diagnostic(.warning, code, message(name, tag: controller.object.tag), at: attribute.valueLocation))
             }
         }

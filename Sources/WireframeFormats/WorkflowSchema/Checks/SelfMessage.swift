@@ -4,7 +4,8 @@ import WireframeModel
 /// that the sending action itself handles: infinite recursion (error).
 enum SelfMessageCheck {
     static let code: DiagnosticCode = "WF1403"
-    static let definition = DiagnosticDefinition(code, [.warning, .error], "self message without action / handled by the sending action itself", check: "M03")
+    static let definition = DiagnosticDefinition(
+        code, [.warning, .error], "self message without action / handled by the sending action itself", check: "M03")
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         for send in graph.sends {
@@ -12,7 +13,8 @@ enum SelfMessageCheck {
             let controller = graph.controllers[send.owner]
             if controller.handlesReserved(send.message.name) { continue }
             guard let handler = controller.handler(for: send.message.name) else {
-                diagnostics.append(Diagnostic(.warning, code, missingMessage(send.message.name, controller: controller.key), at: send.message.location))
+                diagnostics.append(
+                    Diagnostic(.warning, code, missingMessage(send.message.name, controller: controller.key), at: send.message.location))
                 continue
             }
             if handler == action {

@@ -5,7 +5,8 @@ import WireframeModel
 /// (nothing to show without a `schema`).
 enum SequenceStopCheck {
     static let code: DiagnosticCode = "WF1508"
-    static let definition = DiagnosticDefinition(code, [.note], "multipleActions step that may return no result before other steps", check: "A08")
+    static let definition = DiagnosticDefinition(
+        code, [.note], "multipleActions step that may return no result before other steps", check: "A08")
 
     /// Looks at one action of a controller (called by `RoutingChecks.walkActionChecks`).
     static func visit(

@@ -3,7 +3,8 @@ import WireframeModel
 /// P08: a table `style` other than `plain` or `grouped`; the original silently uses plain (§2.3).
 enum TableStyleCheck {
     static let code: DiagnosticCode = "WF1208"
-    static let definition = DiagnosticDefinition(code, [.warning], "table `style` other than `plain`/`grouped` (the table is plain)", check: "P08")
+    static let definition = DiagnosticDefinition(
+        code, [.warning], "table `style` other than `plain`/`grouped` (the table is plain)", check: "P08")
     static let allowed = ["plain", "grouped"]
 
     static func run(_ object: SchemaObject, into diagnostics: inout [Diagnostic]) {

@@ -6,7 +6,9 @@ import WireframeModel
 /// dictionary ("…contained illegal value of class…", §3.12).
 enum TemplateValueCheck {
     static let code: DiagnosticCode = "WF1704"
-    static let definition = DiagnosticDefinition(code, [.warning], "keyPath tag with `template` and no `valueName` over a key its controller stores literal text (or a value tag) under", check: "D04")
+    static let definition = DiagnosticDefinition(
+        code, [.warning],
+        "keyPath tag with `template` and no `valueName` over a key its controller stores literal text (or a value tag) under", check: "D04")
 
     /// What one controller's actions store, gathered by the routing checks' walk (`RoutingChecks.walkActionChecks`).
     struct Found {

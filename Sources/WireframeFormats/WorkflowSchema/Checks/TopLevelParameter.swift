@@ -6,7 +6,9 @@ import WireframeModel
 /// one level deeper.
 enum TopLevelParameterCheck {
     static let code: DiagnosticCode = "WF1104"
-    static let definition = DiagnosticDefinition(code, [.error], "parameter tag at top level; a tag no class knows gets \"did you mean\" (`viewControler` → `viewController`)", check: "S04")
+    static let definition = DiagnosticDefinition(
+        code, [.error], "parameter tag at top level; a tag no class knows gets \"did you mean\" (`viewControler` → `viewController`)",
+        check: "S04")
 
     static func diagnostic(tag: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(.error, code, message(tag) + (suggestion(for: tag).map { "; did you mean '\($0)'?" } ?? ""), at: location)

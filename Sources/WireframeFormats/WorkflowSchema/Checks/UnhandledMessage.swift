@@ -5,7 +5,9 @@ import WireframeModel
 /// drops it silently. When the owner forwards everything, its creator chain is checked instead.
 enum UnhandledMessageCheck {
     static let code: DiagnosticCode = "WF1401"
-    static let definition = DiagnosticDefinition(code, [.warning], "element message without action in its owning controller (creator chain when forwarding), with a relay hint", check: "M01")
+    static let definition = DiagnosticDefinition(
+        code, [.warning], "element message without action in its owning controller (creator chain when forwarding), with a relay hint",
+        check: "M01")
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         // The sends read in place: a copy of each counted its strings (and its action's storage).
@@ -24,7 +26,8 @@ enum UnhandledMessageCheck {
                 }
                 ancestor = graph.controllers[index].creator
             }
-            diagnostics.append(Diagnostic(.warning, code, message(send.message.name, controller: receiver.key) + hint, at: send.message.location))
+            diagnostics.append(
+                Diagnostic(.warning, code, message(send.message.name, controller: receiver.key) + hint, at: send.message.location))
         }
     }
 

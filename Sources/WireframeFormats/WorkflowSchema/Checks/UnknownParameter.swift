@@ -4,7 +4,8 @@ import WireframeModel
 /// for any of (name)"), when the name is a parameter of some other class. Unknown words are S01.
 enum UnknownParameterCheck {
     static let code: DiagnosticCode = "WF1201"
-    static let definition = DiagnosticDefinition(code, [.error], "parameter name not defined for the class (a name known elsewhere; unknown words are S01)", check: "P01")
+    static let definition = DiagnosticDefinition(
+        code, [.error], "parameter name not defined for the class (a name known elsewhere; unknown words are S01)", check: "P01")
 
     static func diagnostic(name: String, parent: String, parentDefinition: TagDefinition, at location: SourceLocation) -> Diagnostic {
         let suggestion = Suggestions.didYouMean(name, in: parentDefinition.parameters.map(\.name))

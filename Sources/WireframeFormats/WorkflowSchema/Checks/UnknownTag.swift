@@ -3,11 +3,13 @@ import WireframeModel
 /// S01: a tag that is neither registered nor a parameter name of any class, for example `tabItem`.
 enum UnknownTagCheck {
     static let code: DiagnosticCode = "WF1101"
-    static let definition = DiagnosticDefinition(code, [.error], "unknown tag, with \"did you mean\" (`tabItem` → `tabBarItem`)", check: "S01")
+    static let definition = DiagnosticDefinition(
+        code, [.error], "unknown tag, with \"did you mean\" (`tabItem` → `tabBarItem`)", check: "S01")
 
     static func diagnostic(tag: String, parentDefinition: TagDefinition, at location: SourceLocation) -> Diagnostic {
         let candidates = TagRegistry.tagNames + parentDefinition.parameters.map(\.name)
-        return Diagnostic(.error, code, message(tag) + (suggestion(for: tag, in: candidates).map { "; did you mean '\($0)'?" } ?? ""), at: location)
+        return Diagnostic(
+            .error, code, message(tag) + (suggestion(for: tag, in: candidates).map { "; did you mean '\($0)'?" } ?? ""), at: location)
     }
 
     /// The nearest candidate by edit distance, else the shortest candidate that contains the name's

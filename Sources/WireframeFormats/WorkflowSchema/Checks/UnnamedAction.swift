@@ -16,8 +16,9 @@ enum UnnamedActionCheck {
             // A last unnamed action in a form or table is the deliberate catch-all idiom (spec §3.2,
             // table_tests.xml): it fires on no lifecycle event and shadows nothing.
             if !lifecycle, shadowed.isEmpty { continue }
-            diagnostics.append(Diagnostic(
-                .warning, code, message(actions[index].tag, lifecycle: lifecycle, shadowed: shadowed), at: actions[index].location))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, code, message(actions[index].tag, lifecycle: lifecycle, shadowed: shadowed), at: actions[index].location))
         }
     }
 

@@ -9,7 +9,9 @@ import WireframeModel
 /// file with errors, where dropped parts make reachability unreliable.
 enum UnreachableActionCheck {
     static let code: DiagnosticCode = "WF1413"
-    static let definition = DiagnosticDefinition(code, [.note], "named top-level action whose name no message of the file carries and no lifecycle event or implicit name matches", check: "M13")
+    static let definition = DiagnosticDefinition(
+        code, [.note], "named top-level action whose name no message of the file carries and no lifecycle event or implicit name matches",
+        check: "M13")
 
     static func run(_ graph: SchemaGraph, reach: MessageReach, into diagnostics: inout [Diagnostic]) {
         if diagnostics.contains(where: { $0.severity == .error }) { return }
@@ -29,9 +31,10 @@ enum UnreachableActionCheck {
                 else { continue }
                 let names = messageNames ?? reach.allNames.sorted()
                 messageNames = names
-                diagnostics.append(Diagnostic(
-                    .note, code, message(name, controller: controller.key) + Suggestions.didYouMean(name, in: names),
-                    at: attribute.valueLocation))
+                diagnostics.append(
+                    Diagnostic(
+                        .note, code, message(name, controller: controller.key) + Suggestions.didYouMean(name, in: names),
+                        at: attribute.valueLocation))
             }
         }
     }

@@ -5,7 +5,10 @@ import WireframeModel
 /// top-level actions of a controller and sendMessage response actions are matched by name, §3.2).
 enum UnusedNameCheck {
     static let code: DiagnosticCode = "WF1111"
-    static let definition = DiagnosticDefinition(code, [.note], "`name` attribute never used: on a condition, value, message or gesture, or on an action nested in multipleActions, conditionalAction or loadSchema", check: "S11")
+    static let definition = DiagnosticDefinition(
+        code, [.note],
+        "`name` attribute never used: on a condition, value, message or gesture, or on an action nested in multipleActions, conditionalAction or loadSchema",
+        check: "S11")
 
     /// Whether the check can report on the object (by its kind or class): `ObjectChecks` calls
     /// `run` only then, most objects being of no kind or class that reports.

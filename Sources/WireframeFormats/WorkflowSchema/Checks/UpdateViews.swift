@@ -5,7 +5,9 @@ import WireframeModel
 /// class %@", §3.15).
 enum UpdateViewsCheck {
     static let code: DiagnosticCode = "WF1506"
-    static let definition = DiagnosticDefinition(code, [.error], "updateViews `parameterName` not a parameter of a matching view, or `value` of a kind it does not accept", check: "A06")
+    static let definition = DiagnosticDefinition(
+        code, [.error], "updateViews `parameterName` not a parameter of a matching view, or `value` of a kind it does not accept",
+        check: "A06")
 
     /// Looks at one action of the controller at `index` (called by `RoutingChecks.walkActionChecks`).
     static func visit(
@@ -22,9 +24,11 @@ enum UpdateViewsCheck {
             for view in views[name] ?? [] where reported.insert(view.tag).inserted {
                 guard let parameter = view.definition.parameter(parameterName) else {
                     let names = view.definition.parameters.map(\.name)
-                    diagnostics.append(Diagnostic(
-                        .error, code, unknownMessage(parameterName, tag: view.tag, view: name) + Suggestions.didYouMean(parameterName, in: names),
-                        at: location))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, code,
+                            unknownMessage(parameterName, tag: view.tag, view: name) + Suggestions.didYouMean(parameterName, in: names),
+                            at: location))
                     continue
                 }
                 guard let value, !value.isDynamic else { continue }
@@ -34,13 +38,15 @@ enum UpdateViewsCheck {
                     case .object(let object): object.schemaClass
                     }
                 if !parameter.accepts(valueClass) {
-                    diagnostics.append(Diagnostic(
-                        .error, code,
-                        WrongValueKindCheck.message(parameterName, tag: view.tag, expected: parameter.accepts, found: WrongValueKindCheck.describe(value)),
-                        at: value.location))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, code,
+                            WrongValueKindCheck.message(
+                                parameterName, tag: view.tag, expected: parameter.accepts, found: WrongValueKindCheck.describe(value)),
+                            at: value.location))
                 }
             }
-                }
+        }
     }
 
     static func unknownMessage(_ parameter: String, tag: String, view: String) -> String {

@@ -5,7 +5,9 @@ import WireframeModel
 /// Silent when part of the hierarchy comes from data or another file.
 enum ViewNamesCheck {
     static let code: DiagnosticCode = "WF1505"
-    static let definition = DiagnosticDefinition(code, [.warning], "show/hide/updateViews view name matching no view of the performer's hierarchy, with \"did you mean\"", check: "A05")
+    static let definition = DiagnosticDefinition(
+        code, [.warning], "show/hide/updateViews view name matching no view of the performer's hierarchy, with \"did you mean\"",
+        check: "A05")
 
     /// Looks at one action of the controller at `index` (called by `RoutingChecks.walkActionChecks`).
     static func visit(
@@ -19,10 +21,11 @@ enum ViewNamesCheck {
         let found = CheckSupport.namedViews(of: index, in: graph)
         guard found.complete else { return }
         for case .text(let name, let location) in action.values("viewNames") where found.views[name] == nil {
-            diagnostics.append(Diagnostic(
-                .warning, code,
-                message(name, controller: graph.controllers[index].key) + Suggestions.didYouMean(name, in: found.views.keys.sorted()),
-                at: location))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, code,
+                    message(name, controller: graph.controllers[index].key) + Suggestions.didYouMean(name, in: found.views.keys.sorted()),
+                    at: location))
         }
     }
 
