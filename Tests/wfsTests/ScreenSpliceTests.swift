@@ -24,6 +24,30 @@ import WireframeTestSupport
         #expect(ScreenSplice.changedKeys([:], [ScreenContent(key: "a", hash: "1", content: [])]) == ["a"])
     }
 
+    /// The walk beside two lists in key order finds what the maps by key find, with the old
+    /// screens' JSON; a list out of order goes through the maps.
+    @Test func theWalkInKeyOrderFindsWhatTheMapsFind() throws {
+        var random = SplitMix64(seed: 7)
+        let names = ["a", "B", "b", "c1", "c10", "c2", "zz", "é", "ü", "日本"]
+        for _ in 0..<300 {
+            func screens() -> [ScreenContent] {
+                names.filter { _ in random.next() % 3 != 0 }
+                    .map { ScreenContent(key: $0, hash: "h\(random.next() % 2)", content: Array("{\"name\":\"\($0)\"}".utf8)) }
+                    .sorted { $0.key < $1.key }
+            }
+            let old = screens()
+            let new = screens()
+            guard !old.isEmpty else { continue }
+            let expected = ScreenSplice.changedKeys(Dictionary(uniqueKeysWithValues: old.map { ($0.key, $0.hash) }), new)
+            let walked = try #require(ScreenSplice.changedScreens(old, new))
+            #expect(walked.keys == expected)
+            let oldContent = Dictionary(uniqueKeysWithValues: old.map { ($0.key, $0.content) })
+            #expect(walked.oldScreens == walked.keys.compactMap { oldContent[$0] })
+            let reversed = try #require(ScreenSplice.changedScreens(old.reversed(), new))
+            #expect(reversed.keys == expected)
+        }
+    }
+
     @Test func changedScreensComeWithTheHeadsJSON() throws {
         func screen(_ key: String, _ hash: String) -> ScreenContent {
             ScreenContent(key: key, hash: hash, content: Array("\(key)\(hash)".utf8))
