@@ -724,15 +724,18 @@ extension SQLiteStore {
         while let key = try keys.next() { changes.append(RecordedChange(kind: .added, screenKey: key)) }
     }
 
+    /// The key and version id of each screen of revision `number` of a document: the intervals
+    /// that contain it. Arguments: document id, number, number.
+    static let screensAtNumberSQL = """
+        SELECT screenKey, versionId FROM documentScreen
+        WHERE documentId = ? AND validFrom <= ? AND (validUntil IS NULL OR validUntil > ?)
+        """
+
     /// The screens of revision `number` of a document: the intervals that contain it (one range
     /// of the interval table), key → hash.
     static func screenHashes(_ db: Database, documentId: Int64, number: Int64) throws -> [String: String] {
         let rows = try Row.fetchCursor(
-            db.cachedStatement(
-                sql: """
-                    SELECT screenKey, versionId FROM documentScreen
-                    WHERE documentId = ? AND validFrom <= ? AND (validUntil IS NULL OR validUntil > ?)
-                    """),
+            db.cachedStatement(sql: screensAtNumberSQL),
             arguments: [documentId, number, number])
         return try keyedHashes(db, rows)
     }
@@ -740,11 +743,7 @@ extension SQLiteStore {
     /// The screens of revision `number` of a document, key → version id: the intervals alone.
     static func screenVersionIds(_ db: Database, documentId: Int64, number: Int64) throws -> [String: Int64] {
         let rows = try Row.fetchCursor(
-            db.cachedStatement(
-                sql: """
-                    SELECT screenKey, versionId FROM documentScreen
-                    WHERE documentId = ? AND validFrom <= ? AND (validUntil IS NULL OR validUntil > ?)
-                    """),
+            db.cachedStatement(sql: screensAtNumberSQL),
             arguments: [documentId, number, number])
         var result: [String: Int64] = Dictionary(minimumCapacity: 1024)
         while let row = try rows.next() { result[row[0]] = row[1] }

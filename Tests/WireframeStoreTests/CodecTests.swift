@@ -15,7 +15,7 @@ import WireframeTestSupport
     ])
     func deltasRoundTrip(base: String, target: String) throws {
         let delta = SourceCodec.delta(from: Array(base.utf8), to: Array(target.utf8))
-        #expect(try SourceCodec.apply(delta, to: Array(base.utf8), size: target.utf8.count) == Array(target.utf8))
+        #expect(try Self.applyAlone(delta, to: Array(base.utf8), size: target.utf8.count) == Array(target.utf8))
     }
 
     /// Random files and random edits of them (inserts, deletions, replacements, moved blocks, at
@@ -49,7 +49,7 @@ import WireframeTestSupport
                 changedBytes += size + 8
             }
             let delta = SourceCodec.delta(from: base, to: target)
-            #expect(try SourceCodec.apply(delta, to: base, size: target.count) == target, "round \(round)")
+            #expect(try Self.applyAlone(delta, to: base, size: target.count) == target, "round \(round)")
             if base.count > 10_000 {
                 #expect(delta.count < 64 * edits + 2 * changedBytes, "round \(round): \(delta.count) bytes for \(edits) edits")
             }
@@ -64,7 +64,10 @@ import WireframeTestSupport
     }
 
     @Test func malformedDeltasThrow() {
-        #expect(throws: SourceCodec.CodecError.malformedDelta) { _ = try SourceCodec.apply([0, 100, 5], to: [1, 2], size: 5) }
+        // A copy past the base's end, an unknown operation, a size the delta does not give.
+        #expect(throws: SourceCodec.CodecError.malformedDelta) { _ = try SourceCodec.apply(chain: [([0, 100, 5], 5)], to: [1, 2]) }
+        #expect(throws: SourceCodec.CodecError.malformedDelta) { _ = try SourceCodec.apply(chain: [([7], 0)], to: [1, 2]) }
+        #expect(throws: SourceCodec.CodecError.malformedDelta) { _ = try SourceCodec.apply(chain: [([0, 0, 2], 3)], to: [1, 2]) }
     }
 
     /// A chain of deltas applied at once gives what applying them one after the other gives,
@@ -95,7 +98,7 @@ import WireframeTestSupport
             }
             let chain = zip(versions, versions.dropFirst()).map { (delta: SourceCodec.delta(from: $0, to: $1), size: $1.count) }
             var oneByOne = base
-            for link in chain { oneByOne = try SourceCodec.apply(link.delta, to: oneByOne, size: link.size) }
+            for link in chain { oneByOne = try Self.applyAlone(link.delta, to: oneByOne, size: link.size) }
             #expect(oneByOne == versions[versions.count - 1], "round \(round)")
             #expect(try SourceCodec.apply(chain: chain, to: base) == versions[versions.count - 1], "round \(round)")
         }
@@ -153,5 +156,36 @@ import WireframeTestSupport
         #expect(ScreenPacks.lengths(Data()) == [])
         #expect(ScreenPacks.lengths(Data([0x80])) == nil)
         #expect(ScreenPacks.lengths(Data(repeating: 0xFF, count: 9) + [1]) == nil)
+    }
+
+    /// One delta applied to its base, decoded as plainly as the format reads: the reference that
+    /// the chain's composition (``SourceCodec/apply(chain:to:)``) is held to.
+    static func applyAlone(_ delta: [UInt8], to base: [UInt8], size: Int) throws -> [UInt8] {
+        var output: [UInt8] = []
+        var index = 0
+        func varint() throws -> Int {
+            guard let value = Varint.read(delta, at: &index) else { throw SourceCodec.CodecError.malformedDelta }
+            return value
+        }
+        while index < delta.count {
+            let operation = delta[index]
+            index += 1
+            switch operation {
+            case 0:
+                let offset = try varint()
+                let length = try varint()
+                guard offset + length <= base.count else { throw SourceCodec.CodecError.malformedDelta }
+                output.append(contentsOf: base[offset..<(offset + length)])
+            case 1:
+                let length = try varint()
+                guard index + length <= delta.count else { throw SourceCodec.CodecError.malformedDelta }
+                output.append(contentsOf: delta[index..<(index + length)])
+                index += length
+            default:
+                throw SourceCodec.CodecError.malformedDelta
+            }
+        }
+        guard output.count == size else { throw SourceCodec.CodecError.malformedDelta }
+        return output
     }
 }
