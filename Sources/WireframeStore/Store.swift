@@ -31,8 +31,14 @@ public protocol Store: Sendable {
     /// Records a new version of a document as its next revision (or, when its content hash is the
     /// head's, an unchanged attempt).
     ///
+    /// The revision keeps ``NewRevision/basedOn``. When that is not its parent (another writer
+    /// stored after the head this writer last saw), the revision is stored all the same and
+    /// records the head it replaced: its id, its author, and the screens whose changes since the
+    /// base (the other writers' changes) the new version does not contain (``Revision/replaces``).
+    ///
     /// - Throws: ``StoreError/headMoved(path:)`` when the head is no longer
-    ///   ``NewRevision/expectedHeadId`` (another writer stored a revision meanwhile).
+    ///   ``NewRevision/expectedHeadId`` (another writer stored a revision meanwhile): the caller
+    ///   compares its version with the new head and records again, keeping its `basedOn`.
     func recordImport(_ new: NewRevision) throws -> ImportRecord
 
     /// Records an attempt that stored nothing: unchanged, rejected or failed, with its diagnostics.

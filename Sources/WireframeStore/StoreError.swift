@@ -38,6 +38,12 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case headMoved(path: String)
     /// A stored source cannot be decoded.
     case damagedSource(revisionId: Int64, reason: String)
+    /// The database role lacks a privilege the operation needs (a reader asked to write); nothing
+    /// was written.
+    case permissionDenied(location: String, privilege: String)
+    /// The database server cannot be reached, or went away during the operation; nothing of an
+    /// unfinished write was kept. Trying again later may succeed.
+    case unavailable(location: String, reason: String)
 
     public var description: String {
         switch self {
@@ -79,6 +85,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "another process stored a revision of '\(path)' meanwhile"
         case .damagedSource(let id, let reason):
             "the source of revision \(id) cannot be rebuilt: \(reason)"
+        case .permissionDenied(let location, let privilege):
+            "the store at '\(location)' refused this: the database role lacks the \(privilege) privilege; nothing was written"
+        case .unavailable(let location, let reason):
+            "the store at '\(location)' is not reachable: \(reason); nothing was written, try again"
         }
     }
 

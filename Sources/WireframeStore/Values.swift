@@ -8,6 +8,28 @@ public enum RevisionOrigin: String, Sendable, Codable, Hashable, CaseIterable {
     case daemon
     /// The daemon's reconciliation pass, for a change made while nobody watched.
     case reconcile
+
+    /// The program that makes revisions of this origin (`wfs` or `wfsd`).
+    public var program: String { self == .cli ? "wfs" : "wfsd" }
+}
+
+/// What a revision replaced without containing it: the head its writer had not seen when it
+/// stored (another writer stored it after the revision this one was based on).
+public struct Replacement: Sendable, Hashable, Codable {
+    /// The revision that was the head when this one was stored.
+    public var id: Int64
+    /// Who made it.
+    public var author: String
+    /// The screen keys whose changes since the writer's base (made by others) this revision does
+    /// not contain, in key order.
+    public var screens: [String]
+
+    /// Creates a replacement value.
+    public init(id: Int64, author: String, screens: [String]) {
+        self.id = id
+        self.author = author
+        self.screens = screens
+    }
 }
 
 /// A stored revision of a document, as queries return it.
@@ -38,13 +60,25 @@ public struct Revision: Sendable, Hashable, Codable {
     public var message: String?
     /// The session it was made in.
     public var sessionName: String?
+    /// The machine it was made on (its host name); nil when not recorded.
+    public var machine: String?
+    /// The head its writer last stored or read for the document (nil for none): the parent, unless
+    /// another writer stored meanwhile.
+    public var basedOn: Int64?
+    /// The head this revision replaced without containing it, when another writer had stored
+    /// after ``basedOn``; nil otherwise.
+    public var replaces: Replacement?
 
     /// Creates a revision value.
     public init(
         id: Int64, documentPath: String, number: Int, parentId: Int64?, isDeletion: Bool,
         contentHash: String?, sourceHash: String?, screenCount: Int, createdAt: Timestamp,
-        author: String, origin: RevisionOrigin, message: String?, sessionName: String?
+        author: String, origin: RevisionOrigin, message: String?, sessionName: String?,
+        machine: String? = nil, basedOn: Int64? = nil, replaces: Replacement? = nil
     ) {
+        self.machine = machine
+        self.basedOn = basedOn
+        self.replaces = replaces
         self.id = id
         self.documentPath = documentPath
         self.number = number
@@ -59,6 +93,10 @@ public struct Revision: Sendable, Hashable, Codable {
         self.message = message
         self.sessionName = sessionName
     }
+
+    /// The program and the machine that made it: `wfsd@HOSTNAME`, `wfs@HOSTNAME` (the program alone
+    /// when the machine was not recorded).
+    public var originLabel: String { machine.map { "\(origin.program)@\($0)" } ?? origin.program }
 }
 
 /// A customer meeting.
@@ -199,12 +237,15 @@ public struct AttemptInfo: Sendable, Hashable {
     public var origin: RevisionOrigin
     /// What the reader and validator found.
     public var diagnostics: [Diagnostic]
+    /// The machine the import ran on (its host name).
+    public var machine: String?
 
     /// Creates attempt information.
     public init(
         path: String, startedAt: Timestamp, durationMicroseconds: Int64, author: String,
-        origin: RevisionOrigin, diagnostics: [Diagnostic]
+        origin: RevisionOrigin, diagnostics: [Diagnostic], machine: String? = nil
     ) {
+        self.machine = machine
         self.path = path
         self.startedAt = startedAt
         self.durationMicroseconds = durationMicroseconds
@@ -235,6 +276,13 @@ public struct NewRevision: Sendable {
     /// The head revision the diff was computed against (nil for a first revision); the store
     /// refuses the write with ``StoreError/headMoved(path:)`` if the head is another one by then.
     public var expectedHeadId: Int64?
+    /// The head this writer last stored or read for the document before this version (nil for
+    /// none). When it is not `expectedHeadId` (another writer stored since), the store records what
+    /// the new revision replaces (``Revision/replaces``).
+    public var basedOn: Int64?
+    /// The id the revision must have, when a history is copied (``Store`` ids are kept by a copy);
+    /// nil to take the store's next id.
+    public var id: Int64?
     /// The head's exact source bytes, when the caller has them (saves reading them again for the delta).
     public var headSource: [UInt8]?
     /// The head's screens (key → hash, its open intervals) as the caller read them with
@@ -265,6 +313,7 @@ public struct NewRevision: Sendable {
         self.screens = screens
         self.changes = changes
         self.expectedHeadId = expectedHeadId
+        self.basedOn = expectedHeadId
         self.headSource = headSource
         self.message = message
         self.createdAt = createdAt
@@ -396,6 +445,8 @@ public struct LogFilter: Sendable, Hashable {
     public var limit: Int?
     /// Whether the changes carry their fields' old and new values (false: kinds and keys only).
     public var includesFields: Bool = true
+    /// Only revisions that replaced a head their writer had not seen (``Revision/replaces``).
+    public var replacingOnly: Bool = false
 
     /// Creates a filter; every criterion is optional.
     public init(
