@@ -278,6 +278,19 @@ struct PostgreSQLStoreTests {
         }
     }
 
+    @Test func aGivenIdIsKeptAndLaterIdsFollowIt() throws {
+        try withDatabase { _, url in
+            let store = try PostgreSQLStore.create(url: url)
+            defer { try? store.close() }
+            var copied = newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(0))
+            copied.id = 40
+            let kept = try #require(try store.recordImport(copied).revision)
+            #expect(kept.id == 40 && kept.number == 1)
+            let next = try #require(try store.recordImport(newRevision(screens: [("a", "A2")], expectedHead: 40, at: .at(1))).revision)
+            #expect(next.id == 41 && next.parentId == 40)
+        }
+    }
+
     /// Waits until a server process waits for a lock (a row another connection holds).
     func waitUntilWaitingForALock(pid: Int32, database: String) throws {
         let watcher = try Connection(conninfo: try PostgreSQLTestServer.superuserURL())
@@ -303,5 +316,15 @@ final class LockedBox<Value>: @unchecked Sendable {
     /// Runs `body` with the value, the lock held.
     func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         try lock.withLock { try body(&value) }
+    }
+}
+
+/// The roles docs/POSTGRESQL.md tells a team to create are the ones the tests give their roles.
+@Suite struct PostgreSQLDocumentationTests {
+    @Test func theDocumentedGrantsAreTheTestedOnes() throws {
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: package.appendingPathComponent("docs/POSTGRESQL.md"), encoding: .utf8)
+        #expect(text.contains(PostgreSQLTestServer.readerGrants))
+        #expect(text.contains(PostgreSQLTestServer.writerGrants))
     }
 }
