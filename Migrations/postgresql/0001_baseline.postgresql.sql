@@ -150,8 +150,9 @@ CREATE TABLE diagnostic(
 -- Why each index exists:
 -- - `revision(document_id, number)` (UNIQUE above): a revision by number, and a document's head
 --   (its greatest number).
--- - a document's revision at a time:
-CREATE INDEX revision_document_created_at ON revision(document_id, created_at);
+-- - a document's revision at a time, and every document's (`audit`, `export`): the newest at or
+--   before a time is the first row of a backward range, whatever the length of the history:
+CREATE INDEX revision_document_created_at ON revision(document_id, created_at, number);
 -- - `log --since/--until` and `audit` by time:
 CREATE INDEX revision_created_at ON revision(created_at);
 -- - `log --session`, and `ON DELETE SET NULL` of a session:

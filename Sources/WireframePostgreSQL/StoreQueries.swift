@@ -42,11 +42,16 @@ extension PostgreSQLStore {
     /// deletions included, sorted by path.
     public func state(atOrBefore time: Timestamp?) throws -> [Revision] {
         try read { db in
+            // Per document, the first row of a backward range of `revision(document_id,
+            // created_at, number)`: one step each, not a pass over the history.
             let rows = try db.execute(
                 """
-                SELECT DISTINCT ON (r.document_id) \(RevisionRows.columns) FROM \(RevisionRows.from)
-                WHERE $1::bigint IS NULL OR r.created_at <= $1
-                ORDER BY r.document_id, r.created_at DESC, r.number DESC
+                SELECT \(RevisionRows.columns) FROM document AS listed
+                CROSS JOIN LATERAL (
+                    SELECT newest.id FROM revision AS newest
+                    WHERE newest.document_id = listed.id AND ($1::bigint IS NULL OR newest.created_at <= $1)
+                    ORDER BY newest.created_at DESC, newest.number DESC LIMIT 1) AS found
+                JOIN (\(RevisionRows.from)) ON r.id = found.id
                 """, [.integer(time?.microseconds)])
             return rows.all.map { RevisionRows.revision($0) }.sorted {
                 $0.documentPath.utf8.lexicographicallyPrecedes($1.documentPath.utf8)
