@@ -146,18 +146,6 @@ struct PostgreSQLStoreTests {
         }
     }
 
-    @Test func theLocationShownHasNoPassword() {
-        #expect(
-            PostgreSQLStore.locationShown("postgresql://ada:s3cret@db.example/team?sslmode=require")
-                == "postgresql://ada@db.example/team?sslmode=require")
-        #expect(
-            PostgreSQLStore.locationShown("postgres://ada@db/team?password=s3cret&sslmode=require")
-                == "postgres://ada@db/team?sslmode=require")
-        #expect(PostgreSQLStore.locationShown("postgresql://db/team?password=s3cret") == "postgresql://db/team")
-        #expect(PostgreSQLStore.locationShown("postgresql:///team?host=/run/postgresql") == "postgresql:///team?host=/run/postgresql")
-        #expect(PostgreSQLStore.locationShown("host=db password='a b' dbname=team") == "host=db dbname=team")
-    }
-
     @Test func theServerGoingAwayMidWriteKeepsNothingAndTheStoreConnectsAgain() throws {
         try withDatabase { name, url in
             let store = try PostgreSQLStore.create(url: url)
@@ -319,8 +307,21 @@ final class LockedBox<Value>: @unchecked Sendable {
     }
 }
 
-/// The roles docs/POSTGRESQL.md tells a team to create are the ones the tests give their roles.
-@Suite struct PostgreSQLDocumentationTests {
+/// What needs no server: the location shown, and the documented roles.
+@Suite struct PostgreSQLWithoutAServerTests {
+    @Test func theLocationShownHasNoPassword() {
+        #expect(
+            PostgreSQLStore.locationShown("postgresql://ada:s3cret@db.example/team?sslmode=require")
+                == "postgresql://ada@db.example/team?sslmode=require")
+        #expect(
+            PostgreSQLStore.locationShown("postgres://ada@db/team?password=s3cret&sslmode=require")
+                == "postgres://ada@db/team?sslmode=require")
+        #expect(PostgreSQLStore.locationShown("postgresql://db/team?password=s3cret") == "postgresql://db/team")
+        #expect(PostgreSQLStore.locationShown("postgresql:///team?host=/run/postgresql") == "postgresql:///team?host=/run/postgresql")
+        #expect(PostgreSQLStore.locationShown("host=db password='a b' dbname=team") == "host=db dbname=team")
+    }
+
+    /// The roles docs/POSTGRESQL.md tells a team to create are the ones the tests give their roles.
     @Test func theDocumentedGrantsAreTheTestedOnes() throws {
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let text = try String(contentsOf: package.appendingPathComponent("docs/POSTGRESQL.md"), encoding: .utf8)
