@@ -68,7 +68,7 @@ extension PostgreSQLStore {
             if head.isDeletion { return HeadState(revision: head, header: nil, screenHashes: [:]) }
             let header = try db.execute("SELECT header FROM revision WHERE id = $1", [.integer(head.id)]).first?.optionalBytes(0)
             return HeadState(
-                revision: head, header: header, screenHashes: try Self.openScreens(db, documentId: documentId).mapValues(\.hash))
+                revision: head, header: header, screenHashes: try Self.openScreens(db, documentId: documentId))
         }
     }
 

@@ -22,7 +22,17 @@ extension PostgreSQLStore {
                 let attemptId = try Self.insertAttempt(db, new.attempt, outcome: .unchanged, revisionId: nil, contentHash: new.contentHash)
                 return ImportRecord(outcome: .unchanged, revision: head, attemptId: attemptId)
             }
-            let headScreens = head == nil ? [:] : try Self.openScreens(db, documentId: documentId)
+            // The head's screens as the caller read them are those of the head it named (checked
+            // above: the open intervals change only with a new revision), so they are not read again.
+            let headScreens: [String: String] =
+                if let head, !head.isDeletion {
+                    try new.headScreens.map { screens in
+                        Dictionary(screens.map { ($0.key, $0.hash) }, uniquingKeysWith: { first, _ in first })
+                    }
+                        ?? new.headScreenHashes ?? Self.openScreens(db, documentId: documentId)
+                } else {
+                    [:]
+                }
             var replaces: (id: Int64, screens: [String])?
             if let head, new.basedOn != head.id {
                 replaces = (head.id, try Self.replacedScreens(db, basedOn: new.basedOn, head: headScreens, new: new.screens))
@@ -91,16 +101,16 @@ extension PostgreSQLStore {
         return id
     }
 
-    /// A head's screens: key → (hash, version id), its open intervals.
-    static func openScreens(_ db: Statements, documentId: Int64) throws -> [String: (hash: String, versionId: Int64)] {
+    /// A head's screens: key → hash, its open intervals.
+    static func openScreens(_ db: Statements, documentId: Int64) throws -> [String: String] {
         let rows = try db.execute(
             """
-            SELECT ds.screen_key, encode(v.hash, 'hex'), ds.version_id FROM document_screen AS ds
+            SELECT ds.screen_key, encode(v.hash, 'hex') FROM document_screen AS ds
             JOIN screen_version AS v ON v.id = ds.version_id
             WHERE ds.document_id = $1 AND ds.valid_until IS NULL
             """, [.integer(documentId)])
-        var result: [String: (hash: String, versionId: Int64)] = Dictionary(minimumCapacity: rows.count)
-        for row in rows.all { result[row.string(0)] = (row.string(1), row.int64(2)) }
+        var result: [String: String] = Dictionary(minimumCapacity: rows.count)
+        for row in rows.all { result[row.string(0)] = row.string(1) }
         return result
     }
 
@@ -122,14 +132,14 @@ extension PostgreSQLStore {
     /// The keys whose changes since `basedOn` (by other writers: where the head differs from the
     /// base) the new version does not contain (where it differs from the head too), sorted.
     static func replacedScreens(
-        _ db: Statements, basedOn: Int64?, head: [String: (hash: String, versionId: Int64)], new: [ScreenContent]
+        _ db: Statements, basedOn: Int64?, head: [String: String], new: [ScreenContent]
     ) throws -> [String] {
         let base = try screenHashes(db, revisionId: basedOn)
         var newHashes: [String: String] = Dictionary(minimumCapacity: new.count)
         for screen in new { newHashes[screen.key] = screen.hash }
         var keys: [String] = []
         for key in Set(base.keys).union(head.keys) {
-            let headHash = head[key]?.hash
+            let headHash = head[key]
             if base[key] != headHash && newHashes[key] != headHash { keys.append(key) }
         }
         return keys.sortedByBytes()
@@ -172,7 +182,7 @@ extension PostgreSQLStore {
     /// changed keys are closed: anything else means the caller's head is stale.
     static func updateScreens(
         _ db: Statements, documentId: Int64, number: Int, screens: [ScreenContent],
-        head: [String: (hash: String, versionId: Int64)], path: String
+        head: [String: String], path: String
     ) throws {
         var closed: [String?] = []
         var opened: [ScreenContent] = []
@@ -180,7 +190,7 @@ extension PostgreSQLStore {
         for screen in screens {
             present.insert(screen.key)
             if let current = head[screen.key] {
-                if current.hash == screen.hash { continue }
+                if current == screen.hash { continue }
                 closed.append(screen.key)
             }
             opened.append(screen)
