@@ -20,7 +20,10 @@ let package = Package(
         .executable(name: "wfsd", targets: ["wfsd"]),
         .library(
             name: "WireframeKit",
-            targets: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSQLite", "WireframeSync"]
+            targets: [
+                "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSQLite", "WireframePostgreSQL",
+                "WireframeSync",
+            ]
         ),
     ],
     dependencies: [
@@ -49,18 +52,21 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // The store's schema: plain SQL files, append-only, embedded in the binary at build time.
+        // The stores' schemas: plain SQL files, append-only, embedded in the binary at build time
+        // (SQLite's beside the Swift file, PostgreSQL's in `postgresql/`).
         .target(
             name: "WireframeMigrations",
             path: "Migrations",
-            exclude: ["README.md"],
+            exclude: ["README.md", "postgresql/README.md"],
             sources: ["Migrations.swift"],
-            resources: [.embedInCode("0001_baseline.sql")]
+            resources: [.embedInCode("0001_baseline.sql"), .embedInCode("postgresql/0001_baseline.postgresql.sql")]
         ),
         // The system zlib, for compressing stored sources.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // The system SQLite's variadic `sqlite3_db_config`, behind a function Swift can call.
         .systemLibrary(name: "CSQLiteOptions", path: "Sources/CSQLiteOptions"),
+        // PostgreSQL's own client library, libpq (Debian's `libpq-dev`).
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // The store interface (`Store`), its values and errors: what every engine implements.
         .target(name: "WireframeStore", dependencies: ["WireframeModel"], swiftSettings: strictSettings),
         // The SQLite engine of the store: connections, migrations, records and queries.
@@ -73,10 +79,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The PostgreSQL engine of the store, for a team: connection, schema, records and queries.
+        .target(
+            name: "WireframePostgreSQL",
+            dependencies: ["WireframeModel", "WireframeStore", "WireframeMigrations", "CLibPQ"],
+            swiftSettings: strictSettings
+        ),
         // The import pipeline shared by `wfs import` and the daemon, export, verification, references.
         .target(
             name: "WireframeSync",
-            dependencies: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSQLite"],
+            dependencies: [
+                "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSQLite", "WireframePostgreSQL",
+            ],
             swiftSettings: strictSettings
         ),
         // The sync daemon's parts: configuration, inotify watcher, settle scheduler, reconciler,
@@ -130,7 +144,8 @@ let package = Package(
         ),
         // Shared by the test targets: expected locations marked in test inputs (`1️⃣`), a seeded generator.
         .target(
-            name: "WireframeTestSupport", dependencies: ["WireframeModel"], path: "Tests/WireframeTestSupport",
+            name: "WireframeTestSupport", dependencies: ["WireframeModel", "WireframeStore", "WireframePostgreSQL"],
+            path: "Tests/WireframeTestSupport",
             swiftSettings: strictSettings),
         .testTarget(
             name: "WireframeFormatsTests",
@@ -146,7 +161,7 @@ let package = Package(
         .testTarget(
             name: "WireframeStoreTests",
             dependencies: [
-                "WireframeModel", "WireframeStore", "WireframeSQLite", "WireframeTestSupport",
+                "WireframeModel", "WireframeStore", "WireframeSQLite", "WireframePostgreSQL", "WireframeTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings

@@ -1,8 +1,13 @@
 public import Foundation
 public import WireframeStore
+import WireframePostgreSQL
 import WireframeSQLite
 
 /// Where the store is: `--store`, else `WFS_STORE`, else `.wfs/store.sqlite` in this folder or a parent.
+///
+/// A location is a path (an SQLite file) or a `postgresql://` (or `postgres://`) URL (a
+/// PostgreSQL database, or a schema of one through the URL's `search_path`), in libpq's syntax;
+/// a URL is passed on as it is, never made absolute.
 public enum StoreLocation {
     /// The store's path relative to a project root.
     public static let defaultRelativePath = ".wfs/store.sqlite"
@@ -19,8 +24,8 @@ public enum StoreLocation {
 
     /// ``find(explicit:environment:from:)`` given only the value of `WFS_STORE` (nil when unset).
     static func find(explicit: String?, fromEnvironment: String?, from folder: String) throws -> String {
-        if let explicit, !explicit.isEmpty { return absolute(explicit) }
-        if let fromEnvironment, !fromEnvironment.isEmpty { return absolute(fromEnvironment) }
+        if let explicit, !explicit.isEmpty { return resolved(explicit) }
+        if let fromEnvironment, !fromEnvironment.isEmpty { return resolved(fromEnvironment) }
         var current = absolute(folder)
         while true {
             let candidate = (current == "/" ? "" : current) + "/" + defaultRelativePath
@@ -35,9 +40,24 @@ public enum StoreLocation {
     public static func forInit(
         explicit: String?, root: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> String {
-        if let explicit, !explicit.isEmpty { return absolute(explicit) }
-        if let fromEnvironment = environment["WFS_STORE"], !fromEnvironment.isEmpty { return absolute(fromEnvironment) }
+        if let explicit, !explicit.isEmpty { return resolved(explicit) }
+        if let fromEnvironment = environment["WFS_STORE"], !fromEnvironment.isEmpty { return resolved(fromEnvironment) }
         return absolute(root) + "/" + defaultRelativePath
+    }
+
+    /// Whether a location names a PostgreSQL store (a `postgresql://` or `postgres://` URL).
+    public static func isURL(_ location: String) -> Bool {
+        PostgreSQLStore.isURL(location)
+    }
+
+    /// A location as it is opened: a URL as given, a path made absolute.
+    static func resolved(_ location: String) -> String {
+        isURL(location) ? location : absolute(location)
+    }
+
+    /// A location as shown to people: a URL without its password, a path as it is.
+    public static func shown(_ location: String) -> String {
+        isURL(location) ? PostgreSQLStore.locationShown(location) : location
     }
 
     /// Opens the store found by ``find(explicit:environment:from:)`` for one command.
@@ -53,10 +73,11 @@ public enum StoreLocation {
         case daemon
     }
 
-    /// Opens an existing store: the one place that picks the engine for a location. A path is an
-    /// SQLite file, opened with one connection for a command and a pool, its WAL checkpoints
-    /// between saves, for the daemon.
+    /// Opens an existing store: the one place that picks the engine for a location. A URL is a
+    /// PostgreSQL store (one connection, whoever opens it). A path is an SQLite file, opened with
+    /// one connection for a command and a pool, its WAL checkpoints between saves, for the daemon.
     public static func open(location: String, for use: Use = .command) throws -> any Store {
+        if isURL(location) { return try PostgreSQLStore.open(url: location) }
         switch use {
         case .command: return try SQLiteStore.open(path: location, connections: .single)
         case .daemon: return try SQLiteStore.open(path: location, connections: .pool).withCheckpointsBetweenSaves()
@@ -64,9 +85,11 @@ public enum StoreLocation {
     }
 
     /// Creates a new store for a project rooted at `root` (``forInit(explicit:root:environment:)``
-    /// says where).
+    /// says where). A PostgreSQL store records no root (it is per machine): its schema is made in
+    /// the empty database or schema the URL names.
     public static func create(location: String, root: String) throws -> any Store {
-        try SQLiteStore.create(path: location, root: root)
+        if isURL(location) { return try PostgreSQLStore.create(url: location) }
+        return try SQLiteStore.create(path: location, root: root)
     }
 
     /// The path ``open(explicit:)`` opens.
@@ -85,8 +108,18 @@ public enum StoreLocation {
     /// whose store is this file under another name (a symbolic link on the way) is kept, and so
     /// is the recorded root of a store kept anywhere else (`--store`, `WFS_STORE`). Nothing is
     /// written: the store keeps the root it recorded.
+    ///
+    /// A PostgreSQL store records no root (nil): the root is per machine, given with `--root` or
+    /// the daemon's `root` (see ``projectRoot(of:given:)``).
     public static func projectRoot(of store: any Store) throws -> String? {
         try store.projectRoot().map { projectRoot(recorded: $0, storePath: store.location) }
+    }
+
+    /// The project root a command works in: `given` (`--root`) when there is one, else the
+    /// store's (``projectRoot(of:)``), else the current folder.
+    public static func projectRoot(of store: any Store, given: String?) throws -> String {
+        if let given, !given.isEmpty { return absolute(given) }
+        return try projectRoot(of: store) ?? absolute(FileManager.default.currentDirectoryPath)
     }
 
     /// ``projectRoot(of:)`` given the recorded root and the store's absolute path.

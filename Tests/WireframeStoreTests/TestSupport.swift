@@ -27,13 +27,13 @@ func hash(_ name: String) -> String {
 /// A new revision with screens given as key → content text.
 func newRevision(
     path: String = "app.json", screens: [(String, String)], expectedHead: Int64?, at time: Timestamp,
-    changes: [RecordedChange] = [], source: String? = nil, headSource: [UInt8]? = nil
+    changes: [RecordedChange] = [], source: String? = nil, headSource: [UInt8]? = nil, author: String = "ada"
 ) -> NewRevision {
     let contents = screens.map { ScreenContent(key: $0.0, hash: hash($0.1), content: Array($0.1.utf8)) }
     let whole = screens.map { "\($0.0)=\($0.1)" }.joined(separator: ";")
     let sourceBytes = Array((source ?? whole).utf8)
     return NewRevision(
-        attempt: AttemptInfo(path: path, startedAt: time, durationMicroseconds: 10, author: "ada", origin: .cli, diagnostics: []),
+        attempt: AttemptInfo(path: path, startedAt: time, durationMicroseconds: 10, author: author, origin: .cli, diagnostics: []),
         format: .json, contentHash: hash("doc" + whole), source: sourceBytes, sourceHash: hash("src" + whole),
         header: Array("{}".utf8), screens: contents, changes: changes, expectedHeadId: expectedHead,
         headSource: headSource, message: nil, createdAt: time)

@@ -38,4 +38,14 @@ struct StoreLocationTests {
                 == "/given/s.sqlite")
         #expect(throws: StoreError.self) { try StoreLocation.find(explicit: nil, environment: [:], from: "/") }
     }
+
+    @Test func aPostgreSQLURLIsPassedOnAsGivenAndShownWithoutItsPassword() throws {
+        let url = "postgresql://ada:s3cret@db.example/team?sslmode=require&options=-csearch_path%3Dshop"
+        #expect(try StoreLocation.find(explicit: url, environment: [:], from: "/") == url)
+        #expect(try StoreLocation.find(explicit: nil, environment: ["WFS_STORE": "postgres://db/team"], from: "/") == "postgres://db/team")
+        #expect(StoreLocation.forInit(explicit: url, root: "/projects/shop", environment: [:]) == url)
+        #expect(StoreLocation.isURL(url) && StoreLocation.isURL("POSTGRES://db/team") && !StoreLocation.isURL("store.sqlite"))
+        #expect(StoreLocation.shown(url) == "postgresql://ada@db.example/team?sslmode=require&options=-csearch_path%3Dshop")
+        #expect(StoreLocation.shown("/projects/shop/.wfs/store.sqlite") == "/projects/shop/.wfs/store.sqlite")
+    }
 }

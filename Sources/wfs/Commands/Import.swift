@@ -32,7 +32,7 @@ extension WFS {
         func run() throws {
             var failed = false
             try storeOptions.withStore { store in
-                guard let root = try StoreLocation.projectRoot(of: store) else { throw SyncError.noProjectRoot }
+                let root = try storeOptions.projectRoot(of: store)
                 let author = Times.author(explicit: self.author, environment: Terminal.environment(["WFS_AUTHOR", "USER", "LOGNAME"]))
                 let pipeline = ImportPipeline(store: store, root: root, author: author, message: message)
                 let results = try pipeline.importPaths(paths)

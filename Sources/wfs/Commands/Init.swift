@@ -10,19 +10,29 @@ extension WFS {
             abstract: "Create a store for a project folder.",
             discussion: """
                 The store is .wfs/store.sqlite in the project root unless --store or WFS_STORE names \
-                another file. Running it again for the same project changes nothing.
+                another file, or a postgresql:// URL: then the schema is made in that empty database (or \
+                in the schema its search_path names first), and the project root is per machine (--root). \
+                Running it again for the same project changes nothing.
                 """
         )
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Option(help: "The project root (default: the current folder).")
-        var root: String = "."
-
         func run() throws {
             try runReportingErrors {
-                let root = StoreLocation.absolute(self.root)
+                let root = StoreLocation.absolute(storeOptions.root ?? ".")
                 let path = StoreLocation.forInit(explicit: storeOptions.store, root: root)
+                if StoreLocation.isURL(path) {
+                    // A shared store: its root is each machine's, so every clone may run init.
+                    do {
+                        let store = try StoreLocation.create(location: path, root: root)
+                        try? store.close()
+                        Terminal.outputLine("created store \(store.location)")
+                    } catch StoreError.alreadyExists(let location) {
+                        Terminal.outputLine("store \(location) exists already")
+                    }
+                    return
+                }
                 do {
                     _ = try StoreLocation.create(location: path, root: root)
                     Terminal.outputLine("created store \(path) for project \(root)")

@@ -60,7 +60,7 @@ extension WFS {
             try storeOptions.withStore { store in
                 let heads = try store.state(atOrBefore: nil)
                 let attempts = try store.recentAttempts(limit: 10)
-                let root = try StoreLocation.projectRoot(of: store)
+                let root: String? = try storeOptions.projectRoot(of: store)
                 let stored = Set(heads.filter { !$0.isDeletion }.map(\.documentPath))
                 // A file that was never stored and is gone (a save that vanished before it could be
                 // read, a draft deleted) waits for no fix; one with a good revision is kept in view.

@@ -2,10 +2,27 @@ import ArgumentParser
 import WireframeStore
 import WireframeSync
 
-/// The `--store` option of every command that reads or writes the store, and opening it.
+/// The `--store` and `--root` options of every command that reads or writes the store, and
+/// opening it.
 struct StoreOptions: ParsableArguments {
-    @Option(help: "The store file (default: WFS_STORE, else .wfs/store.sqlite in this or a parent folder).")
+    @Option(
+        help: """
+            The store: a file, or a postgresql:// URL (default: WFS_STORE, else .wfs/store.sqlite in this or a parent folder).
+            """)
     var store: String?
+
+    @Option(
+        help: """
+            The project root on this machine, which document paths are relative to (default: the root the SQLite store \
+            recorded, else the current folder).
+            """)
+    var root: String?
+
+    /// The project root this command works in: `--root`, else the store's recorded root, else
+    /// the current folder (a PostgreSQL store records none: the root is per machine).
+    func projectRoot(of store: any Store) throws -> String {
+        try StoreLocation.projectRoot(of: store, given: root)
+    }
 
     /// Opens the store that `--store` names (or the default one), runs `body` with it and closes
     /// it, printing a store or sync error as `wfs: error: …` with exit status 2.

@@ -10,7 +10,7 @@ import WireframeStore
     func aNewStoreIsEmptyAndKnowsItsRoot(engine: any StoreEngine) throws {
         let store = try engine.makeStore(root: "/projects/shop")
         defer { engine.discard(store) }
-        #expect(try store.projectRoot() == "/projects/shop")
+        #expect(try store.projectRoot() == (engine.recordsRoot ? "/projects/shop" : nil))
         #expect(try store.documentPaths().isEmpty)
         #expect(try store.state(atOrBefore: nil).isEmpty)
         #expect(try store.headState(documentPath: "app.json") == nil)
@@ -293,12 +293,12 @@ import WireframeStore
     }
 
     @Test(arguments: StoreEngines.all)
-    func aDamagedScreenPackIsAnErrorNeverData(engine: any StoreEngine) throws {
+    func aDamagedScreenContentIsAnErrorNeverData(engine: any StoreEngine) throws {
         let store = try engine.makeStore(root: "/projects/shop")
         defer { engine.discard(store) }
         let one = try #require(try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(0))).revision)
         let two = try #require(try store.recordImport(newRevision(screens: [("a", "A2")], expectedHead: one.id, at: .at(1))).revision)
-        try engine.damageScreenPacks(of: store)
+        try engine.damageScreenContents(of: store)
         let reader = try engine.reopen(store)
         defer { try? reader.close() }
         #expect(throws: StoreError.self) { _ = try reader.screenComparison(oldId: one.id, newId: two.id) }
