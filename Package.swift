@@ -55,7 +55,7 @@ let package = Package(
             path: "Migrations",
             exclude: ["README.md"],
             sources: ["Migrations.swift"],
-            resources: [.embedInCode("0001_baseline.sql")]
+            resources: [.embedInCode("0001_baseline.sql"), .embedInCode("0002_concurrent_saves.sql")]
         ),
         // The system zlib, for compressing stored sources.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),

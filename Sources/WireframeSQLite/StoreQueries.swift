@@ -86,14 +86,15 @@ extension SQLiteStore {
         try mapped {
             try reader.read { db in
                 let documents = try DocumentRecord.order(DocumentRecord.Columns.path).fetchAll(db)
+                let statement = try db.cachedStatement(
+                    sql: """
+                        SELECT \(RevisionRecord.selection(header: false)) FROM revision
+                        WHERE documentId = ? AND (?2 IS NULL OR createdAt <= ?2) ORDER BY createdAt DESC, number DESC LIMIT 1
+                        """)
                 var result: [Revision] = []
                 for document in documents {
-                    var request = RevisionRecord.filter(RevisionRecord.Columns.documentId == document.id)
-                    if let time { request = request.filter(RevisionRecord.Columns.createdAt <= time) }
-                    if let record = try request.order(RevisionRecord.Columns.createdAt.desc, RevisionRecord.Columns.number.desc).fetchOne(
-                        db)
-                    {
-                        result.append(try Self.revision(db, record: record))
+                    if let row = try Row.fetchOne(statement, arguments: [document.id, time]) {
+                        result.append(try Self.revision(db, record: RevisionRecord(indexedRow: row), documentPath: document.path))
                     }
                 }
                 return result
@@ -329,6 +330,9 @@ extension SQLiteStore {
                 if let until = filter.until {
                     conditions.append("revision.createdAt <= ?")
                     _ = arguments.append(contentsOf: [until])
+                }
+                if filter.replacingOnly {
+                    conditions.append("revision.replacesId IS NOT NULL")
                 }
                 if let key = filter.screenKey {
                     // A change of a key in a revision opens or closes an interval of that key at the
