@@ -163,7 +163,7 @@ let package = Package(
         // The daemon's parts in process: configuration, the author it names, refusals.
         .testTarget(
             name: "WireframeDaemonTests",
-            dependencies: ["WireframeDaemon", "WireframeSync", "WireframeTestSupport"],
+            dependencies: ["WireframeDaemon", "WireframeStore", "WireframeSync", "WireframeTestSupport"],
             swiftSettings: strictSettings
         ),
         // End-to-end tests of the built daemon and command line on temporary projects.
