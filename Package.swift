@@ -59,7 +59,10 @@ let package = Package(
             path: "Migrations",
             exclude: ["README.md", "postgresql/README.md"],
             sources: ["Migrations.swift"],
-            resources: [.embedInCode("0001_baseline.sql"), .embedInCode("postgresql/0001_baseline.postgresql.sql")]
+            resources: [
+                .embedInCode("0001_baseline.sql"), .embedInCode("0002_concurrent_saves.sql"),
+                .embedInCode("postgresql/0001_baseline.postgresql.sql"),
+            ]
         ),
         // The system zlib, for compressing stored sources.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
@@ -178,7 +181,7 @@ let package = Package(
         // The daemon's parts in process: configuration, the author it names, refusals.
         .testTarget(
             name: "WireframeDaemonTests",
-            dependencies: ["WireframeDaemon", "WireframeSync", "WireframeTestSupport"],
+            dependencies: ["WireframeDaemon", "WireframeStore", "WireframeSync", "WireframeTestSupport"],
             swiftSettings: strictSettings
         ),
         // End-to-end tests of the built daemon and command line on temporary projects.

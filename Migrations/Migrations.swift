@@ -6,7 +6,8 @@
 public enum StoreMigrations {
     /// Every migration, oldest first.
     public static let all: [(identifier: String, sql: String)] = [
-        ("0001_baseline", String(decoding: PackageResources._001_baseline_sql, as: UTF8.self))
+        ("0001_baseline", String(decoding: PackageResources._001_baseline_sql, as: UTF8.self)),
+        ("0002_concurrent_saves", String(decoding: PackageResources._002_concurrent_saves_sql, as: UTF8.self)),
     ]
 }
 

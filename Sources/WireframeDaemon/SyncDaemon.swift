@@ -66,8 +66,11 @@ public final class SyncDaemon: Service, Sendable {
         var statusNoted = false
         var importStartedAt: ContinuousClock.Instant?
         var stopping = false
-        /// Files whose import failed on the store (busy, disk full, read-only), by consecutive failures.
+        /// Files whose import failed on the store (busy, unreachable, disk full, read-only), by
+        /// consecutive failures.
         var failures: [String: Int] = [:]
+        /// When the last retry of a file was logged as a warning.
+        var retryWarnings: [String: ContinuousClock.Instant] = [:]
         /// Consecutive catch-up passes that failed on the store.
         var reconcileFailures = 0
     }
@@ -406,21 +409,31 @@ public final class SyncDaemon: Service, Sendable {
             } else {
                 runtime.withLock { _ = $0.knownFiles.remove(relative) }
             }
-            runtime.withLock { _ = $0.failures.removeValue(forKey: relative) }
+            runtime.withLock { state in
+                state.failures[relative] = nil
+                state.retryWarnings[relative] = nil
+            }
         } catch {
             retryLater(relative, error: error)
         }
     }
 
-    /// A failed import (the store busy beyond its timeout, its disk full, read-only) is tried again
-    /// after a delay that doubles with each failure, up to a minute, so that the save is stored as
-    /// soon as the store can take it; nothing was written by the failed attempt.
+    /// A failed import (the store busy beyond its timeout, unreachable, its disk full, read-only)
+    /// is tried again after a delay that doubles with each failure, so that the save is stored as
+    /// soon as the store can take it, and never dropped; nothing was written by the failed
+    /// attempt, and a retry that finds its version stored after all records it unchanged (by its
+    /// content hash), so each save is stored once. The first failure is a warning, and then one
+    /// a minute at most while the store keeps refusing (the others are logged at debug level).
     private func retryLater(_ relative: String, error: any Error) {
-        let (delay, stopping) = runtime.withLock { state -> (Duration, Bool) in
+        let now = clock.now
+        let (failures, stopping, warns) = runtime.withLock { state -> (Int, Bool, Bool) in
             let failures = (state.failures[relative] ?? 0) + 1
             state.failures[relative] = failures
-            return (Self.retryDelay(afterFailures: failures), state.stopping)
+            let warns = state.retryWarnings[relative].map { now - $0 >= Self.retryWarningInterval } ?? true
+            if warns { state.retryWarnings[relative] = now }
+            return (failures, state.stopping, warns)
         }
+        let delay = Self.retryDelay(afterFailures: failures, transient: Self.isTransient(error))
         var metadata: Logger.Metadata = ["file.path": .string(relative), "error": .string(String(describing: error))]
         if stopping {
             // Shutting down: the next start's catch-up pass imports it.
@@ -428,13 +441,28 @@ public final class SyncDaemon: Service, Sendable {
             return
         }
         metadata["retry.milliseconds"] = .string(Self.milliseconds(delay))
-        logger.warning("import failed; retrying", metadata: metadata)
+        metadata["retry.failures"] = .stringConvertible(failures)
+        logger.log(level: warns ? .warning : .debug, "import failed; retrying", metadata: metadata)
         scheduler.touch(relative, settle: delay)
     }
 
-    /// Half a second after the first failure, doubling up to a minute.
-    static func retryDelay(afterFailures failures: Int) -> Duration {
-        .milliseconds(min(500 << min(max(failures - 1, 0), 7), 60_000))
+    /// How often a file that keeps failing on the store is logged as a warning.
+    static let retryWarningInterval: Duration = .seconds(60)
+
+    /// Whether a store error is one that goes away by itself (a lock held by another writer, a
+    /// server gone for a moment): retried soon, rather than waiting for a person.
+    static func isTransient(_ error: any Error) -> Bool {
+        switch error as? StoreError {
+        case .busy, .unavailable: true
+        default: false
+        }
+    }
+
+    /// After a transient error, a tenth of a second after the first failure, doubling up to five
+    /// seconds; after another (a full disk, a read-only store), half a second, doubling up to a minute.
+    static func retryDelay(afterFailures failures: Int, transient: Bool = false) -> Duration {
+        let doublings = min(max(failures - 1, 0), 10)
+        return transient ? .milliseconds(min(100 << doublings, 5_000)) : .milliseconds(min(500 << min(doublings, 7), 60_000))
     }
 
     private func reconcile(reason: String) {
@@ -467,7 +495,7 @@ public final class SyncDaemon: Service, Sendable {
             // a delay that doubles with each failure, as for single files.
             let (delay, stopping) = runtime.withLock { state -> (Duration, Bool) in
                 state.reconcileFailures += 1
-                return (Self.retryDelay(afterFailures: state.reconcileFailures), state.stopping)
+                return (Self.retryDelay(afterFailures: state.reconcileFailures, transient: Self.isTransient(error)), state.stopping)
             }
             var metadata: Logger.Metadata = ["reconcile.reason": .string(reason), "error": .string(String(describing: error))]
             if stopping {
@@ -496,6 +524,17 @@ public final class SyncDaemon: Service, Sendable {
         if result.outcome == .stored || result.outcome == .deleted {
             let screens = result.changes.filter { $0.kind != .document }.map(\.screenKey)
             metadata["changes.screens"] = .string(screens.isEmpty ? "-" : screens.joined(separator: ","))
+        }
+        if let revision = result.revision, result.outcome == .stored, let replaced = revision.replaces {
+            // Another writer stored after the head this daemon last stored or read: the save is
+            // kept, and what of the other change it lacks needs a person's eye.
+            logger.warning(
+                "\(result.path): revision \(revision.id) by \(revision.author) replaces revision \(replaced.id) by \(replaced.author); \(replaced.missingChanges)",
+                metadata: [
+                    "file.path": .string(result.path), "revision.id": .stringConvertible(revision.id),
+                    "replaces.id": .stringConvertible(replaced.id), "replaces.author": .string(replaced.author),
+                    "replaces.screens": .string(replaced.screens.joined(separator: ",")),
+                ])
         }
         if result.outcome == .rejected || result.outcome == .failed {
             // A save that did not reach the store is a warning (journald's priority 4), with its

@@ -86,14 +86,15 @@ extension SQLiteStore {
         try mapped {
             try reader.read { db in
                 let documents = try DocumentRecord.order(DocumentRecord.Columns.path).fetchAll(db)
+                let statement = try db.cachedStatement(
+                    sql: """
+                        SELECT \(RevisionRecord.selection(header: false)) FROM revision
+                        WHERE documentId = ? AND (?2 IS NULL OR createdAt <= ?2) ORDER BY createdAt DESC, number DESC LIMIT 1
+                        """)
                 var result: [Revision] = []
                 for document in documents {
-                    var request = RevisionRecord.filter(RevisionRecord.Columns.documentId == document.id)
-                    if let time { request = request.filter(RevisionRecord.Columns.createdAt <= time) }
-                    if let record = try request.order(RevisionRecord.Columns.createdAt.desc, RevisionRecord.Columns.number.desc).fetchOne(
-                        db)
-                    {
-                        result.append(try Self.revision(db, record: record))
+                    if let row = try Row.fetchOne(statement, arguments: [document.id, time]) {
+                        result.append(try Self.revision(db, record: RevisionRecord(indexedRow: row), documentPath: document.path))
                     }
                 }
                 return result
@@ -329,6 +330,9 @@ extension SQLiteStore {
                 if let until = filter.until {
                     conditions.append("revision.createdAt <= ?")
                     _ = arguments.append(contentsOf: [until])
+                }
+                if filter.replacingOnly {
+                    conditions.append("revision.replacesId IS NOT NULL")
                 }
                 if let key = filter.screenKey {
                     // A change of a key in a revision opens or closes an interval of that key at the
@@ -584,6 +588,33 @@ extension SQLiteStore {
                     problems.append(
                         "change \(row[1] as Int64) of revision \(row[0] as Int64) names screen '\(row[2] as String)' without an interval of it that starts or ends there"
                     )
+                }
+                // A revision is based on an earlier revision of its document; it names the head it
+                // replaced (its parent) exactly when that base is not its parent.
+                let bases = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT r.id, r.basedOn, r.replacesId, r.parentId, b.documentId = r.documentId AND b.number < r.number
+                        FROM revision AS r LEFT JOIN revision AS b ON b.id = r.basedOn
+                        WHERE (r.basedOn IS NOT NULL AND (b.id IS NULL OR b.documentId <> r.documentId OR b.number >= r.number))
+                            OR (r.replacesId IS NOT r.parentId AND r.replacesId IS NOT NULL)
+                            OR (r.parentId IS NOT NULL AND (r.basedOn IS r.parentId) = (r.replacesId IS NOT NULL))
+                        ORDER BY r.id
+                        """)
+                for row in bases {
+                    let id: Int64 = row[0]
+                    let basedOn: Int64? = row[1]
+                    let replacesId: Int64? = row[2]
+                    let parentId: Int64? = row[3]
+                    if let basedOn, row[4] as Bool? != true {
+                        problems.append("revision \(id) is based on revision \(basedOn), which is not an earlier revision of its document")
+                    } else if let replacesId, replacesId != parentId {
+                        problems.append("revision \(id) replaces revision \(replacesId), which is not its parent")
+                    } else if replacesId == nil {
+                        problems.append("revision \(id) is based on a revision other than its parent but names no head it replaced")
+                    } else {
+                        problems.append("revision \(id) is based on its parent but names a head it replaced")
+                    }
                 }
                 return problems
             }

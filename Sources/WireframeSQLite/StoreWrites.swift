@@ -9,6 +9,10 @@ extension SQLiteStore {
     /// Records one import of a valid file in one transaction: an `unchanged` attempt when the
     /// head means the same, else a new revision with its screens, source, changes and attempt.
     ///
+    /// The revision keeps `basedOn`; when that is not its parent (another writer stored after the
+    /// head this writer last saw), it also records that it replaced the parent and which of the
+    /// other writers' screen changes it lacks (``replacedScreens(_:documentId:basedOn:head:new:)``).
+    ///
     /// - Throws: ``StoreError/headMoved(path:)`` when the head is no longer `expectedHeadId`
     ///   (the caller computes the diff again and retries).
     public func recordImport(_ new: NewRevision) throws -> ImportRecord {
@@ -31,8 +35,15 @@ extension SQLiteStore {
                     contentHash: new.contentHash, sourceHash: new.sourceHash, header: Data(new.header),
                     screenCount: Int64(new.screens.count), createdAt: new.createdAt, author: new.attempt.author,
                     origin: new.attempt.origin.rawValue, message: new.message,
-                    sessionId: try Self.openSessionId(db, at: new.createdAt)
+                    sessionId: try Self.openSessionId(db, at: new.createdAt), machine: new.attempt.machine, basedOn: new.basedOn
                 )
+                revision.id = new.id
+                if let head, let headId = head.id, new.basedOn != headId {
+                    revision.replacesId = headId
+                    revision.replacesAuthor = head.author
+                    revision.replacedScreens = try RevisionRecord.screensText(
+                        Self.replacedScreens(db, documentId: documentId, basedOn: new.basedOn, head: head, new: new))
+                }
                 revision.headerId = try Self.headerId(db, header: new.header, head: head)
                 // A first revision's `added` changes are its intervals: not stored twice.
                 let changes = number == 1 ? Self.changesWithoutImpliedAdditions(new.changes, screens: new.screens) : nil
@@ -123,7 +134,9 @@ extension SQLiteStore {
                     documentId: documentId, number: head.number + 1, parentId: head.id, isDeletion: true,
                     contentHash: nil, sourceHash: nil, header: nil, screenCount: 0, createdAt: createdAt,
                     author: attempt.author, origin: attempt.origin.rawValue, message: message,
-                    sessionId: try Self.openSessionId(db, at: createdAt)
+                    sessionId: try Self.openSessionId(db, at: createdAt), machine: attempt.machine,
+                    // A deletion is of the file as it is now: based on the head.
+                    basedOn: head.id
                 )
                 revision.holdAttempt(attempt)
                 try revision.insertRow(db)
@@ -214,6 +227,52 @@ extension SQLiteStore {
         let statement = try db.cachedStatement(
             sql: "SELECT \(RevisionRecord.selection()) FROM revision WHERE documentId = ? ORDER BY number DESC LIMIT 1")
         return try Row.fetchOne(statement, arguments: [documentId]).map { try RevisionRecord(indexedRow: $0) }
+    }
+
+    /// The keys whose changes since `basedOn` (the other writers' changes, up to the head) a new
+    /// version does not contain, in byte order: each key whose screen differs between the base
+    /// and the head, and between the head and the new version (a screen the other writers and
+    /// this one changed alike is in it). The empty key stands for the document's own fields
+    /// (the header). No base (or one that is a deletion, or of another document) has no screens.
+    ///
+    /// Only the keys whose screens the base and the head do not share are read: one range of the
+    /// interval table, as for a comparison of two revisions.
+    static func replacedScreens(_ db: Database, documentId: Int64, basedOn: Int64?, head: RevisionRecord, new: NewRevision) throws
+        -> [String]
+    {
+        let base = try basedOn.flatMap { id in
+            try Row.fetchOne(
+                db.cachedStatement(
+                    sql:
+                        "SELECT number, isDeletion, (SELECT data FROM revisionHeader WHERE revisionHeader.id = revision.headerId) FROM revision WHERE id = ? AND documentId = ?"
+                ),
+                arguments: [id, documentId])
+        }
+        let baseNumber: Int64? = base.flatMap { ($0[1] as Bool) ? nil : $0[0] as Int64 }
+        let baseHeader = base.flatMap { ($0[2] as Data?).map { [UInt8]($0) } }
+        let headHeader = head.header.map { [UInt8]($0) }
+        var keys: [String] = []
+        if baseHeader != headHeader && new.header != headHeader { keys.append("") }
+        // The screens of the base and the head side by side, by version id (number 0, before
+        // the first revision, holds none).
+        var sides: (keys: [String], base: [Int64?], head: [Int64?]) = ([], [], [])
+        if head.isDeletion {
+            for screen in try keyOrderedScreens(db, documentId: documentId, number: baseNumber ?? 0) {
+                sides.keys.append(screen.key)
+                sides.base.append(screen.id)
+                sides.head.append(nil)
+            }
+        } else {
+            let both = try keyOrderedScreens(db, documentId: documentId, numbers: (baseNumber ?? 0, head.number))
+            sides = (both.keys, both.old, both.new)
+        }
+        var packs = ScreenPacks.Reader()
+        let newHashes = Dictionary(new.screens.map { ($0.key, $0.hash) }, uniquingKeysWith: { first, _ in first })
+        for index in sides.keys.indices where sides.base[index] != sides.head[index] {
+            let headHash = try sides.head[index].map { HashBytes.sha256Hex(try packs.content(db, id: $0)) }
+            if newHashes[sides.keys[index]] != headHash { keys.append(sides.keys[index]) }
+        }
+        return keys
     }
 
     /// The changes of a document's first revision without its `added` ones, when those are

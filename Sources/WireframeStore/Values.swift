@@ -21,7 +21,9 @@ public struct Replacement: Sendable, Hashable, Codable {
     /// Who made it.
     public var author: String
     /// The screen keys whose changes since the writer's base (made by others) this revision does
-    /// not contain, in key order.
+    /// not contain, in byte order: each key whose screen differs between the base and the replaced
+    /// head, and between that head and this revision (no base: no screens). The empty key stands
+    /// for the document's own fields (its header), as in ``RecordedChange/Kind/document``.
     public var screens: [String]
 
     /// Creates a replacement value.

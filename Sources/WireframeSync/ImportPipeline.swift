@@ -180,8 +180,12 @@ public struct ImportPipeline: Sendable {
         }
         let remembered = memory?.head(path: relativePath)
         let document = canonicalize(wireframe, source: read.bytes, remembered: remembered)
-        let comparison = try compare(document, with: remembered ?? storedHead(relativePath), path: relativePath)
-        return try record(document, comparison: comparison, read: read, diagnostics: diagnostics, path: relativePath, attempt)
+        // The head this writer last stored (the daemon's memory) or read: what the version is based on.
+        let head = try remembered ?? storedHead(relativePath)
+        let comparison = try compare(document, with: head, path: relativePath)
+        return try record(
+            document, comparison: comparison, basedOn: head.state?.revision.id, read: read, diagnostics: diagnostics, path: relativePath,
+            attempt)
     }
 
     // MARK: Read
@@ -338,7 +342,7 @@ public struct ImportPipeline: Sendable {
     func attemptInfo(_ path: String, diagnostics: [Diagnostic], _ clock: AttemptClock) -> AttemptInfo {
         AttemptInfo(
             path: path, startedAt: clock.startedAt, durationMicroseconds: clock.elapsedMicroseconds, author: author, origin: origin,
-            diagnostics: diagnostics)
+            diagnostics: diagnostics, machine: Machine.name)
     }
 
     /// Records an attempt that stores nothing: a file that cannot be read, or a document with errors.
@@ -353,9 +357,12 @@ public struct ImportPipeline: Sendable {
     /// Records a valid version: an unchanged attempt, or a new revision in one transaction. A head
     /// that moved meanwhile (another process stored a revision) is read from the store and the
     /// version compared with it again; *unchanged* is never decided against a head from memory.
+    ///
+    /// The revision is `basedOn` the head of the first comparison, however often the head moved
+    /// before it was stored: the store then marks what it replaced.
     func record(
-        _ document: CanonicalDocument, comparison first: Comparison, read: ReadDocument, diagnostics: [Diagnostic], path: String,
-        _ clock: AttemptClock
+        _ document: CanonicalDocument, comparison first: Comparison, basedOn: Int64?, read: ReadDocument, diagnostics: [Diagnostic],
+        path: String, _ clock: AttemptClock
     ) throws -> ImportResult {
         var comparison = first
         for _ in 0..<5 {
@@ -379,6 +386,7 @@ public struct ImportPipeline: Sendable {
                     header: document.header, screens: screens,
                     changes: changes, expectedHeadId: head.state?.revision.id, headSource: live ? head.source : nil, message: message,
                     createdAt: .now(), headScreenHashes: live && !head.isRemembered ? head.state?.screenHashes : nil)
+                new.basedOn = basedOn
                 // A head from memory has its screens in key order: the write walks them beside the new ones.
                 if live && head.isRemembered { new.headScreens = head.screens }
                 do {
@@ -477,7 +485,8 @@ public struct ImportPipeline: Sendable {
     /// Records that a document's file is gone (a tombstone revision); nil when it is already gone.
     public func recordDeletion(relativePath: String) throws -> ImportResult? {
         let attempt = AttemptInfo(
-            path: relativePath, startedAt: .now(), durationMicroseconds: 0, author: author, origin: origin, diagnostics: [])
+            path: relativePath, startedAt: .now(), durationMicroseconds: 0, author: author, origin: origin, diagnostics: [],
+            machine: Machine.name)
         guard let record = try store.recordDeletion(attempt, message: message, createdAt: .now()) else { return nil }
         memory?.forget(path: relativePath)
         let changes = try record.revision.map { try store.changes(revisionId: $0.id) } ?? []

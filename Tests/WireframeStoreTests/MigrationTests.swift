@@ -29,3 +29,39 @@ import WireframeStore
         #expect(error?.description.contains("wfs init") == true)
     }
 }
+
+/// A store made before revisions kept their base: each revision was based on its parent then
+/// (one writer stored at a time), and replaced nothing.
+@Suite struct ConcurrentSavesMigrationTests {
+    @Test func revisionsOfAnOlderStoreAreBasedOnTheirParent() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/store.sqlite"
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteStore.migrator.migrate(queue, upTo: "0001_baseline")
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO project (id, root, createdAt) VALUES (1, ?, 0)", arguments: [folder])
+            try db.execute(sql: "INSERT INTO document (id, path, format, createdAt) VALUES (1, 'app.json', 'json', 0)")
+            try db.execute(sql: "INSERT INTO revisionHeader (id, data) VALUES (1, X'7B7D')")
+            for number in 1...3 {
+                try db.execute(
+                    sql: """
+                        INSERT INTO revision (id, documentId, number, parentId, contentHash, sourceHash, headerId, createdAt, author, origin)
+                        VALUES (?, 1, ?, ?, ?, ?, 1, ?, 'ada', 'cli')
+                        """,
+                    arguments: [
+                        number, number, number == 1 ? nil : number - 1, Data(repeating: UInt8(number), count: 32),
+                        Data(repeating: UInt8(number), count: 32), number,
+                    ])
+            }
+        }
+        try queue.close()
+
+        let store = try SQLiteStore.open(path: path)
+        defer { try? store.close() }
+        let revisions = try store.allRevisions()
+        #expect(revisions.map(\.basedOn) == [nil, 1, 2])
+        #expect(revisions.allSatisfy { $0.replaces == nil && $0.machine == nil })
+        #expect(try store.reader.read { db in try SQLiteStore.migrator.appliedIdentifiers(db) } == Set(SQLiteStore.knownMigrations))
+    }
+}

@@ -14,12 +14,16 @@ struct JSONStreamTests {
         return text
     }()
 
-    static func revision(_ id: Int64, message: String?, session: String?, deletion: Bool = false) -> Revision {
+    static func revision(
+        _ id: Int64, message: String?, session: String?, deletion: Bool = false, machine: String? = nil, basedOn: Int64? = nil,
+        replaces: Replacement? = nil
+    ) -> Revision {
         Revision(
             id: id, documentPath: "screens/app \(id).json", number: Int(id % 1000) * 3, parentId: nil, isDeletion: deletion,
             contentHash: deletion ? nil : String(repeating: "ab", count: 32), sourceHash: deletion ? nil : "0f" + awkward,
             screenCount: deletion ? 0 : 1000, createdAt: Timestamp(microseconds: 1_763_000_000_123_456 + id % 1000),
-            author: "ada " + awkward, origin: deletion ? .daemon : .cli, message: message, sessionName: session)
+            author: "ada " + awkward, origin: deletion ? .daemon : .cli, message: message, sessionName: session, machine: machine,
+            basedOn: basedOn, replaces: replaces)
     }
 
     static func streamed(_ values: [RevisionJSON]) -> String {
@@ -50,6 +54,15 @@ struct JSONStreamTests {
             RevisionJSON(
                 Self.revision(Int64.max, message: "m", session: nil), changes: [RecordedChange(kind: .modified, screenKey: "one")]),
             RevisionJSON(Self.revision(-5, message: nil, session: "s"), changes: nil),
+            RevisionJSON(Self.revision(6, message: nil, session: nil, machine: "host " + Self.awkward, basedOn: 4), changes: []),
+            RevisionJSON(
+                Self.revision(
+                    7, message: nil, session: nil, machine: "build-7", basedOn: 5,
+                    replaces: Replacement(id: 6, author: "bob " + Self.awkward, screens: ["", "cart", Self.awkward])),
+                changes: changes),
+            RevisionJSON(
+                Self.revision(8, message: nil, session: nil, basedOn: nil, replaces: Replacement(id: 7, author: "bob", screens: [])),
+                changes: nil),
         ]
         #expect(Self.streamed(values) == (try JSONOutput.text(values)))
         for value in values {

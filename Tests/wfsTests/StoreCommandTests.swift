@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireframeTestSupport
 
 /// End-to-end tests: the built `wfs` binary on temporary projects.
 @Suite(.serialized) struct StoreCommandTests {
@@ -238,7 +239,7 @@ import Testing
         // No WFS_AUTHOR (empty): USER names the author.
         let byUser = try cli.run("import", "app.json", environment: ["WFS_AUTHOR": "", "USER": "grace"])
         #expect(byUser.status == 0)
-        #expect(try cli.run("log").output.contains("  grace (cli)"))
+        #expect(try cli.run("log").output.contains("  grace (wfs@\(HostName.current))"))
         // WFS_AUTHOR wins over USER, --author over both.
         try cli.write("app.json", StoreCLI.wireframe([("home", "Home 2")]))
         #expect(try cli.run("import", "app.json", environment: ["WFS_AUTHOR": "ada", "USER": "grace"]).status == 0)
@@ -246,9 +247,9 @@ import Testing
         #expect(try cli.run("import", "--author", "linus", "app.json", environment: ["WFS_AUTHOR": "ada"]).status == 0)
         let authors = try cli.run("log").output.split(separator: "\n").filter { $0.hasPrefix("revision ") }
         #expect(authors.count == 3)
-        #expect(authors.map { $0.contains("  linus (cli)") } == [true, false, false])
-        #expect(authors.map { $0.contains("  ada (cli)") } == [false, true, false])
-        #expect(authors.map { $0.contains("  grace (cli)") } == [false, false, true])
+        #expect(authors.map { $0.contains("  linus (wfs@\(HostName.current))") } == [true, false, false])
+        #expect(authors.map { $0.contains("  ada (wfs@\(HostName.current))") } == [false, true, false])
+        #expect(authors.map { $0.contains("  grace (wfs@\(HostName.current))") } == [false, false, true])
 
         // --store wins over WFS_STORE; an empty WFS_STORE is unset (the store is searched for);
         // a WFS_STORE naming no file is an error that names it.

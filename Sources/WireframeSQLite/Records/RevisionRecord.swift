@@ -31,6 +31,17 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     /// the attempt is a row of `importAttempt`.
     var attemptLead: Int64?
     var attemptDuration: Int64?
+    /// The head its writer last stored or read for the document (nil for none).
+    var basedOn: Int64?
+    /// The head it replaced without its writer having seen it, when `basedOn` is not the parent.
+    var replacesId: Int64?
+    /// Beside `replacesId`: the keys of the screens whose changes since `basedOn` it lacks, as a
+    /// JSON array.
+    var replacedScreens: String?
+    /// The host name of the machine it was made on.
+    var machine: String?
+    /// The author of `replacesId`, read with the row (not a column).
+    var replacesAuthor: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -48,13 +59,15 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     mutating func insertRow(_ db: Database) throws {
         try db.cachedStatement(
             sql: """
-                INSERT INTO revision (documentId, number, parentId, isDeletion, contentHash, sourceHash, headerId, screenCount,
-                    createdAt, author, origin, message, sessionId, addedFromIntervals, attemptLead, attemptDuration)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO revision (id, documentId, number, parentId, isDeletion, contentHash, sourceHash, headerId, screenCount,
+                    createdAt, author, origin, message, sessionId, addedFromIntervals, attemptLead, attemptDuration, basedOn,
+                    replacesId, replacedScreens, machine)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
-            documentId, number, parentId, isDeletion, try contentHash.map(HashBytes.stored), try sourceHash.map(HashBytes.stored),
+            id, documentId, number, parentId, isDeletion, try contentHash.map(HashBytes.stored), try sourceHash.map(HashBytes.stored),
             headerId, screenCount, createdAt, author, origin, message, sessionId, addedFromIntervals, attemptLead, attemptDuration,
+            basedOn, replacesId, replacedScreens, machine,
         ])
         id = db.lastInsertedRowID
     }
@@ -78,6 +91,10 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         container["addedFromIntervals"] = addedFromIntervals
         container["attemptLead"] = attemptLead
         container["attemptDuration"] = attemptDuration
+        container["basedOn"] = basedOn
+        container["replacesId"] = replacesId
+        container["replacedScreens"] = replacedScreens
+        container["machine"] = machine
     }
 
     /// Reads a row by column name (faster than the decoder on long histories).
@@ -103,6 +120,11 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         addedFromIntervals = row["addedFromIntervals"] ?? false
         attemptLead = row["attemptLead"]
         attemptDuration = row["attemptDuration"]
+        basedOn = row["basedOn"]
+        replacesId = row["replacesId"]
+        replacedScreens = row["replacedScreens"]
+        machine = row["machine"]
+        replacesAuthor = row["replacesAuthor"]
     }
 
     /// The columns read by ``init(indexedRow:)``, in its order; `header` is left out (NULL) when
@@ -111,11 +133,13 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         "revision.id, revision.documentId, revision.number, revision.parentId, revision.isDeletion, revision.contentHash, "
             + "revision.sourceHash, \(header ? "(SELECT data FROM revisionHeader WHERE revisionHeader.id = revision.headerId)" : "NULL"), "
             + "revision.screenCount, revision.createdAt, revision.author, revision.origin, revision.message, revision.sessionId, "
-            + "revision.headerId"
+            + "revision.headerId, revision.machine, revision.basedOn, revision.replacesId, revision.replacedScreens, "
+            + "CASE WHEN revision.replacesId IS NULL THEN NULL ELSE "
+            + "(SELECT replaced.author FROM revision AS replaced WHERE replaced.id = revision.replacesId) END"
     }
 
     /// The number of columns in ``selection(header:)``.
-    static let selectionCount = 15
+    static let selectionCount = 20
 
     /// Reads a row of ``selection(header:)`` by position (no lookup of column names per row).
     init(indexedRow row: Row) throws {
@@ -138,15 +162,22 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         message = row[12]
         sessionId = row[13]
         headerId = row[14]
+        machine = row[15]
+        basedOn = row[16]
+        replacesId = row[17]
+        replacedScreens = row[18]
+        replacesAuthor = row[19]
     }
 
     /// Creates a record.
     init(
         id: Int64? = nil, documentId: Int64, number: Int64, parentId: Int64?, isDeletion: Bool, contentHash: String?,
         sourceHash: String?, header: Data?, screenCount: Int64, createdAt: Timestamp, author: String, origin: String,
-        message: String?, sessionId: Int64?
+        message: String?, sessionId: Int64?, machine: String? = nil, basedOn: Int64? = nil
     ) {
         self.id = id
+        self.machine = machine
+        self.basedOn = basedOn
         self.documentId = documentId
         self.number = number
         self.parentId = parentId
@@ -179,7 +210,22 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
             id: id ?? 0, documentPath: documentPath, number: Int(number), parentId: parentId,
             isDeletion: isDeletion, contentHash: contentHash, sourceHash: sourceHash,
             screenCount: Int(screenCount), createdAt: createdAt, author: author,
-            origin: RevisionOrigin(rawValue: origin) ?? .cli, message: message, sessionName: sessionName
+            origin: RevisionOrigin(rawValue: origin) ?? .cli, message: message, sessionName: sessionName,
+            machine: machine, basedOn: basedOn, replaces: replacement
         )
+    }
+
+    /// What the revision replaced, from `replacesId`, its author and `replacedScreens`.
+    var replacement: Replacement? {
+        guard let replacesId else { return nil }
+        let screens = replacedScreens.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
+        return Replacement(id: replacesId, author: replacesAuthor ?? "", screens: screens)
+    }
+
+    /// The JSON array text `replacedScreens` keeps for screen keys.
+    static func screensText(_ keys: [String]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return String(decoding: try encoder.encode(keys), as: UTF8.self)
     }
 }

@@ -30,6 +30,9 @@ extension WFS {
         @Option(help: "At most this many revisions.")
         var limit: Int?
 
+        @Flag(help: "Only revisions that replaced a head their writer had not seen (another writer stored meanwhile).")
+        var replacing = false
+
         @OptionGroup var formatOptions: FormatOptions
 
         func validate() throws {
@@ -42,6 +45,7 @@ extension WFS {
                     documentPath: document, screenKey: screen, sessionName: session,
                     since: try since.map(Times.parse), until: try until.map(Times.parse), limit: limit)
                 filter.includesFields = false  // Both forms list screen keys by kind only.
+                filter.replacingOnly = replacing
                 let entries = try Self.withDocumentFields(store.log(filter), store: store)
                 switch formatOptions.format {
                 case .json:
@@ -56,6 +60,7 @@ extension WFS {
                     var text = ""
                     for entry in entries {
                         text += TextForm.revisionLine(entry.revision) + "\n"
+                        if let replaced = entry.revision.replaces?.sentence { text += "    \(replaced)\n" }
                         if let message = entry.revision.message { text += "    \(message)\n" }
                         text += "    " + TextForm.changeSummary(entry.changes) + "\n"
                     }

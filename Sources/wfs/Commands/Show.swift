@@ -54,6 +54,7 @@ extension WFS {
                     Terminal.output(json)
                 case .text:
                     var text = TextForm.revisionLine(revision) + "\n"
+                    if let replaced = revision.replaces?.sentence { text += "\(replaced)\n" }
                     if let hash = revision.contentHash { text += "content \(hash)\n" }
                     if let message = revision.message { text += "message \(message)\n" }
                     if let wireframe = try history.wireframe(of: revision) {

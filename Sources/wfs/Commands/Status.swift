@@ -48,7 +48,12 @@ extension WFS {
             var recentAttempts: [Attempt]
             var daemon: Daemon
             var rejected: [Rejected]
+            /// The newest revisions that replaced a head their writer had not seen.
+            var replacing: [RevisionJSON]
         }
+
+        /// How many of the revisions that replaced a head `status` lists (`wfs log --replacing` lists all).
+        static let replacingShown = 10
 
         /// Whether anything is at `path`: a file, a folder, a FIFO, a link even when it leads nowhere.
         static func anythingExists(at path: String) -> Bool {
@@ -67,6 +72,10 @@ extension WFS {
                 let rejected = try store.rejectedDocuments().filter { entry in
                     stored.contains(entry.path) || root.map { Self.anythingExists(at: $0 + "/" + entry.path) } ?? true
                 }
+                var replacingFilter = LogFilter(limit: Self.replacingShown + 1)
+                replacingFilter.replacingOnly = true
+                replacingFilter.includesFields = false
+                let replacing = try store.log(replacingFilter).map(\.revision)
                 let runningPid = DaemonStatus.runningPid(store: store.location)
                 let state = runningPid == nil ? nil : DaemonStatus.read(store: store.location)
                 let daemon = Result.Daemon(
@@ -85,7 +94,8 @@ extension WFS {
                         Result.Rejected(
                             path: $0.path, outcome: $0.outcome.rawValue, attemptedAt: $0.startedAt.text,
                             diagnostics: $0.diagnostics.map(DiagnosticJSON.init))
-                    })
+                    },
+                    replacing: replacing.prefix(Self.replacingShown).map { RevisionJSON($0, changes: nil) })
                 switch formatOptions.format {
                 case .json:
                     Terminal.output(try JSONOutput.text(result))
@@ -109,6 +119,12 @@ extension WFS {
                         let errors = entry.diagnostics.count(of: .error)
                         text += "  \(entry.path)  \(entry.outcome) \(entry.startedAt.text)  \(errors) error\(errors == 1 ? "" : "s")\n"
                     }
+                    if !replacing.isEmpty { text += "saves that replaced a head their writer had not seen:\n" }
+                    for revision in replacing.prefix(Self.replacingShown) {
+                        text += "  \(revision.documentPath)  revision \(revision.id) (#\(revision.number)) by \(revision.author)\n"
+                        if let sentence = revision.replaces?.sentence { text += "    \(sentence)\n" }
+                    }
+                    if replacing.count > Self.replacingShown { text += "  older ones: wfs log --replacing\n" }
                     if !attempts.isEmpty { text += "latest imports:\n" }
                     for attempt in attempts {
                         text += "  \(attempt.startedAt.text)  \(attempt.outcome.rawValue)  \(attempt.path)"

@@ -121,6 +121,18 @@ struct JSONStream {
         member(name, Int64(value))
     }
 
+    /// A member that is there even when nil (`null`).
+    mutating func member(_ name: String, orNull value: Int64?) {
+        guard let value else { return memberNull(name) }
+        member(name, value)
+    }
+
+    /// A member whose value is `null`.
+    mutating func memberNull(_ name: String) {
+        key(name)
+        bytes.append(contentsOf: "null".utf8)
+    }
+
     mutating func member(_ name: String, _ value: Bool) {
         key(name)
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
@@ -187,9 +199,18 @@ struct RevisionJSON: Encodable {
         var document: [String] = []
     }
 
+    /// What a revision replaced (``Replacement``).
+    struct Replaces: Encodable {
+        var id: Int64
+        var author: String
+        var screens: [String]
+    }
+
     var id: Int64
     var document: String
     var number: Int
+    var basedOn: Int64?
+    var replaces: Replaces?
     var createdAt: String
     var contentHash: String?
     var sourceHash: String?
@@ -205,13 +226,15 @@ struct RevisionJSON: Encodable {
         id = revision.id
         document = revision.documentPath
         number = revision.number
+        basedOn = revision.basedOn
+        replaces = revision.replaces.map { Replaces(id: $0.id, author: $0.author, screens: $0.screens) }
         createdAt = revision.createdAt.text
         contentHash = revision.contentHash
         sourceHash = revision.sourceHash
         deleted = revision.isDeletion
         session = revision.sessionName
         author = revision.author
-        origin = revision.origin.rawValue
+        origin = revision.originLabel
         message = revision.message
         screenCount = revision.screenCount
         if let recorded {
@@ -229,9 +252,36 @@ struct RevisionJSON: Encodable {
         }
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case id, document, number, basedOn, replaces, createdAt, contentHash, sourceHash, deleted, session, author, origin, message
+        case screenCount, changes
+    }
+
+    /// As synthesized, but `basedOn` and `replaces` are always there (`null` when nil): a reader
+    /// tells a revision that replaced nothing from output that does not say.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(document, forKey: .document)
+        try container.encode(number, forKey: .number)
+        try container.encode(basedOn, forKey: .basedOn)
+        try container.encode(replaces, forKey: .replaces)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encodeIfPresent(contentHash, forKey: .contentHash)
+        try container.encodeIfPresent(sourceHash, forKey: .sourceHash)
+        try container.encode(deleted, forKey: .deleted)
+        try container.encodeIfPresent(session, forKey: .session)
+        try container.encode(author, forKey: .author)
+        try container.encode(origin, forKey: .origin)
+        try container.encodeIfPresent(message, forKey: .message)
+        try container.encode(screenCount, forKey: .screenCount)
+        try container.encodeIfPresent(changes, forKey: .changes)
+    }
+
     /// Writes this revision's members as `JSONOutput.text` would encode them, in sorted order.
     func writeMembers(to json: inout JSONStream) {
         json.member("author", author)
+        json.member("basedOn", orNull: basedOn)
         if let changes {
             json.member("changes") { json in
                 json.member("added", strings: changes.added)
@@ -249,6 +299,15 @@ struct RevisionJSON: Encodable {
         json.member("message", message)
         json.member("number", number)
         json.member("origin", origin)
+        if let replaces {
+            json.member("replaces") { json in
+                json.member("author", replaces.author)
+                json.member("id", replaces.id)
+                json.member("screens", strings: replaces.screens)
+            }
+        } else {
+            json.memberNull("replaces")
+        }
         json.member("screenCount", screenCount)
         json.member("session", session)
         json.member("sourceHash", sourceHash)

@@ -57,7 +57,7 @@ enum TextForm {
     /// One line about a revision: id, document, number, time, author, session.
     static func revisionLine(_ revision: Revision) -> String {
         var line =
-            "revision \(revision.id)  \(revision.documentPath) #\(revision.number)  \(revision.createdAt.text)  \(revision.author) (\(revision.origin.rawValue))"
+            "revision \(revision.id)  \(revision.documentPath) #\(revision.number)  \(revision.createdAt.text)  \(revision.author) (\(revision.originLabel))"
         if let session = revision.sessionName { line += "  session \(session)" }
         if revision.isDeletion { line += "  deleted" }
         return line
