@@ -27,8 +27,10 @@ public final class SyncDaemon: Service, Sendable {
     public struct Prepared: Sendable {
         /// The open store.
         public var store: any Store
-        /// The store's location, which the daemon's lock and state files sit beside.
+        /// The store's location (for a URL, without its password).
         public var storePath: String
+        /// The path the daemon's lock and state files sit beside (``StoreLocation/daemonFilesAnchor(location:root:)``).
+        public var filesAnchor: String
         /// The absolute project root.
         public var root: String
         /// The lock held while the daemon runs.
@@ -42,15 +44,36 @@ public final class SyncDaemon: Service, Sendable {
     public static func prepare(configuration: DaemonConfiguration, logger: Logger) throws -> Prepared {
         let storePath = try StoreLocation.find(
             explicit: configuration.store, environment: [:], from: configuration.root ?? FileManager.default.currentDirectoryPath)
-        let lock = try DaemonLock(store: storePath)
-        let store = try StoreLocation.open(location: storePath, for: .daemon)
-        guard let recordedRoot = try StoreLocation.projectRoot(of: store) else { throw SyncError.noProjectRoot }
-        let root = StoreLocation.absolute(configuration.root ?? recordedRoot)
+        // The root is known before the store opens: a store on a server records none (it is per
+        // machine), and the lock beside which the daemon runs may lie in it.
+        let root: String
+        if let configured = configuration.root {
+            root = StoreLocation.absolute(configured)
+        } else if StoreLocation.isURL(storePath) {
+            root = StoreLocation.absolute(FileManager.default.currentDirectoryPath)
+        } else {
+            root = try recordedRoot(of: storePath)
+        }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
             throw SyncError.noSuchPath(path: root)
         }
-        return Prepared(store: store, storePath: storePath, root: root, lock: lock)
+        let anchor = StoreLocation.daemonFilesAnchor(location: storePath, root: root)
+        if StoreLocation.isURL(storePath) {
+            try FileManager.default.createDirectory(
+                atPath: URL(fileURLWithPath: anchor).deletingLastPathComponent().path, withIntermediateDirectories: true)
+        }
+        let lock = try DaemonLock(store: anchor)
+        let store = try StoreLocation.open(location: storePath, for: .daemon)
+        return Prepared(store: store, storePath: StoreLocation.shown(storePath), filesAnchor: anchor, root: root, lock: lock)
+    }
+
+    /// The root an SQLite store recorded, read without holding the store open.
+    private static func recordedRoot(of storePath: String) throws -> String {
+        let store = try StoreLocation.open(location: storePath)
+        defer { try? store.close() }
+        guard let recorded = try StoreLocation.projectRoot(of: store) else { throw SyncError.noProjectRoot }
+        return recorded
     }
 
     private struct Runtime {
@@ -114,7 +137,7 @@ public final class SyncDaemon: Service, Sendable {
         self.watcher = try InotifyWatcher(root: prepared.root)
         let status = DaemonStatus(pid: getpid(), since: Timestamp.now().text)
         self.runtime = Mutex(Runtime(configuration: configuration, status: status))
-        let storeFolder = URL(fileURLWithPath: prepared.storePath).deletingLastPathComponent().path
+        let storeFolder = URL(fileURLWithPath: prepared.filesAnchor).deletingLastPathComponent().path
         let prefix = prepared.root.hasSuffix("/") ? prepared.root : prepared.root + "/"
         self.storeFolders = storeFolder.hasPrefix(prefix) ? [String(storeFolder.dropFirst(prefix.count))] : []
     }
@@ -578,7 +601,7 @@ public final class SyncDaemon: Service, Sendable {
             }
             status.watchedFolders = watcher.watchedFolderCount
             do {
-                try status.write(store: prepared.storePath)
+                try status.write(store: prepared.filesAnchor)
             } catch {
                 logger.debug("cannot write the daemon state file", metadata: ["error": .string(String(describing: error))])
             }

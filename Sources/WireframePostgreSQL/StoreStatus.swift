@@ -21,7 +21,8 @@ extension PostgreSQLStore {
     }
 
     /// The columns ``attempt(_:diagnostics:)`` reads.
-    static let attemptColumns = "id, path, outcome, revision_id, started_at, duration_microseconds"
+    static let attemptColumns =
+        "id, path, outcome, revision_id, started_at, duration_microseconds, author, origin, machine, encode(content_hash, 'hex')"
 
     /// The newest import attempts, newest first.
     public func recentAttempts(limit: Int) throws -> [AttemptSummary] {
@@ -71,7 +72,9 @@ extension PostgreSQLStore {
             AttemptSummary(
                 id: row.int64(0), path: row.string(1), outcome: ImportOutcome(rawValue: row.string(2)) ?? .failed,
                 revisionId: row.optionalInt64(3), startedAt: Timestamp(microseconds: row.int64(4)),
-                durationMicroseconds: row.int64(5), diagnostics: diagnostics[row.int64(0)] ?? [])
+                durationMicroseconds: row.int64(5), diagnostics: diagnostics[row.int64(0)] ?? [], author: row.string(6),
+                origin: RevisionOrigin(rawValue: row.string(7)) ?? .cli, machine: row.optionalString(8),
+                contentHash: row.optionalString(9))
         }
     }
 }

@@ -35,7 +35,9 @@ extension PostgreSQLStore {
                 }
             var replaces: (id: Int64, screens: [String])?
             if let head, new.basedOn != head.id {
-                replaces = (head.id, try Self.replacedScreens(db, basedOn: new.basedOn, head: headScreens, new: new.screens))
+                replaces = (
+                    head.id,
+                    try Self.replacedScreens(db, documentId: documentId, basedOn: new.basedOn, headId: head.id, head: headScreens, new: new))
             }
             let number = (head?.number ?? 0) + 1
             let revisionId = try Self.insertRevision(
@@ -63,7 +65,7 @@ extension PostgreSQLStore {
 
     /// Records that a document's file went away: a tombstone revision that closes every screen.
     /// Nil (and nothing recorded) when the document has no revision or its head is a deletion.
-    public func recordDeletion(_ attempt: AttemptInfo, message: String?, createdAt: Timestamp) throws -> ImportRecord? {
+    public func recordDeletion(_ attempt: AttemptInfo, message: String?, createdAt: Timestamp, id: Int64?) throws -> ImportRecord? {
         try write { db in
             guard
                 let documentId = try db.execute("SELECT id FROM document WHERE path = $1 FOR UPDATE", [.text(attempt.path)]).first?
@@ -72,7 +74,7 @@ extension PostgreSQLStore {
             else { return nil }
             let number = head.number + 1
             let revisionId = try Self.insertRevision(
-                db, id: nil, documentId: documentId, number: number, parentId: head.id, basedOn: head.id, replaces: nil,
+                db, id: id, documentId: documentId, number: number, parentId: head.id, basedOn: head.id, replaces: nil,
                 contentHash: nil, sourceHash: nil, header: nil, screenCount: 0, createdAt: createdAt, attempt: attempt,
                 message: message)
             let open = try db.execute(
@@ -114,34 +116,44 @@ extension PostgreSQLStore {
         return result
     }
 
-    /// The screens of the revision `basedOn` (none for nil): key → hash.
-    static func screenHashes(_ db: Statements, revisionId: Int64?) throws -> [String: String] {
+    /// The screens of a revision (none for nil, or when `documentId` is given and the revision is
+    /// of another document): key → hash.
+    static func screenHashes(_ db: Statements, revisionId: Int64?, documentId: Int64? = nil) throws -> [String: String] {
         guard let revisionId else { return [:] }
         let rows = try db.execute(
             """
             SELECT ds.screen_key, encode(v.hash, 'hex') FROM revision AS r
             JOIN document_screen AS ds ON ds.span @> (r.document_id * 4294967296 + r.number)
             JOIN screen_version AS v ON v.id = ds.version_id
-            WHERE r.id = $1
-            """, [.integer(revisionId)])
+            WHERE r.id = $1 AND ($2::bigint IS NULL OR r.document_id = $2)
+            """, [.integer(revisionId), .integer(documentId)])
         var result: [String: String] = Dictionary(minimumCapacity: rows.count)
         for row in rows.all { result[row.string(0)] = row.string(1) }
         return result
     }
 
     /// The keys whose changes since `basedOn` (by other writers: where the head differs from the
-    /// base) the new version does not contain (where it differs from the head too), sorted.
+    /// base) the new version does not contain (where it differs from the head too), in byte order.
+    /// The empty key stands for the document's own fields (the header). A base that is not a
+    /// revision of this document has no screens.
     static func replacedScreens(
-        _ db: Statements, basedOn: Int64?, head: [String: String], new: [ScreenContent]
+        _ db: Statements, documentId: Int64, basedOn: Int64?, headId: Int64, head: [String: String], new: NewRevision
     ) throws -> [String] {
-        let base = try screenHashes(db, revisionId: basedOn)
-        var newHashes: [String: String] = Dictionary(minimumCapacity: new.count)
-        for screen in new { newHashes[screen.key] = screen.hash }
+        let base = try screenHashes(db, revisionId: basedOn, documentId: documentId)
+        var newHashes: [String: String] = Dictionary(minimumCapacity: new.screens.count)
+        for screen in new.screens { newHashes[screen.key] = screen.hash }
         var keys: [String] = []
         for key in Set(base.keys).union(head.keys) {
             let headHash = head[key]
             if base[key] != headHash && newHashes[key] != headHash { keys.append(key) }
         }
+        let headers = try db.execute(
+            "SELECT (SELECT header FROM revision WHERE id = $1 AND document_id = $3), (SELECT header FROM revision WHERE id = $2)",
+            [.integer(basedOn), .integer(headId), .integer(documentId)]
+        ).first
+        let baseHeader = headers?.optionalBytes(0)
+        let headHeader = headers?.optionalBytes(1)
+        if baseHeader != headHeader && new.header != headHeader { keys.append("") }
         return keys.sortedByBytes()
     }
 

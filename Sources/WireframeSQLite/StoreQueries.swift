@@ -463,7 +463,8 @@ extension SQLiteStore {
                 let cursor = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT revision.id, document.path, revision.isDeletion, revision.createdAt, revision.attemptLead, revision.attemptDuration
+                        SELECT revision.id, document.path, revision.isDeletion, revision.createdAt, revision.attemptLead, revision.attemptDuration,
+                            revision.author, revision.origin, revision.machine, revision.contentHash
                         FROM revision JOIN document ON document.id = revision.documentId
                         ORDER BY revision.createdAt DESC
                         """)
@@ -481,7 +482,8 @@ extension SQLiteStore {
                         AttemptSummary(
                             id: nil, path: row[1], outcome: (row[2] as Bool) ? .deleted : .stored, revisionId: row[0],
                             startedAt: Timestamp(microseconds: createdAt - lead), durationMicroseconds: row[5],
-                            diagnostics: []))
+                            diagnostics: [], author: row[6], origin: RevisionOrigin(rawValue: row[7]) ?? .cli, machine: row[8],
+                            contentHash: (row[9] as Data?).map(HashBytes.hex)))
                 }
                 held.sort { ($0.startedAt.microseconds, $0.revisionId ?? 0) > ($1.startedAt.microseconds, $1.revisionId ?? 0) }
                 return Array(Self.merged(rows, held).prefix(limit))
@@ -515,7 +517,8 @@ extension SQLiteStore {
         return AttemptSummary(
             id: record.id, path: record.path, outcome: ImportOutcome(rawValue: record.outcome) ?? .failed,
             revisionId: record.revisionId, startedAt: record.startedAt,
-            durationMicroseconds: record.durationMicroseconds, diagnostics: diagnostics.map { $0.diagnostic() })
+            durationMicroseconds: record.durationMicroseconds, diagnostics: diagnostics.map { $0.diagnostic() }, author: record.author,
+            origin: RevisionOrigin(rawValue: record.origin) ?? .cli, contentHash: record.contentHash.map(HashBytes.hex))
     }
 
     /// The tables whose rows `wfs status` counts.

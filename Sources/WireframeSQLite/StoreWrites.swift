@@ -120,7 +120,7 @@ extension SQLiteStore {
     /// Records that a document's file went away: a tombstone revision that closes every screen.
     ///
     /// Returns nil (and records nothing) when the store has no live revision of the document.
-    public func recordDeletion(_ attempt: AttemptInfo, message: String?, createdAt: Timestamp) throws -> ImportRecord? {
+    public func recordDeletion(_ attempt: AttemptInfo, message: String?, createdAt: Timestamp, id: Int64?) throws -> ImportRecord? {
         try mapped {
             try writer.write { db in
                 guard let document = try DocumentRecord.filter(DocumentRecord.Columns.path == attempt.path).fetchOne(db),
@@ -139,6 +139,7 @@ extension SQLiteStore {
                     basedOn: head.id
                 )
                 revision.holdAttempt(attempt)
+                revision.id = id
                 try revision.insertRow(db)
                 let revisionId = revision.id ?? 0
                 try db.execute(

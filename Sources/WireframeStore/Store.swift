@@ -45,8 +45,9 @@ public protocol Store: Sendable {
     func recordAttempt(_ attempt: AttemptInfo, outcome: ImportOutcome, contentHash: String?) throws -> ImportRecord
 
     /// Records that a document's file is gone (a deletion revision); nil when the document has no
-    /// revision or its head is already a deletion.
-    func recordDeletion(_ attempt: AttemptInfo, message: String?, createdAt: Timestamp) throws -> ImportRecord?
+    /// revision or its head is already a deletion. `id` is the id the revision must have when a
+    /// history is copied (nil: the store's next id).
+    func recordDeletion(_ attempt: AttemptInfo, message: String?, createdAt: Timestamp, id: Int64?) throws -> ImportRecord?
 
     // MARK: Revisions
 
@@ -133,7 +134,8 @@ public protocol Store: Sendable {
     /// The number of rows of each kind the store holds (documents, revisions, …).
     func counts() throws -> [String: Int]
 
-    /// The newest import attempts, newest first.
+    /// The newest import attempts, newest first, each with its author, origin, machine and the
+    /// content hash it read.
     func recentAttempts(limit: Int) throws -> [AttemptSummary]
 
     /// The documents whose newest attempt was refused (rejected or failed) after their head, by path.
@@ -149,6 +151,11 @@ public protocol Store: Sendable {
 }
 
 extension Store {
+    /// ``recordDeletion(_:message:createdAt:id:)`` with the store's next id.
+    public func recordDeletion(_ attempt: AttemptInfo, message: String?, createdAt: Timestamp) throws -> ImportRecord? {
+        try recordDeletion(attempt, message: message, createdAt: createdAt, id: nil)
+    }
+
     /// ``recordAttempt(_:outcome:contentHash:)`` without a content hash.
     public func recordAttempt(_ attempt: AttemptInfo, outcome: ImportOutcome) throws -> ImportRecord {
         try recordAttempt(attempt, outcome: outcome, contentHash: nil)

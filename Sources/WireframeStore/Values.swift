@@ -480,12 +480,25 @@ public struct AttemptSummary: Sendable, Hashable {
     public var durationMicroseconds: Int64
     /// What it found.
     public var diagnostics: [Diagnostic]
+    /// Who made it.
+    public var author: String
+    /// What made it.
+    public var origin: RevisionOrigin
+    /// The machine it ran on, when recorded.
+    public var machine: String?
+    /// The content hash of the version it read, when it read one.
+    public var contentHash: String?
 
     /// Creates an attempt summary.
     public init(
         id: Int64?, path: String, outcome: ImportOutcome, revisionId: Int64?, startedAt: Timestamp,
-        durationMicroseconds: Int64, diagnostics: [Diagnostic]
+        durationMicroseconds: Int64, diagnostics: [Diagnostic], author: String, origin: RevisionOrigin,
+        machine: String? = nil, contentHash: String? = nil
     ) {
+        self.author = author
+        self.origin = origin
+        self.machine = machine
+        self.contentHash = contentHash
         self.id = id
         self.path = path
         self.outcome = outcome

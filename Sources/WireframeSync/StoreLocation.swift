@@ -51,7 +51,7 @@ public enum StoreLocation {
     }
 
     /// A location as it is opened: a URL as given, a path made absolute.
-    static func resolved(_ location: String) -> String {
+    public static func resolved(_ location: String) -> String {
         isURL(location) ? location : absolute(location)
     }
 
@@ -90,6 +90,14 @@ public enum StoreLocation {
     public static func create(location: String, root: String) throws -> any Store {
         if isURL(location) { return try PostgreSQLStore.create(url: location) }
         return try SQLiteStore.create(path: location, root: root)
+    }
+
+    /// Where a daemon keeps its lock and state files on this machine (`ANCHOR-wfsd.lock`,
+    /// `ANCHOR-wfsd.json`): beside an SQLite store, whose one daemon serves it; for a store on a
+    /// server, in the project root's `.wfs` folder, since any number of daemons write to it, one
+    /// per project folder and machine.
+    public static func daemonFilesAnchor(location: String, root: String) -> String {
+        isURL(location) ? absolute(root) + "/.wfs/team-store" : location
     }
 
     /// The path ``open(explicit:)`` opens.

@@ -17,6 +17,10 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// A format this build cannot write.
     case unsupportedFormat(String)
+    /// `wfs store copy` into a store that holds something already.
+    case copyTargetNotEmpty(location: String)
+    /// A copied store does not read back as the original (at a revision, or in its sessions).
+    case copyDiffers(location: String, revisionId: Int64?)
 
     public var description: String {
         switch self {
@@ -36,6 +40,11 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
             "cannot write '\(path)': \(reason)"
         case .unsupportedFormat(let message):
             message
+        case .copyTargetNotEmpty(let location):
+            "the store at '\(location)' is not empty; copy into a new store"
+        case .copyDiffers(let location, let revisionId):
+            "the copy at '\(location)' does not read back as the original"
+                + (revisionId.map { " (revision \($0))" } ?? " (its sessions)") + "; do not use it"
         }
     }
 }

@@ -76,8 +76,10 @@ extension WFS {
                 replacingFilter.replacingOnly = true
                 replacingFilter.includesFields = false
                 let replacing = try store.log(replacingFilter).map(\.revision)
-                let runningPid = DaemonStatus.runningPid(store: store.location)
-                let state = runningPid == nil ? nil : DaemonStatus.read(store: store.location)
+                // A daemon on a server's store keeps its files in the project root on this machine.
+                let anchor = root.map { StoreLocation.daemonFilesAnchor(location: store.location, root: $0) } ?? store.location
+                let runningPid = DaemonStatus.runningPid(store: anchor)
+                let state = runningPid == nil ? nil : DaemonStatus.read(store: anchor)
                 let daemon = Result.Daemon(
                     running: runningPid != nil, pid: runningPid, since: state?.since, lastEvent: state?.lastEvent,
                     lastImport: state?.lastImport, watchedFiles: state?.watchedFiles, watchedFolders: state?.watchedFolders)

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+extension WFS {
+    /// `wfs store`: the store as a whole.
+    struct StoreCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "store",
+            abstract: "Work on a store as a whole.",
+            subcommands: [Copy.self]
+        )
+    }
+}
