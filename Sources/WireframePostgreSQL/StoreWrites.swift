@@ -37,7 +37,8 @@ extension PostgreSQLStore {
             if let head, new.basedOn != head.id {
                 replaces = (
                     head.id,
-                    try Self.replacedScreens(db, documentId: documentId, basedOn: new.basedOn, headId: head.id, head: headScreens, new: new))
+                    try Self.replacedScreens(db, documentId: documentId, basedOn: new.basedOn, headId: head.id, head: headScreens, new: new)
+                )
             }
             let number = (head?.number ?? 0) + 1
             let revisionId = try Self.insertRevision(

@@ -117,8 +117,8 @@ public enum StoreCopy {
             throw SyncError.copyDiffers(location: target.location, revisionId: old.revision.id)
         }
         if original.count != copied.count {
-            throw SyncError.copyDiffers(location: target.location, revisionId: (original.count > copied.count ? original : copied)[
-                min(original.count, copied.count)].revision.id)
+            let longer = original.count > copied.count ? original : copied
+            throw SyncError.copyDiffers(location: target.location, revisionId: longer[min(original.count, copied.count)].revision.id)
         }
         // Ids are the stores' own; a session is its name, notes and span.
         func spans(_ store: any Store) throws -> [[String?]] {
