@@ -11,6 +11,10 @@ public import WireframeSync
 ///
 /// A file whose bytes hash to the head's source hash is skipped without an import attempt, so a
 /// restart of the daemon on an unchanged project writes nothing.
+///
+/// On a store that many machines share, a document without a file here is not taken for deleted:
+/// this clone may not have another writer's new file yet. A deletion is then recorded only when
+/// the daemon sees a file go.
 public struct Reconciler: Sendable {
     /// The pipeline used, with origin `reconcile`.
     public var pipeline: ImportPipeline
@@ -18,12 +22,17 @@ public struct Reconciler: Sendable {
     public var configuration: DaemonConfiguration
     /// Folders (relative to the root) never searched besides the configured excludes: the store's own.
     public var ignoredFolders: Set<String>
+    /// Whether documents without a file under the root are recorded as deleted (false for a
+    /// store that many machines share).
+    public var recordsMissingFiles: Bool
 
     /// Creates a reconciler.
-    public init(pipeline: ImportPipeline, configuration: DaemonConfiguration, ignoredFolders: Set<String>) {
+    public init(pipeline: ImportPipeline, configuration: DaemonConfiguration, ignoredFolders: Set<String>, recordsMissingFiles: Bool = true)
+    {
         self.pipeline = pipeline
         self.configuration = configuration
         self.ignoredFolders = ignoredFolders
+        self.recordsMissingFiles = recordsMissingFiles
     }
 
     /// The wireframe files under the root that the configuration admits, and the folders that
@@ -81,7 +90,7 @@ public struct Reconciler: Sendable {
                 }
             }
         }
-        for document in try pipeline.goneDocuments(below: "", found: found) {
+        for document in try recordsMissingFiles ? pipeline.goneDocuments(below: "", found: found) : [] {
             if shouldStop() { break }
             let started = clock.now
             if let result = try pipeline.recordDeletion(relativePath: document) {

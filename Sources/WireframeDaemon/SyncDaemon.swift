@@ -490,7 +490,9 @@ public final class SyncDaemon: Service, Sendable {
 
     private func reconcile(reason: String) {
         let started = clock.now
-        let reconciler = Reconciler(pipeline: pipeline(origin: .reconcile), configuration: configuration, ignoredFolders: storeFolders)
+        let reconciler = Reconciler(
+            pipeline: pipeline(origin: .reconcile), configuration: configuration, ignoredFolders: storeFolders,
+            recordsMissingFiles: !StoreLocation.isURL(prepared.storePath))
         var imported: Set<String> = []
         do {
             let files = try reconciler.run(

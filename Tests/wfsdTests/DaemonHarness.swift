@@ -9,13 +9,16 @@ import WireframeTestSupport
 /// Runs the built `wfsd` and `wfs` binaries on a temporary project.
 final class Project: @unchecked Sendable {
     let root: URL
-    var store: String { root.path + "/.wfs/store.sqlite" }
+    /// The store: `.wfs/store.sqlite` in the root, or the URL of a server's store.
+    let store: String
 
-    /// A project in `root` (default: a new temporary folder), with a store made by `wfs init`.
-    init(root: URL? = nil) throws {
+    /// A project in `root` (default: a new temporary folder), with a store made by `wfs init`: an
+    /// SQLite store in the project, or `store` (a PostgreSQL URL, which several projects may share).
+    init(root: URL? = nil, store: String? = nil) throws {
         self.root = root ?? FileManager.default.temporaryDirectory.appendingPathComponent("wfsd-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: self.root, withIntermediateDirectories: true)
-        let result = try Self.run(Binaries.wfs, ["init", "--root", self.root.path], in: self.root)
+        self.store = store ?? self.root.path + "/.wfs/store.sqlite"
+        try FileManager.default.createDirectory(at: self.root.appendingPathComponent(".wfs"), withIntermediateDirectories: true)
+        let result = try Self.run(Binaries.wfs, ["init", "--root", self.root.path, "--store", self.store], in: self.root)
         guard result.status == 0 else { throw HarnessError.failed("wfs init: \(result.stderr)") }
     }
 
