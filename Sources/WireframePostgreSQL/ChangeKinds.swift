@@ -1,31 +1,9 @@
 import Foundation
 import WireframeStore
 
-/// How a change is kept in the `change` table: its kind as a small integer, its fields as a JSON
+/// How a change is kept in the `change` table: its kind as a small integer (``RecordedChange/Kind/storedCode``), its fields as a JSON
 /// array of `[field, old, new]` (`null` for a value it has not).
 enum ChangeKinds {
-    /// The stored integer of each kind.
-    static func code(of kind: RecordedChange.Kind) -> Int64 {
-        switch kind {
-        case .added: 0
-        case .removed: 1
-        case .modified: 2
-        case .renamed: 3
-        case .document: 4
-        }
-    }
-
-    /// The kind of a stored integer (the table's CHECK keeps it within 0...4).
-    static func kind(code: Int64) -> RecordedChange.Kind {
-        switch code {
-        case 0: .added
-        case 1: .removed
-        case 3: .renamed
-        case 4: .document
-        default: .modified
-        }
-    }
-
     /// The stored JSON of a change's fields.
     static func storedFields(_ fields: [RecordedField]) throws -> String {
         String(decoding: try JSONEncoder().encode(fields.map { [$0.field, $0.old, $0.new] }), as: UTF8.self)
@@ -49,7 +27,7 @@ enum ChangeKinds {
     /// The change of a row of ``columns(fields:)`` from column `at` on.
     static func change(_ row: Row, at start: Int, decoder: JSONDecoder) -> RecordedChange {
         RecordedChange(
-            kind: kind(code: row.int64(start + 2)), screenKey: row.optionalString(start) ?? "",
+            kind: RecordedChange.Kind(storedCode: row.int64(start + 2)), screenKey: row.optionalString(start) ?? "",
             previousKey: row.optionalString(start + 1),
             fields: row.optionalString(start + 3).map { fields(stored: $0, decoder: decoder) } ?? [])
     }

@@ -266,7 +266,7 @@ extension PostgreSQLStore {
         for change in changes {
             keys.append(change.kind == .document ? nil : change.screenKey)
             previous.append(change.previousKey)
-            kinds.append(ChangeKinds.code(of: change.kind))
+            kinds.append(change.kind.storedCode)
             fields.append(change.fields.isEmpty ? nil : try ChangeKinds.storedFields(change.fields))
         }
         try db.execute(

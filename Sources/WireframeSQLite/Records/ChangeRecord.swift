@@ -4,7 +4,7 @@ import WireframeStore
 
 /// The `change` table: one screen's (or the document's own) change in a revision, keyed by the
 /// revision and its position among the revision's changes. The kind is stored as a small integer
-/// (``code(of:)``), and a change with no fields stores NULL. Fields are stored as a JSON array of
+/// (``RecordedChange/Kind/storedCode``), and a change with no fields stores NULL. Fields are stored as a JSON array of
 /// `[field, old, new]` arrays (``storedFields(_:)``), `null` for a value it has not;
 /// a new value that is mostly its old one is stored as an edit of it,
 /// `[prefix, middle, suffix]` (``StoredValue``).
@@ -17,28 +17,6 @@ struct ChangeRecord {
     var kind: RecordedChange.Kind
     /// The fields as stored: a JSON array, or nil when there are none.
     var fields: String?
-
-    /// The stored integer of each kind.
-    static func code(of kind: RecordedChange.Kind) -> Int64 {
-        switch kind {
-        case .added: 0
-        case .removed: 1
-        case .modified: 2
-        case .renamed: 3
-        case .document: 4
-        }
-    }
-
-    /// The kind of a stored integer (the table's CHECK keeps it within 0...4).
-    static func kind(code: Int64) -> RecordedChange.Kind {
-        switch code {
-        case 0: .added
-        case 1: .removed
-        case 3: .renamed
-        case 4: .document
-        default: .modified
-        }
-    }
 
     /// The columns read by ``recordedChange(row:at:decoder:)`` from position `at` on: key,
     /// previous key, kind, fields (NULL instead of the fields when `fields` is false).
@@ -155,7 +133,7 @@ struct ChangeRecord {
     func insert(_ db: Database) throws {
         try db.cachedStatement(
             sql: "INSERT INTO change (revisionId, position, screenKey, previousKey, kind, fields) VALUES (?, ?, ?, ?, ?, ?)"
-        ).execute(arguments: [revisionId, position, screenKey, previousKey, Self.code(of: kind), fields])
+        ).execute(arguments: [revisionId, position, screenKey, previousKey, kind.storedCode, fields])
     }
 
     /// The public value of a row of ``selection(fields:)`` starting at column `at`; `decoder`
@@ -164,6 +142,6 @@ struct ChangeRecord {
         let fieldsText: String? = row[index + 3]
         let fields = fieldsText.map { Self.fields(stored: $0, decoder: decoder) } ?? []
         return RecordedChange(
-            kind: kind(code: row[index + 2]), screenKey: row[index] ?? "", previousKey: row[index + 1], fields: fields)
+            kind: RecordedChange.Kind(storedCode: row[index + 2]), screenKey: row[index] ?? "", previousKey: row[index + 1], fields: fields)
     }
 }
