@@ -84,4 +84,27 @@ struct TeamStoreDaemonTests {
         let verify = try projects[0].wfs(["verify"])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }
+
+    @Test func aSaveWhileTheServerDroppedTheDaemonsConnectionLandsOnce() throws {
+        let database = try PostgreSQLTestServer.makeDatabase()
+        defer { PostgreSQLTestServer.dropDatabase(database.name) }
+        let project = try Project(store: database.url)
+        try project.write("app.json", wireframe(title: "Start"))
+        let daemon = try project.startDaemon(environment: ["WFS_SETTLE_MILLISECONDS": "0"])
+        try daemon.waitUntilWatching()
+        #expect(try project.log("app.json").count == 1)
+
+        // The server ends every connection to the database, the daemon's among them.
+        try PostgreSQLTestServer.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database.name)' AND pid <> pg_backend_pid()")
+        try project.write("app.json", wireframe(title: "After the drop"))
+        try waitUntil("the save is stored; log:\n\(daemon.log)", timeout: .seconds(60)) { try project.log("app.json").count >= 2 }
+        #expect(daemon.process.isRunning)
+        // Stored exactly once, and nothing else: a later save is the next number.
+        try project.write("app.json", wireframe(title: "Later"))
+        try waitUntil("the later save is stored; log:\n\(daemon.log)", timeout: .seconds(60)) { try project.log("app.json").count >= 3 }
+        #expect(try project.log("app.json").compactMap { $0["number"] as? Int } == [3, 2, 1])
+        #expect(try daemon.stop() == 0)
+        #expect(try project.wfs(["verify"]).status == 0)
+    }
 }
