@@ -68,8 +68,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // The system SQLite's variadic `sqlite3_db_config`, behind a function Swift can call.
         .systemLibrary(name: "CSQLiteOptions", path: "Sources/CSQLiteOptions"),
-        // PostgreSQL's own client library, libpq (Debian's `libpq-dev`).
-        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // The declarations of PostgreSQL's own client library, libpq (Debian's `libpq-dev`); the
+        // library itself is loaded when a PostgreSQL store is opened (`LibPQ`), not linked.
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
         // The store interface (`Store`), its values and errors: what every engine implements.
         .target(name: "WireframeStore", dependencies: ["WireframeModel"], swiftSettings: strictSettings),
         // The SQLite engine of the store: connections, migrations, records and queries.

@@ -54,7 +54,10 @@ package final class Connection: @unchecked Sendable {
         let handle = withCStrings(keywords) { keywordPointers in
             withCStrings(values) { valuePointers in PQconnectdbParams(keywordPointers, valuePointers, 1) }
         }
-        guard let handle else { throw StoreError.unavailable(location: location, reason: "out of memory") }
+        guard let handle else {
+            if case .failure(let error) = LibPQ.loaded { throw StoreError.unavailable(location: location, reason: error.reason) }
+            throw StoreError.unavailable(location: location, reason: "out of memory")
+        }
         guard PQstatus(handle) == CONNECTION_OK else {
             let reason = Self.message(handle)
             PQfinish(handle)

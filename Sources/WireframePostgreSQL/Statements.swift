@@ -98,7 +98,7 @@ package struct Statements {
     @discardableResult
     package func update(_ sql: String, _ parameters: [Parameter] = []) throws -> Int {
         let rows = try execute(sql, parameters)
-        return Int(String(cString: PQcmdTuples(rows.result))) ?? 0
+        return PQcmdTuples(rows.result).flatMap { Int(String(cString: $0)) } ?? 0
     }
 
     private func withParameterPointers<T>(
