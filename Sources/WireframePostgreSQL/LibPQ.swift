@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (libpq's functions keep libpq's names.)
 import CLibPQ
 
 #if canImport(Glibc)
