@@ -13,7 +13,8 @@
 #    store, all writers at once. Beside it, N git clones of one bare repository commit the same
 #    edits (write, add, commit) and push each commit, pulling (rebase) and pushing again when the
 #    push is refused, as a team sharing a repository does. Reports accepted revisions (pushes) per
-#    second, the ratio, and the refusals each side met.
+#    second, the ratio, and the refusals each side met. Then the same edits saved in N clones each
+#    watched by its own wfsd (each save stored before the next), the per-save path of a team.
 # 2. One writer: the same M versions of one document, one `wfs import` per version, into PostgreSQL
 #    and into SQLite.
 # 3. Queries at R revisions (default 1,000 and 10,000; one 100-screen document built through wfsd on
@@ -154,7 +155,55 @@ try:
     print("|---|---|---|---|")
     print(f"| git: clones pushing to one bare repository | {git_rate:.1f} | {sum(refused)} ({sum(refused) / total:.2f}) | {git_seconds:.1f} s |")
     print(f"| wfs import into one PostgreSQL store | {wfs_rate:.1f} | {sum(failed)} ({sum(failed) / total:.2f}) | {wfs_seconds:.1f} s |")
-    print(f"\nwfs/git rate: {wfs_rate / git_rate:.1f}x (goal: at least 10x, no refusal)")
+
+    # 1c. The per-save path of a team: a daemon in each clone, the same edits saved one after another
+    # in each clone (each save stored before the next), all clones at once, into one PostgreSQL store.
+    wfsd = os.path.join(os.path.dirname(wfs), "wfsd")
+    daemons_store = fresh_database("wfs_bench_daemons")
+    run([wfs, "init", "--store", daemons_store], work)
+    daemons = []
+    def stored_count(path):
+        with open(path) as f:
+            return sum(1 for line in f if "import.outcome=stored" in line)
+    for i in range(writers):
+        folder = os.path.join(work, f"daemon{i}")
+        os.makedirs(folder)
+        shutil.copyfile(edits[i][0], os.path.join(folder, f"doc{i}.json"))
+        log_path = os.path.join(work, f"daemon{i}.log")
+        with open(log_path, "w") as log:
+            process = subprocess.Popen([wfsd], cwd=folder, stdout=subprocess.DEVNULL, stderr=log,
+                                       env=dict(env, WFS_SETTLE_MILLISECONDS="0", WFS_STORE=daemons_store, WFS_ROOT=folder))
+        daemons.append((process, folder, log_path))
+    try:
+        for process, folder, log_path in daemons:
+            deadline = time.monotonic() + 60
+            while stored_count(log_path) < 1:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    sys.exit(f"wfsd did not start; see {log_path}")
+                time.sleep(0.01)
+        def daemon_writer(i):
+            process, folder, log_path = daemons[i]
+            for n, source in enumerate(edits[i][1:], start=2):
+                with open(source, "rb") as f:
+                    data = f.read()
+                with open(os.path.join(folder, f"doc{i}.json"), "wb") as f:
+                    f.write(data)
+                while stored_count(log_path) < n:
+                    if process.poll() is not None:
+                        return
+                    time.sleep(0.001)
+        start = time.perf_counter()
+        threads = [threading.Thread(target=daemon_writer, args=(i,)) for i in range(writers)]
+        for t in threads: t.start()
+        for t in threads: t.join()
+        daemon_seconds = time.perf_counter() - start
+    finally:
+        for process, _, _ in daemons:
+            process.terminate(); process.wait()
+    run([wfs, "verify", "--store", daemons_store], work)
+    daemon_rate = writers * (versions - 1) / daemon_seconds
+    print(f"| wfsd in each clone, one PostgreSQL store | {daemon_rate:.1f} | 0 (0.00) | {daemon_seconds:.1f} s |")
+    print(f"\nwfs import/git rate: {wfs_rate / git_rate:.1f}x; wfsd/git rate: {daemon_rate / git_rate:.1f}x (goal: at least 10x, no refusal)")
     sys.stdout.flush()
 
     # 2. One writer, PostgreSQL against SQLite: the same versions, one import process each.
