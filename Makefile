@@ -16,7 +16,8 @@ SWIFT_BUILD = swift build -c release --static-swift-stdlib
 # 2.2 ms instead of 4.9 ms and `wfs validate` of a 1,000-screen file 5.5 ms instead of 9.8 ms
 # (docs/PERFORMANCE.md). It is built in a folder of its own, since its flags differ. A static
 # glibc still asks the name service (getpwuid_r, only when USER and LOGNAME are unset) through
-# the NSS modules of the glibc it was linked with: build it on the kind of system it runs on.
+# the NSS modules of the glibc it was linked with, and loads libpq (only for a PostgreSQL store)
+# beside that glibc too: build it on the kind of system it runs on.
 STATIC_WFS ?= -Xswiftc -static-executable --scratch-path .build-static
 WFS_BUILD = $(SWIFT_BUILD) $(STATIC_WFS)
 WFS_BIN_PATH = $(shell $(WFS_BUILD) --show-bin-path)
