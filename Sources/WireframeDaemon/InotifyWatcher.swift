@@ -22,6 +22,8 @@ public struct WatchEvent: Sendable, Equatable {
 
 /// The inotify mask bits the daemon uses (values of `<sys/inotify.h>`).
 public enum InotifyMask {
+    /// A file's attributes changed (mode, owner, times, links).
+    public static let attrib: UInt32 = 0x0000_0004
     /// A file opened for writing was closed.
     public static let closeWrite: UInt32 = 0x0000_0008
     /// A file or folder was renamed away from the watched folder.
@@ -53,7 +55,14 @@ public enum InotifyMask {
 
     /// What the daemon watches on every folder.
     public static let folderWatch: UInt32 =
-        closeWrite | movedFrom | movedTo | create | delete | deleteSelf | moveSelf | onlyDirectory | dontFollow | excludeUnlinked
+        closeWrite | attrib | movedFrom | movedTo | create | delete | deleteSelf | moveSelf | onlyDirectory | dontFollow | excludeUnlinked
+
+    /// The events on a file after which its content (or its presence) has changed.
+    public static let contentChanges: UInt32 = closeWrite | movedTo | movedFrom | delete
+
+    /// The events on a file after which it may have to be imported although its content did not
+    /// change: a link or FIFO made (no `IN_CLOSE_WRITE` follows), a file made readable.
+    public static let kindOrAccessChanges: UInt32 = create | attrib
 }
 
 /// Why a folder could not be watched.

@@ -2,15 +2,16 @@ import Foundation
 public import Logging
 import WireframeAnalysis
 import WireframeFormats
-import WireframeStore
+public import WireframeStore
 public import WireframeSync
 
 /// The catch-up pass: compares every wireframe file under the root with its document's head and
 /// imports what changed while nobody watched (origin `reconcile`), and records the deletion of
 /// documents whose files are gone.
 ///
-/// A file whose bytes hash to the head's source hash is skipped without an import attempt, so a
-/// restart of the daemon on an unchanged project writes nothing.
+/// A file is skipped without an import attempt when the store already holds what it is now
+/// (``isCaughtUp(_:refused:)``): a restart of the daemon on an unchanged project writes nothing,
+/// and a file fixed while nobody watched is imported, whatever its modification time says.
 ///
 /// On a store that many machines share, a document without a file here is not taken for deleted:
 /// this clone may not have another writer's new file yet. A deletion is then recorded only when
@@ -57,25 +58,13 @@ public struct Reconciler: Sendable {
                 "cannot list a folder; its files are neither imported nor taken for deleted",
                 metadata: ["folder.path": .string(folder.path.isEmpty ? "." : folder.path), "error": .string(folder.reason)])
         }
-        // A file whose newest attempt was rejected and that has not changed since is not tried again.
-        var rejectedAt: [String: Timestamp] = [:]
-        for attempt in (try? pipeline.store.rejectedDocuments()) ?? [] { rejectedAt[attempt.path] = attempt.startedAt }
+        // What each file's newest attempt refused, to tell a file fixed since from one that is not.
+        let refused = refusedAttempts()
         let clock = ContinuousClock()
         for relative in files {
             if shouldStop() { return files }
             let absolute = pipeline.root + "/" + relative
-            let head = try? pipeline.store.revision(documentPath: relative, atOrBefore: nil)
-            if let head, !head.isDeletion, let sourceHash = head.sourceHash,
-                case .success(let bytes) = DocumentReader().loadBytes(path: absolute), ContentHash.hex(of: bytes) == sourceHash
-            {
-                continue
-            }
-            if let attempted = rejectedAt[relative],
-                let modified = (try? FileManager.default.attributesOfItem(atPath: absolute))?[.modificationDate] as? Date,
-                Timestamp(modified).microseconds + 1_000_000 < attempted.microseconds  // clear of coarse file times
-            {
-                continue
-            }
+            if isCaughtUp(relative, refused: refused[relative]) { continue }
             let started = clock.now
             do {
                 let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
@@ -98,5 +87,58 @@ public struct Reconciler: Sendable {
             }
         }
         return files
+    }
+
+    /// The newest attempt of each document whose newest attempt was refused (rejected or failed), by path.
+    public func refusedAttempts() -> [String: AttemptSummary] {
+        var refused: [String: AttemptSummary] = [:]
+        for attempt in (try? pipeline.store.rejectedDocuments()) ?? [] { refused[attempt.path] = attempt }
+        return refused
+    }
+
+    /// Whether the store already holds what the file at `relative` is now, decided by content,
+    /// never by modification time (`cp -p` restores an old time with new bytes, `chmod` changes
+    /// what can be read but no time a reader trusts): with `refused`, the newest attempt, refused,
+    /// the file must be what that attempt read (the hash of its bytes) or fail to read for the
+    /// same reason; without one, its bytes must be the head's source. Anything else is imported,
+    /// so that a file made good again also ends its refusal in `wfs status`.
+    public func isCaughtUp(_ relative: String, refused: AttemptSummary?) -> Bool {
+        let state = Self.state(of: pipeline.root + "/" + relative, root: pipeline.root)
+        if let refused {
+            switch state {
+            case .bytes(let hash): return refused.contentHash == hash
+            case .unreadable(let message): return refused.contentHash == nil && refused.diagnostics.map(\.message) == [message]
+            }
+        }
+        guard case .bytes(let hash) = state, let head = try? pipeline.store.revision(documentPath: relative, atOrBefore: nil),
+            !head.isDeletion
+        else { return false }
+        return head.sourceHash == hash
+    }
+
+    /// Whether an inotify event on a file calls for an import that its own kind does not imply:
+    /// a symbolic link or FIFO made (`IN_CREATE`, after which no `IN_CLOSE_WRITE` comes), or a
+    /// file's attributes changed (`IN_ATTRIB`: a `chmod` that makes it readable, the time that
+    /// `cp -p` restores). It is imported when the catch-up would import it, so that a link out of
+    /// the root or a FIFO is reported once, and a `touch` of a stored file writes nothing. A
+    /// regular file just made is left to its `IN_CLOSE_WRITE`: it is still being written.
+    public func needsImport(afterCreatingOrChanging relative: String, created: Bool) -> Bool {
+        if created, ProjectFiles.isRegularFile(pipeline.root + "/" + relative) { return false }
+        return !isCaughtUp(relative, refused: refusedAttempts()[relative])
+    }
+
+    /// What a file is now: the hash of its bytes, or why it cannot be read (the message of the
+    /// diagnostic an import would record; a link out of the root is refused before it is read).
+    enum FileState: Equatable {
+        case bytes(String)
+        case unreadable(String)
+    }
+
+    static func state(of absolute: String, root: String) -> FileState {
+        if let refusal = RootConfinement.refusal(path: absolute, root: root) { return .unreadable(refusal.message) }
+        switch DocumentReader().loadBytes(path: absolute) {
+        case .success(let bytes): return .bytes(ContentHash.hex(of: bytes))
+        case .failure(let failure): return .unreadable(failure.diagnostic.message)
+        }
     }
 }

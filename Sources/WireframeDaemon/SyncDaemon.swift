@@ -344,8 +344,9 @@ public final class SyncDaemon: Service, Sendable {
                 }
                 continue
             }
-            guard event.has(InotifyMask.closeWrite | InotifyMask.movedTo | InotifyMask.movedFrom | InotifyMask.delete),
-                admitsFile(relative, name: event.name)
+            guard event.has(InotifyMask.contentChanges | InotifyMask.kindOrAccessChanges), admitsFile(relative, name: event.name),
+                event.has(InotifyMask.contentChanges)
+                    || reconciler().needsImport(afterCreatingOrChanging: relative, created: event.has(InotifyMask.create))
             else { continue }
             saw()
             touch(relative)
@@ -488,11 +489,16 @@ public final class SyncDaemon: Service, Sendable {
         return transient ? .milliseconds(min(100 << doublings, 5_000)) : .milliseconds(min(500 << min(doublings, 7), 60_000))
     }
 
-    private func reconcile(reason: String) {
-        let started = clock.now
-        let reconciler = Reconciler(
+    /// The catch-up pass's decisions, also asked about a link, FIFO or file made readable while watching.
+    private func reconciler() -> Reconciler {
+        Reconciler(
             pipeline: pipeline(origin: .reconcile), configuration: configuration, ignoredFolders: storeFolders,
             recordsMissingFiles: !StoreLocation.isURL(prepared.storePath))
+    }
+
+    private func reconcile(reason: String) {
+        let started = clock.now
+        let reconciler = reconciler()
         var imported: Set<String> = []
         do {
             let files = try reconciler.run(

@@ -37,6 +37,11 @@ public enum ProjectFiles {
         }
     }
 
+    /// Whether `path` itself is a regular file (not a link to one).
+    public static func isRegularFile(_ path: String) -> Bool {
+        kind(path) == .regularFile
+    }
+
     /// Whether `path` itself is a symbolic link (followed or not, wherever it leads).
     public static func isSymbolicLink(_ path: String) -> Bool {
         kind(path) == .symbolicLink
@@ -97,7 +102,8 @@ public enum ProjectFiles {
     /// The wireframe files below `folder`, and the folders that could not be listed.
     ///
     /// Hidden folders and `ignoredFolders` are skipped; symbolic links to folders are not
-    /// followed, so that a link loop cannot trap the search.
+    /// followed, so that a link loop cannot trap the search. Files of any kind are found (links,
+    /// FIFOs): whoever reads them reports what cannot be read.
     public static func search(_ folder: String, formats: [DocumentFormat] = DocumentFormat.allCases) -> Search {
         var files: [String] = []
         var unreadable: [UnreadableFolder] = []
@@ -115,7 +121,9 @@ public enum ProjectFiles {
                 guard let kind = kind(path) else { continue }  // gone since the listing
                 if kind == .folder {
                     if !name.hasPrefix("."), !ignoredFolders.contains(name) { pending.append(path) }
-                } else if kind == .regularFile || kind == .symbolicLink {
+                } else {
+                    // FIFOs, sockets and devices named like wireframes too: the reader says why
+                    // they are not imported (it never blocks on one), rather than passing them by.
                     guard !name.hasPrefix("."), !isEditorDropping(name),
                         let format = DocumentFormat(path: name), formats.contains(format)
                     else { continue }

@@ -198,18 +198,21 @@ public struct ImportPipeline: Sendable {
         var wireframe: Wireframe?
         var diagnostics: [Diagnostic]
         var loadTargets: Set<String>
+        /// Whether the bytes were read (false: the file could not be read, or was refused unread).
+        var loaded = true
     }
 
     /// Reads a document (a WorkflowSchema document with the files it loads); with a memory, a
     /// JSON document after its last read.
     func read(absolutePath: String, relativePath: String) -> ReadDocument {
         if let refusal = RootConfinement.refusal(path: absolutePath, root: root) {
-            return ReadDocument(bytes: [], wireframe: nil, diagnostics: [refusal], loadTargets: [])
+            return ReadDocument(bytes: [], wireframe: nil, diagnostics: [refusal], loadTargets: [], loaded: false)
         }
         let bytes: [UInt8]
         switch reader.loadBytes(path: absolutePath) {
         case .success(let loaded): bytes = loaded
-        case .failure(let failure): return ReadDocument(bytes: [], wireframe: nil, diagnostics: [failure.diagnostic], loadTargets: [])
+        case .failure(let failure):
+            return ReadDocument(bytes: [], wireframe: nil, diagnostics: [failure.diagnostic], loadTargets: [], loaded: false)
         }
         switch DocumentFormat(path: relativePath) ?? .json {
         case .json:
@@ -349,7 +352,10 @@ public struct ImportPipeline: Sendable {
     func recordRefusal(
         _ outcome: ImportOutcome, read: ReadDocument, diagnostics: [Diagnostic], path: String, _ clock: AttemptClock
     ) throws -> ImportResult {
-        _ = try store.recordAttempt(attemptInfo(path, diagnostics: diagnostics, clock), outcome: outcome)
+        // The hash of the bytes read (no canonical form exists): the catch-up tells by it whether
+        // the file is still the one refused.
+        let hash = read.loaded ? ContentHash.hex(of: read.bytes) : nil
+        _ = try store.recordAttempt(attemptInfo(path, diagnostics: diagnostics, clock), outcome: outcome, contentHash: hash)
         return ImportResult(
             path: path, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
     }
