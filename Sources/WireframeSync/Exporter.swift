@@ -1,10 +1,21 @@
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import WireframeStore
 import WireframeAnalysis
 import WireframeFormats
 
 /// Writes the wireframes of a point in time as JSON files at their relative paths, with a
 /// manifest of content hashes; importing the folder again gives the same hashes.
+///
+/// Nothing is written outside the output folder, whatever the store holds: a document path that
+/// could lead out of it (`..`, absolute, empty or `.` components) is refused before anything is
+/// written, every folder below the output folder is opened from its parent without following a
+/// symbolic link, a link where a file goes is refused, and so is an output folder that is the
+/// project root or contains it (the stored heads would overwrite the files being edited).
 public struct Exporter: Sendable {
     /// The manifest's file name in the output folder.
     public static let manifestName = "wfs-manifest.json"
@@ -43,8 +54,24 @@ public struct Exporter: Sendable {
         case xml
     }
 
-    /// Exports the live documents at a point (optionally one document) into `output`.
-    public func export(at point: History.Point, documentPath: String?, to output: String, format: Format = .json) throws -> Manifest {
+    /// Why a document path is unsafe to write below a folder (it could name a file outside it,
+    /// or no file), or nil when it is a plain relative path.
+    public static func unsafety(ofDocumentPath path: String) -> String? {
+        if path.isEmpty { return "it is empty" }
+        if path.hasPrefix("/") { return "it is absolute" }
+        if path.utf8.contains(0) { return "it contains a NUL byte" }
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if component.isEmpty { return "it has an empty folder name" }
+            if component == "." || component == ".." { return "it has a '\(component)' folder" }
+        }
+        return nil
+    }
+
+    /// Exports the live documents at a point (optionally one document) into `output`, which must
+    /// be neither `projectRoot` nor a folder that contains it.
+    public func export(
+        at point: History.Point, documentPath: String?, to output: String, projectRoot: String? = nil, format: Format = .json
+    ) throws -> Manifest {
         let time = try history.time(of: point)
         var revisions = try history.store.state(atOrBefore: time).filter { !$0.isDeletion }
         if let documentPath {
@@ -53,6 +80,24 @@ public struct Exporter: Sendable {
                 throw StoreError.noRevision(path: documentPath, at: time?.text ?? "now")
             }
         }
+        // Every path is checked before the first file is written: a refused export writes nothing.
+        for revision in revisions {
+            if let unsafety = Self.unsafety(ofDocumentPath: revision.documentPath) {
+                throw SyncError.cannotWrite(
+                    path: output,
+                    reason: "the document path '\(revision.documentPath)' is unsafe (\(unsafety)); 'wfs verify' reports such paths")
+            }
+        }
+        if let projectRoot, let resolvedOutput = Self.realPath(output), let resolvedRoot = Self.realPath(projectRoot),
+            ProjectFiles.isAtOrBelow(resolvedRoot, folder: resolvedOutput)
+        {
+            throw SyncError.cannotWrite(
+                path: output,
+                reason:
+                    "it is the project root '\(projectRoot)' or contains it; export into another folder, or the stored heads would overwrite the project's files"
+            )
+        }
+        let folder = try OutputFolder(path: output)
         let writer = JSONWireframeWriter()
         var entries: [Entry] = []
         for revision in revisions {
@@ -64,11 +109,11 @@ public struct Exporter: Sendable {
                 file =
                     revision.documentPath.lowercased().hasSuffix(".json")
                     ? revision.documentPath : (revision.documentPath as NSString).deletingPathExtension + ".json"
-                try write(writer.prettyText(wireframe), to: output + "/" + file)
+                try folder.write(writer.prettyText(wireframe), to: file)
             case .xml:
                 guard let xml = try history.workflowSchemaText(of: revision) else { continue }
                 file = revision.documentPath
-                try write(xml, to: output + "/" + file)
+                try folder.write(xml, to: file)
             }
             entries.append(Entry(path: revision.documentPath, file: file, revision: revision.id, contentHash: contentHash))
         }
@@ -81,17 +126,94 @@ public struct Exporter: Sendable {
         let manifest = Manifest(at: label, documents: entries)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        try write(String(decoding: try encoder.encode(manifest), as: UTF8.self) + "\n", to: output + "/" + Self.manifestName)
+        try folder.write(String(decoding: try encoder.encode(manifest), as: UTF8.self) + "\n", to: Self.manifestName)
         return manifest
     }
 
-    private func write(_ text: String, to path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// The output folder of an export, held open: files are written below it by descriptor, each
+/// folder opened from its parent with `O_NOFOLLOW`, so that no link (made before the export or
+/// during it) leads a write outside it.
+private final class OutputFolder {
+    let path: String
+    private let descriptor: Int32
+
+    /// Opens `path`, made first if missing (the folder itself is the user's choice: a link to it
+    /// is followed).
+    init(path: String) throws {
+        self.path = path
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
             throw SyncError.cannotWrite(path: path, reason: error.localizedDescription)
+        }
+        descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SyncError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes `text` at `relative` (a path ``Exporter/unsafety(ofDocumentPath:)`` accepts), making
+    /// its folders, atomically: a temporary file beside it is renamed into place.
+    func write(_ text: String, to relative: String) throws {
+        let shown = path + "/" + relative
+        func failure(_ reason: String) -> SyncError { .cannotWrite(path: shown, reason: reason) }
+        var components = relative.split(separator: "/").map(String.init)
+        guard let name = components.popLast() else { throw failure("no file name") }
+        var folder = dup(descriptor)
+        guard folder >= 0 else { throw failure(String(cString: strerror(errno))) }
+        defer { close(folder) }
+        for (index, component) in components.enumerated() {
+            if mkdirat(folder, component, 0o777) != 0 && errno != EEXIST { throw failure(String(cString: strerror(errno))) }
+            let next = openat(folder, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard next >= 0 else {
+                let code = errno
+                let within = components[...index].joined(separator: "/")
+                throw failure(
+                    code == ELOOP || code == ENOTDIR
+                        ? "'\(within)' in the output folder is a symbolic link or not a folder; export writes only inside the output folder"
+                        : String(cString: strerror(code)))
+            }
+            close(folder)
+            folder = next
+        }
+        var status = stat()
+        if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            throw failure("it is a symbolic link; export writes only inside the output folder")
+        }
+        let temporary = ".\(name).wfs-export-\(getpid())"
+        let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard file >= 0 else { throw failure(String(cString: strerror(errno))) }
+        var written = true
+        var code: Int32 = 0
+        var bytes = text
+        bytes.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(file, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    code = errno
+                    written = false
+                    return
+                }
+                offset += count
+            }
+        }
+        if close(file) != 0 && written {
+            code = errno
+            written = false
+        }
+        guard written, renameat(folder, temporary, folder, name) == 0 else {
+            if written { code = errno }
+            unlinkat(folder, temporary, 0)
+            throw failure(String(cString: strerror(code)))
         }
     }
 }

@@ -2,8 +2,8 @@ import WireframeStore
 import WireframeAnalysis
 import WireframeFormats
 
-/// Checks a store from the bottom up: SQLite's integrity, every stored hash recomputed, every
-/// revision's source rebuilt and read again.
+/// Checks a store from the bottom up: SQLite's integrity, every document path safe to write,
+/// every stored hash recomputed, every revision's source rebuilt and read again.
 public struct Verifier: Sendable {
     /// What the check found.
     public struct Report: Sendable, Hashable {
@@ -26,6 +26,13 @@ public struct Verifier: Sendable {
         let store = history.store
         var report = Report()
         report.problems += try store.storageProblems()
+        // A path that could name a file outside the project (or an export folder) is damage or
+        // an attack: no import makes one.
+        for path in try store.documentPaths() {
+            if let unsafety = Exporter.unsafety(ofDocumentPath: path) {
+                report.problems.append("document '\(path)': its path is unsafe (\(unsafety)); export refuses it")
+            }
+        }
         // A version keeps the first bytes of its hash: the hash of its JSON must
         // begin with them (the whole hash, wherever it is shown, is computed from that JSON).
         try store.forEachScreenVersion { id, hashPrefix, content in

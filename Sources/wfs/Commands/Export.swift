@@ -36,7 +36,7 @@ extension WFS {
                 let point = at.map(History.point) ?? .now
                 let manifest = try Exporter(history: history).export(
                     at: point, documentPath: document, to: StoreLocation.absolute(output),
-                    format: format == .xml ? .xml : .json)
+                    projectRoot: try storeOptions.projectRoot(of: store), format: format == .xml ? .xml : .json)
                 if manifest.documents.isEmpty {
                     // Say why: the point is before every revision, or no document is of the format.
                     let before = try history.time(of: point).map { ": no document has a revision at or before \($0.text)" } ?? ""
