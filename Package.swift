@@ -116,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "wfsd",
             dependencies: [
-                "WireframeDaemon",
+                "WireframeDaemon", "WireframeModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

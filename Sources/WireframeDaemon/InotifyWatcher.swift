@@ -4,6 +4,7 @@ import Foundation
     import Glibc
 #endif
 import Synchronization
+import WireframeFormats
 
 /// One inotify event: the watch it came from, what happened and the name inside the watched folder.
 public struct WatchEvent: Sendable, Equatable {
@@ -15,6 +16,9 @@ public struct WatchEvent: Sendable, Equatable {
     public var cookie: UInt32
     /// The name of the file or folder inside the watched folder (empty for events on the folder itself).
     public var name: String
+    /// For a name that is not UTF-8 (`name` then names no file), the name as
+    /// ``ProjectFiles/shownName(_:)`` shows it.
+    public var undecodableName: String? = nil
 
     /// Whether any of `bits` is set.
     public func has(_ bits: UInt32) -> Bool { mask & bits != 0 }
@@ -294,7 +298,10 @@ public final class InotifyWatcher: Sendable {
             let nameEnd = min(nameStart + length, bytes.endIndex)
             var name = bytes[nameStart..<nameEnd]
             if let zero = name.firstIndex(of: 0) { name = name[..<zero] }
-            events.append(WatchEvent(watch: watch, mask: mask, cookie: cookie, name: String(decoding: name, as: UTF8.self)))
+            events.append(
+                WatchEvent(
+                    watch: watch, mask: mask, cookie: cookie, name: String(decoding: name, as: UTF8.self),
+                    undecodableName: ProjectFiles.shownName(name)))
             offset = nameEnd
         }
         return events

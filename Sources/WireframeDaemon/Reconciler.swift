@@ -58,6 +58,7 @@ public struct Reconciler: Sendable {
                 "cannot list a folder; its files are neither imported nor taken for deleted",
                 metadata: ["folder.path": .string(folder.path.isEmpty ? "." : folder.path), "error": .string(folder.reason)])
         }
+        for name in found.undecodableNames { Self.reportUndecodableName(name, logger: logger) }
         // What each file's newest attempt refused, to tell a file fixed since from one that is not.
         let refused = refusedAttempts()
         let clock = ContinuousClock()
@@ -87,6 +88,13 @@ public struct Reconciler: Sendable {
             }
         }
         return files
+    }
+
+    /// Says that a wireframe file's name (relative to the root, as ``ProjectFiles/shownName(_:)``
+    /// shows it) is not UTF-8: it is not imported, and would otherwise be passed by without a word.
+    public static func reportUndecodableName(_ shown: String, logger: Logger) {
+        logger.warning(
+            "a file name is not UTF-8; the file is not imported: rename it", metadata: ["file.path": .string(shown)])
     }
 
     /// The newest attempt of each document whose newest attempt was refused (rejected or failed), by path.

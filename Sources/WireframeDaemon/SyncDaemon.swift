@@ -314,6 +314,14 @@ public final class SyncDaemon: Service, Sendable {
                 continue
             }
             guard !event.name.isEmpty else { continue }
+            if let shown = event.undecodableName {
+                // Never imported (a document path is text); said once a save of it is complete.
+                let relative = folder.isEmpty ? shown : folder + "/" + shown
+                if event.has(InotifyMask.closeWrite | InotifyMask.movedTo), admitsFile(relative, name: shown) {
+                    Reconciler.reportUndecodableName(relative, logger: logger)
+                }
+                continue
+            }
             let relative = folder.isEmpty ? event.name : folder + "/" + event.name
             if event.has(InotifyMask.isDirectory) {
                 guard admitsFolder(relative, name: event.name) else { continue }

@@ -1,4 +1,5 @@
 import Foundation
+public import WireframeModel
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -91,7 +92,37 @@ public enum ProjectFiles {
         /// The folders that could not be listed, sorted by path: what is below them is unknown,
         /// neither present nor gone.
         public var unreadableFolders: [UnreadableFolder]
+        /// Wireframe files whose names are not UTF-8, sorted, as `folder/relative/path` with
+        /// each byte that is not UTF-8 written `\xFF` (``shownName(_:)``): a document path is
+        /// text, so they cannot be imported, and are reported rather than passed by.
+        public var undecodableNames: [String] = []
+    }
 
+    /// What is said of a wireframe file whose name is not UTF-8.
+    public static let undecodableNameDiagnostic = Diagnostic(
+        .error, FormatCodes.unreadable, "the file name is not UTF-8, and a document path is text: rename the file to import it", at: .start)
+
+    /// A file name as it is shown: nil when it is UTF-8 (it is shown as it is), else the name
+    /// with each byte that is not part of a UTF-8 character written `\xFF`.
+    public static func shownName<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        let bytes = Array(bytes)
+        var shown = ""
+        var index = 0
+        while index < bytes.count {
+            // The character that starts here (at most 4 bytes), else this byte escaped.
+            let character = (1...4).lazy.filter { index + $0 <= bytes.count }.compactMap { length in
+                String(validating: bytes[index..<index + length], as: UTF8.self).map { ($0, length) }
+            }.first
+            if let (text, length) = character {
+                shown += text
+                index += length
+            } else {
+                shown += "\\x" + String(bytes[index], radix: 16, uppercase: true)
+                index += 1
+            }
+        }
+        return shown
     }
 
     /// Whether `path` is `folder` or below it (paths relative to one root; the empty folder is the root).
@@ -107,11 +138,17 @@ public enum ProjectFiles {
     public static func search(_ folder: String, formats: [DocumentFormat] = DocumentFormat.allCases) -> Search {
         var files: [String] = []
         var unreadable: [UnreadableFolder] = []
+        var undecodable: [String] = []
         var pending = [folder]
         while let current = pending.popLast() {
             let names: [String]
             switch entries(of: current) {
-            case .success(let listed): names = listed
+            case .success(let listed):
+                names = listed.names
+                for name in listed.undecodable where !name.hasPrefix(".") && !isEditorDropping(name) {
+                    guard let format = DocumentFormat(path: name), formats.contains(format) else { continue }
+                    undecodable.append(current.hasSuffix("/") ? current + name : current + "/" + name)
+                }
             case .failure(let failure):
                 unreadable.append(UnreadableFolder(path: current, reason: failure.reason))
                 continue
@@ -131,7 +168,8 @@ public enum ProjectFiles {
                 }
             }
         }
-        return Search(files: files.sorted(), unreadableFolders: unreadable.sorted { $0.path < $1.path })
+        return Search(
+            files: files.sorted(), unreadableFolders: unreadable.sorted { $0.path < $1.path }, undecodableNames: undecodable.sorted())
     }
 
     /// Why a folder could not be listed.
@@ -139,21 +177,28 @@ public enum ProjectFiles {
         var reason: String
     }
 
-    /// The names in a folder (without `.` and `..`), or why they cannot be listed.
-    static func entries(of folder: String) -> Result<[String], ListingFailure> {
+    /// The names in a folder (without `.` and `..`; those that are not UTF-8 apart, as
+    /// ``shownName(_:)`` shows them), or why they cannot be listed.
+    static func entries(of folder: String) -> Result<(names: [String], undecodable: [String]), ListingFailure> {
         guard let stream = opendir(folder) else { return .failure(ListingFailure(reason: String(cString: strerror(errno)))) }
         defer { closedir(stream) }
         var names: [String] = []
+        var undecodable: [String] = []
         while true {
             errno = 0
             guard let entry = readdir(stream) else {
                 if errno != 0 { return .failure(ListingFailure(reason: String(cString: strerror(errno)))) }
-                return .success(names)
+                return .success((names, undecodable))
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            let (name, shown) = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                let name = bytes.prefix { $0 != 0 }
+                return (String(decoding: name, as: UTF8.self), shownName(name))
             }
-            if name != "." && name != ".." { names.append(name) }
+            if let shown {
+                undecodable.append(shown)
+            } else if name != "." && name != ".." {
+                names.append(name)
+            }
         }
     }
 }

@@ -3,10 +3,11 @@ extension Diagnostic {
     ///
     /// With `colour`, the severity is set in ANSI colour (callers decide: a TTY and no `NO_COLOR`).
     public func rendered(path: String, colour: Bool = false) -> String {
-        let filePath = self.path ?? path
+        // A file name may hold a newline or an escape sequence: it never forges a line.
+        let filePath = (self.path ?? path).escapingControlCharacters
         var lines = ["\(filePath):\(location.line):\(location.column): \(Self.label(severity, colour: colour)) \(message) [\(code)]"]
         for note in notes {
-            let notePath = note.path ?? filePath
+            let notePath = note.path?.escapingControlCharacters ?? filePath
             let prefix = note.location.map { "\(notePath):\($0.line):\($0.column): " } ?? "\(notePath): "
             lines.append(prefix + Self.label(.note, colour: colour) + " " + note.message)
         }

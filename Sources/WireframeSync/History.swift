@@ -46,11 +46,24 @@ public struct History: Sendable {
     }
 
     /// Resolves a REF: `42`, `app.json`, `app.json@SESSION`, `app.json@2026-11-20T15:00`, and
-    /// `app.json@3` (the document's third revision).
+    /// `app.json@3` (the document's third revision). A text with `@` names a document's head
+    /// when a document has that whole text as its path (`a@b.json`); only otherwise is the part
+    /// after the last `@` a point.
     public func resolve(_ reference: String) throws -> Revision {
         let trimmed = Self.trimmingSpaces(reference)
         guard !trimmed.isEmpty else { throw SyncError.malformedReference(reference) }
         if let id = Int64(trimmed) { return try store.revision(id: id) }
+        if trimmed.contains("@") {
+            do {
+                if let head = try store.revision(
+                    documentPath: trimmed.hasPrefix("./") ? String(trimmed.dropFirst(2)) : trimmed, atOrBefore: nil)
+                {
+                    return head
+                }
+            } catch StoreError.unknownDocument {
+                // No document by the whole text: `DOC@POINT`.
+            }
+        }
         let path: String
         let point: Point
         if let at = trimmed.lastIndex(of: "@") {

@@ -92,6 +92,13 @@ public struct ImportPipeline: Sendable {
                             path: folder.path.isEmpty ? "." : folder.path, outcome: .failed, revision: nil, diagnostics: [diagnostic],
                             changes: [], isFolder: true))
                 }
+                // A name that is not UTF-8 cannot be a document path: said, not passed by.
+                for name in found.undecodableNames {
+                    results.append(
+                        ImportResult(
+                            path: name, outcome: .failed, revision: nil, diagnostics: [ProjectFiles.undecodableNameDiagnostic], changes: [])
+                    )
+                }
                 for document in try goneDocuments(below: relative, found: found) {
                     if let deletion = try recordDeletion(relativePath: document) { results.append(deletion) }
                 }
@@ -118,6 +125,8 @@ public struct ImportPipeline: Sendable {
         public var files: [String]
         /// Folders whose contents are unknown (the root itself is ""): nothing below them is gone.
         public var unreadableFolders: [ProjectFiles.UnreadableFolder]
+        /// Wireframe files whose names are not UTF-8, as ``ProjectFiles/shownName(_:)`` shows them.
+        public var undecodableNames: [String] = []
 
         /// Whether a document's path is at or below a folder that could not be listed.
         public func isUnknown(_ document: String) -> Bool {
@@ -138,7 +147,8 @@ public struct ImportPipeline: Sendable {
         let unreadable = search.unreadableFolders.compactMap { folder in
             relative(folder.path).map { ProjectFiles.UnreadableFolder(path: $0, reason: folder.reason) }
         }
-        return FoundFiles(files: files, unreadableFolders: unreadable)
+        return FoundFiles(
+            files: files, unreadableFolders: unreadable, undecodableNames: search.undecodableNames.compactMap { relative($0) })
     }
 
     /// The documents at or below `folder` whose files are certainly gone: the store knows them,

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Synchronization
+import WireframeModel
 
 /// The log level in force, changed by a configuration reload.
 final class LevelBox: Sendable {
@@ -42,10 +43,12 @@ struct DaemonLogHandler: LogHandler {
         if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
         if let extra = event.metadata { merged.merge(extra) { $1 } }
         var line = journal ? "<\(Self.priority(event.level))>" : "\(Self.now()) \(event.level.rawValue) "
-        line += "\(event.message)"
+        // One line per event, whatever a file name or a diagnostic holds: control characters
+        // (a newline in a name, the lines of a diagnostic's notes) are written as escapes.
+        line += "\(event.message)".escapingControlCharacters
         for key in merged.keys.sorted() {
             guard let value = merged[key] else { continue }
-            let text = "\(value)"
+            let text = "\(value)".escapingControlCharacters
             line += " \(key)=" + (text.contains(" ") || text.isEmpty ? "\"\(text)\"" : text)
         }
         line += "\n"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WireframeModel
 import WireframeStore
 import WireframeSync
 
@@ -46,7 +47,7 @@ extension WFS {
             let changed = report.documents.filter { $0.status != "unchanged" }
             if changed.isEmpty { text += "no changes\n" }
             for document in report.documents {
-                text += "\(document.status) \(document.path)\n"
+                text += "\(document.status) \(document.path.escapingControlCharacters)\n"
                 for field in document.documentFields { text += "  document \(field.field)\n" }
                 for key in document.screens.added { text += "  + \(key)\n" }
                 for key in document.screens.removed { text += "  - \(key)\n" }
@@ -61,7 +62,7 @@ extension WFS {
         static func markdown(_ report: AuditReport) -> String {
             var text = "# Changes from \(name(report.from)) to \(name(report.to))\n\n"
             for document in report.documents {
-                text += "## `\(document.path)`: \(document.status)\n\n"
+                text += "## `\(document.path.escapingControlCharacters)`: \(document.status)\n\n"
                 if document.status == "unchanged" { continue }
                 for field in document.documentFields {
                     text += "- document field `\(field.field)`: \(field.old ?? "none") → \(field.new ?? "none")\n"

@@ -38,15 +38,16 @@ extension WFS {
                 let results = try pipeline.importPaths(paths)
                 let colour = Terminal.colourOnStandardError
                 for result in results {
+                    let shown = result.path.escapingControlCharacters
                     let warnings = result.diagnostics.count(of: .warning)
-                    let warningNote = warnings == 0 ? "" : " (\(warnings) warning\(warnings == 1 ? "" : "s"): wfs validate \(result.path))"
+                    let warningNote = warnings == 0 ? "" : " (\(warnings) warning\(warnings == 1 ? "" : "s"): wfs validate \(shown))"
                     switch result.outcome {
                     case .stored, .deleted:
                         let revision = result.revision.map { " revision \($0.id) (#\($0.number))" } ?? ""
                         Terminal.outputLine(
-                            "\(result.outcome.rawValue) \(result.path)\(revision): \(TextForm.changeSummary(result.changes))\(warningNote)")
+                            "\(result.outcome.rawValue) \(shown)\(revision): \(TextForm.changeSummary(result.changes))\(warningNote)")
                     case .unchanged:
-                        Terminal.outputLine("unchanged \(result.path)\(warningNote)")
+                        Terminal.outputLine("unchanged \(shown)\(warningNote)")
                     case .rejected, .failed:
                         failed = true
                         for diagnostic in result.diagnostics { Terminal.error(diagnostic.rendered(path: result.path, colour: colour)) }
@@ -60,7 +61,7 @@ extension WFS {
                             } else {
                                 "nothing was stored"
                             }
-                        Terminal.outputLine("\(result.outcome.rawValue) \(result.path): \(errors) error\(errors == 1 ? "" : "s"); \(kept)")
+                        Terminal.outputLine("\(result.outcome.rawValue) \(shown): \(errors) error\(errors == 1 ? "" : "s"); \(kept)")
                     }
                 }
             }

@@ -39,12 +39,12 @@ extension WFS {
             let graph = NavigationGraph(wireframe)
             for name in [from, to] where !graph.contains(name) {
                 Terminal.error(
-                    "\(document): error: route '\(name)' is not defined"
+                    "\(document.escapingControlCharacters): error: route '\(name)' is not defined"
                         + Suggestions.didYouMean(name, in: wireframe.screens.map(\.key)))
                 throw ExitCode.failure
             }
             guard let steps = PathFinder(graph: graph).path(from: from, to: to) else {
-                Terminal.error("\(document): error: no path from '\(from)' to '\(to)'")
+                Terminal.error("\(document.escapingControlCharacters): error: no path from '\(from)' to '\(to)'")
                 throw ExitCode.failure
             }
             switch formatOptions.format {
@@ -74,12 +74,15 @@ extension WFS {
                 let reference = point.allSatisfy(\.isNumber) ? point : "\(document)@\(point)"
                 let revision = try history.resolve(reference)
                 guard revision.documentPath == document else {
-                    Terminal.error("wfs: error: revision \(revision.id) is of '\(revision.documentPath)', not of '\(document)'")
+                    Terminal.error(
+                        "wfs: error: revision \(revision.id) is of '\(revision.documentPath.escapingControlCharacters)', not of '\(document.escapingControlCharacters)'"
+                    )
                     throw ExitCode(2)
                 }
                 result = try history.wireframe(of: revision)
                 if result == nil {
-                    Terminal.error("wfs: error: revision \(revision.id) records the deletion of '\(revision.documentPath)'")
+                    Terminal.error(
+                        "wfs: error: revision \(revision.id) records the deletion of '\(revision.documentPath.escapingControlCharacters)'")
                     throw ExitCode(2)
                 }
             }

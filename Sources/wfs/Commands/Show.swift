@@ -1,4 +1,5 @@
 import ArgumentParser
+import WireframeModel
 import WireframeStore
 import WireframeSync
 
@@ -48,7 +49,9 @@ extension WFS {
                     Terminal.output(xml)
                 case .json:
                     guard let json = try history.prettyJSON(of: revision) else {
-                        Terminal.error("wfs: error: revision \(revision.id) records the deletion of '\(revision.documentPath)'")
+                        Terminal.error(
+                            "wfs: error: revision \(revision.id) records the deletion of '\(revision.documentPath.escapingControlCharacters)'"
+                        )
                         throw ExitCode(2)
                     }
                     Terminal.output(json)

@@ -108,7 +108,7 @@ extension WFS {
                         "\(heads.count) document\(heads.count == 1 ? "" : "s"), \(result.counts["revision"] ?? 0) revisions, \(result.counts["screenVersion"] ?? 0) screen versions\n"
                     for head in heads {
                         text +=
-                            "  \(head.documentPath)  revision \(head.id) (#\(head.number))"
+                            "  \(head.documentPath.escapingControlCharacters)  revision \(head.id) (#\(head.number))"
                             + (head.isDeletion ? "  deleted" : "  \(head.screenCount) screen\(head.screenCount == 1 ? "" : "s")") + "\n"
                     }
                     if let pid = daemon.pid {
@@ -119,17 +119,19 @@ extension WFS {
                     if !rejected.isEmpty { text += "rejected (the last good revision is kept):\n" }
                     for entry in rejected {
                         let errors = entry.diagnostics.count(of: .error)
-                        text += "  \(entry.path)  \(entry.outcome) \(entry.startedAt.text)  \(errors) error\(errors == 1 ? "" : "s")\n"
+                        text +=
+                            "  \(entry.path.escapingControlCharacters)  \(entry.outcome) \(entry.startedAt.text)  \(errors) error\(errors == 1 ? "" : "s")\n"
                     }
                     if !replacing.isEmpty { text += "saves that replaced a head their writer had not seen:\n" }
                     for revision in replacing.prefix(Self.replacingShown) {
-                        text += "  \(revision.documentPath)  revision \(revision.id) (#\(revision.number)) by \(revision.author)\n"
+                        text +=
+                            "  \(revision.documentPath.escapingControlCharacters)  revision \(revision.id) (#\(revision.number)) by \(revision.author.escapingControlCharacters)\n"
                         if let sentence = revision.replaces?.sentence { text += "    \(sentence)\n" }
                     }
                     if replacing.count > Self.replacingShown { text += "  older ones: wfs log --replacing\n" }
                     if !attempts.isEmpty { text += "latest imports:\n" }
                     for attempt in attempts {
-                        text += "  \(attempt.startedAt.text)  \(attempt.outcome.rawValue)  \(attempt.path)"
+                        text += "  \(attempt.startedAt.text)  \(attempt.outcome.rawValue)  \(attempt.path.escapingControlCharacters)"
                         let errors = attempt.diagnostics.count(of: .error)
                         text += errors > 0 ? "  \(errors) error\(errors == 1 ? "" : "s")\n" : "\n"
                     }

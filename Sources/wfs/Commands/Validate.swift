@@ -35,7 +35,7 @@ extension WFS {
                 // file that cannot be read (the reader says why), not a missing path.
                 let presence = ProjectFiles.presence(path)
                 guard presence != .gone else {
-                    Terminal.error("\(path): error: no such file or folder")
+                    Terminal.error("\(path.escapingControlCharacters): error: no such file or folder")
                     missingCount += 1
                     continue
                 }
@@ -43,7 +43,7 @@ extension WFS {
                     let search = ProjectFiles.search(path)
                     let files = search.files
                     if files.isEmpty && search.unreadableFolders.isEmpty {
-                        Terminal.error("\(path): warning: no .json or .xml wireframes in this folder")
+                        Terminal.error("\(path.escapingControlCharacters): warning: no .json or .xml wireframes in this folder")
                     }
                     let listed = Set(files)
                     for file in files {

@@ -1,4 +1,5 @@
 import WireframeStore
+import WireframeModel
 
 /// Text forms shared by commands.
 enum TextForm {
@@ -19,17 +20,17 @@ enum TextForm {
             switch change.kind {
             case .added:
                 addedCount += 1
-                if addedCount <= limit { added.append(change.screenKey) }
+                if addedCount <= limit { added.append(change.screenKey.escapingControlCharacters) }
             case .removed:
                 removedCount += 1
-                if removedCount <= limit { removed.append(change.screenKey) }
+                if removedCount <= limit { removed.append(change.screenKey.escapingControlCharacters) }
             case .modified:
                 modifiedCount += 1
-                if modifiedCount <= limit { modified.append(change.screenKey) }
+                if modifiedCount <= limit { modified.append(change.screenKey.escapingControlCharacters) }
             case .renamed:
-                renamed.append((change.previousKey ?? "?") + "→" + change.screenKey)
+                renamed.append((change.previousKey ?? "?").escapingControlCharacters + "→" + change.screenKey.escapingControlCharacters)
             case .document:
-                for field in change.fields { document.append(field.field) }
+                for field in change.fields { document.append(field.field.escapingControlCharacters) }
             }
         }
         var summary = ""
@@ -54,11 +55,12 @@ enum TextForm {
         return summary.isEmpty ? "no screen changes" : summary
     }
 
-    /// One line about a revision: id, document, number, time, author, session.
+    /// One line about a revision: id, document, number, time, author, session (names escaped:
+    /// ``Swift/String/escapingControlCharacters``).
     static func revisionLine(_ revision: Revision) -> String {
         var line =
-            "revision \(revision.id)  \(revision.documentPath) #\(revision.number)  \(revision.createdAt.text)  \(revision.author) (\(revision.originLabel))"
-        if let session = revision.sessionName { line += "  session \(session)" }
+            "revision \(revision.id)  \(revision.documentPath.escapingControlCharacters) #\(revision.number)  \(revision.createdAt.text)  \(revision.author.escapingControlCharacters) (\(revision.originLabel))"
+        if let session = revision.sessionName { line += "  session \(session.escapingControlCharacters)" }
         if revision.isDeletion { line += "  deleted" }
         return line
     }
