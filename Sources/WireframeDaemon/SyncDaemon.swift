@@ -633,7 +633,10 @@ public final class SyncDaemon: Service, Sendable {
         let (files, last) = runtime.withLock { ($0.knownFiles.count, $0.status.lastImport) }
         var line = "watching \(files) file\(files == 1 ? "" : "s") in \(watcher.watchedFolderCount) folders"
         if let last {
-            line += "; last import \(last.path) \(last.outcome)" + (last.revision.map { " revision \($0)" } ?? "") + " at \(last.at)"
+            // A newline in a name would end the sd_notify assignment and start another.
+            line +=
+                "; last import \(last.path.escapingControlCharacters) \(last.outcome)" + (last.revision.map { " revision \($0)" } ?? "")
+                + " at \(last.at)"
         }
         return line
     }

@@ -102,7 +102,8 @@ extension WFS {
                 case .json:
                     Terminal.output(try JSONOutput.text(result))
                 case .text:
-                    var text = "store \(result.store)\nroot \(result.root ?? "(none)")\n"
+                    var text =
+                        "store \(result.store.escapingControlCharacters)\nroot \(result.root?.escapingControlCharacters ?? "(none)")\n"
                     text += "session \(result.openSession.map { "\($0) (open)" } ?? "none open")\n"
                     text +=
                         "\(heads.count) document\(heads.count == 1 ? "" : "s"), \(result.counts["revision"] ?? 0) revisions, \(result.counts["screenVersion"] ?? 0) screen versions\n"
