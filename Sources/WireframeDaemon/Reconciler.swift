@@ -111,17 +111,18 @@ public struct Reconciler: Sendable {
     /// same reason; without one, its bytes must be the head's source. Anything else is imported,
     /// so that a file made good again also ends its refusal in `wfs status`.
     public func isCaughtUp(_ relative: String, refused: AttemptSummary?) -> Bool {
-        let state = Self.state(of: pipeline.root + "/" + relative, root: pipeline.root)
+        let absolute = pipeline.root + "/" + relative
         if let refused {
-            switch state {
+            switch Self.state(of: absolute, root: pipeline.root) {
             case .bytes(let hash): return refused.contentHash == hash
             case .unreadable(let message): return refused.contentHash == nil && refused.diagnostics.map(\.message) == [message]
             }
         }
-        guard case .bytes(let hash) = state, let head = try? pipeline.store.revision(documentPath: relative, atOrBefore: nil),
-            !head.isDeletion
+        // A file new to the store is not read twice (here and by its import).
+        guard let head = try? pipeline.store.revision(documentPath: relative, atOrBefore: nil), !head.isDeletion,
+            let sourceHash = head.sourceHash, case .bytes(let hash) = Self.state(of: absolute, root: pipeline.root)
         else { return false }
-        return head.sourceHash == hash
+        return sourceHash == hash
     }
 
     /// Whether an inotify event on a file calls for an import that its own kind does not imply:
