@@ -192,6 +192,26 @@ import WireframeStore
     }
 
     @Test(arguments: StoreEngines.all)
+    func aRefusalKeepsTheHashOfTheBytesItRead(engine: any StoreEngine) throws {
+        let store = try engine.makeStore(root: "/projects/shop")
+        defer { engine.discard(store) }
+        let diagnostic = Diagnostic(
+            .error, "WF0102", "root route 'nowhere' is not defined in 'routes'", at: SourceLocation(line: 1, column: 9))
+        let hash = String(repeating: "ab", count: 32)
+        let rejected = AttemptInfo(
+            path: "bad.json", startedAt: .at(1), durationMicroseconds: 3, author: "ada", origin: .daemon, diagnostics: [diagnostic])
+        _ = try store.recordAttempt(rejected, outcome: .rejected, contentHash: hash)
+        let unreadable = AttemptInfo(
+            path: "locked.json", startedAt: .at(2), durationMicroseconds: 1, author: "ada", origin: .daemon,
+            diagnostics: [Diagnostic(.error, "WF0007", "cannot open the file: Permission denied", at: .start)])
+        _ = try store.recordAttempt(unreadable, outcome: .failed)
+        let refused = try store.rejectedDocuments()
+        #expect(refused.map(\.path) == ["bad.json", "locked.json"])
+        #expect(refused.map(\.contentHash) == [hash, nil])
+        #expect(refused.first?.diagnostics == [diagnostic])
+    }
+
+    @Test(arguments: StoreEngines.all)
     func theLogFiltersByDocumentScreenSessionAndTime(engine: any StoreEngine) throws {
         let store = try engine.makeStore(root: "/projects/shop")
         defer { engine.discard(store) }
