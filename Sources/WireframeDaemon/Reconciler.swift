@@ -130,9 +130,10 @@ public struct Reconciler: Sendable {
     /// file's attributes changed (`IN_ATTRIB`: a `chmod` that makes it readable, the time that
     /// `cp -p` restores). It is imported when the catch-up would import it, so that a link out of
     /// the root or a FIFO is reported once, and a `touch` of a stored file writes nothing. A
-    /// regular file just made is left to its `IN_CLOSE_WRITE`: it is still being written.
+    /// regular file just made is left to its `IN_CLOSE_WRITE`: it is still being written (a hard
+    /// link, `ln`, is a regular file made whole, imported now).
     public func needsImport(afterCreatingOrChanging relative: String, created: Bool) -> Bool {
-        if created, ProjectFiles.isRegularFile(pipeline.root + "/" + relative) { return false }
+        if created, ProjectFiles.isRegularFileWithOneName(pipeline.root + "/" + relative) { return false }
         return !isCaughtUp(relative, refused: refusedAttempts()[relative])
     }
 

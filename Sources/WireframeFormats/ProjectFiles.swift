@@ -38,9 +38,12 @@ public enum ProjectFiles {
         }
     }
 
-    /// Whether `path` itself is a regular file (not a link to one).
-    public static func isRegularFile(_ path: String) -> Bool {
-        kind(path) == .regularFile
+    /// Whether `path` itself is a regular file (not a link to one) with no other name: a file
+    /// just created by `open(O_CREAT)`, still being written, rather than a hard link made to a
+    /// file written before.
+    public static func isRegularFileWithOneName(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_nlink == 1
     }
 
     /// Whether `path` itself is a symbolic link (followed or not, wherever it leads).

@@ -124,7 +124,10 @@ struct CatchUpByContentTests {
         #expect(symlink("content.txt", project.url("link.json").path) == 0)
         #expect(symlink(outside.appendingPathComponent("secret.json").path, project.url("out.json").path) == 0)
         #expect(mkfifo(project.url("pipe.json").path, 0o644) == 0)
-        try waitUntil("the link in the root is stored; log:\n\(daemon.log)") { try project.log("link.json").count == 1 }
+        #expect(link(project.url("content.txt").path, project.url("hard.json").path) == 0)
+        try waitUntil("the links in the root are stored; log:\n\(daemon.log)") {
+            try project.log("link.json").count == 1 && project.log("hard.json").count == 1
+        }
         try waitUntil("the link out of the root and the FIFO are refused; log:\n\(daemon.log)") {
             Set(try rejectedPaths(project)) == ["out.json", "pipe.json"]
         }
