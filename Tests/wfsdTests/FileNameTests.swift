@@ -75,6 +75,10 @@ struct FileNameTests {
         #expect(imported.stderr.contains("caf\\xE9.json:1:1: error: the file name is not UTF-8"), "\(imported.stderr)")
         #expect(imported.stdout.contains("failed caf\\xE9.json: 1 error; nothing was stored"), "\(imported.stdout)")
 
+        let validated = try Project.run(Binaries.wfs, ["validate", "."], in: project.root)
+        #expect(validated.status != 0)
+        #expect(validated.stderr.contains("caf\\xE9.json:1:1: error: the file name is not UTF-8"), "\(validated.stderr)")
+
         let log = try project.wfs(["log"])
         #expect(log.stdout.contains(Self.escaped))
         #expect(!log.stdout.contains("\nforged.json"))

@@ -49,6 +49,10 @@ extension WFS {
                     for file in files {
                         reports += validation.validate(path: file, projectRoot: path, skipping: listed)
                     }
+                    // A name that is not UTF-8 cannot be a document path: said, not passed by.
+                    for name in search.undecodableNames {
+                        reports.append(FileReport(path: name, diagnostics: [ProjectFiles.undecodableNameDiagnostic], wireframe: nil))
+                    }
                     // A folder that cannot be listed is reported like a file that cannot be read.
                     for folder in search.unreadableFolders {
                         let diagnostic = Diagnostic(.error, FormatCodes.unreadable, "cannot list the folder: \(folder.reason)", at: .start)
