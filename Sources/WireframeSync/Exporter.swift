@@ -1,8 +1,10 @@
 import Foundation
 #if canImport(Glibc)
     import Glibc
+    private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
     import Darwin
+    private let systemWrite = Darwin.write
 #endif
 import WireframeStore
 import WireframeAnalysis
@@ -187,7 +189,8 @@ private final class OutputFolder {
         if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFLNK {
             throw failure("it is a symbolic link; export writes only inside the output folder")
         }
-        let temporary = ".\(name).wfs-export-\(getpid())"
+        // Short, whatever the name's length; files are written one at a time.
+        let temporary = ".wfs-export-\(getpid()).tmp"
         let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard file >= 0 else { throw failure(String(cString: strerror(errno))) }
         var written = true
@@ -196,7 +199,7 @@ private final class OutputFolder {
         bytes.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let count = Glibc.write(file, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                let count = systemWrite(file, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
                     code = errno
