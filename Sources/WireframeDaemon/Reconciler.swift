@@ -132,9 +132,10 @@ public struct Reconciler: Sendable {
     /// the root or a FIFO is reported once, and a `touch` of a stored file writes nothing. A
     /// regular file just made is left to its `IN_CLOSE_WRITE`: it is still being written (a hard
     /// link, `ln`, is a regular file made whole, imported now).
-    public func needsImport(afterCreatingOrChanging relative: String, created: Bool) -> Bool {
+    /// `refused` is what ``refusedAttempts()`` gave, read once for many events.
+    public func needsImport(afterCreatingOrChanging relative: String, created: Bool, refused: [String: AttemptSummary]) -> Bool {
         if created, ProjectFiles.isRegularFileWithOneName(pipeline.root + "/" + relative) { return false }
-        return !isCaughtUp(relative, refused: refusedAttempts()[relative])
+        return !isCaughtUp(relative, refused: refused[relative])
     }
 
     /// What a file is now: the hash of its bytes, or why it cannot be read (the message of the

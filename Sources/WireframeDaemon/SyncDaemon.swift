@@ -277,6 +277,17 @@ public final class SyncDaemon: Service, Sendable {
         // in the order of their events, each once.
         var now: [String] = []
         var nowSet: Set<String> = []
+        // For links, FIFOs and attribute changes: the catch-up's decisions, with the refused
+        // attempts read once a batch (a `chmod -R` is one batch of many events).
+        var decisions: (reconciler: Reconciler, refused: [String: AttemptSummary])?
+        func needsImport(_ relative: String, created: Bool) -> Bool {
+            if decisions == nil {
+                let catchUp = reconciler()
+                decisions = (catchUp, catchUp.refusedAttempts())
+            }
+            guard let (catchUp, refused) = decisions else { return true }
+            return catchUp.needsImport(afterCreatingOrChanging: relative, created: created, refused: refused)
+        }
         // The event is noted before any file is handed to the import loop, so that the state file
         // the import writes never shows an older event than the one that led to it.
         func saw() {
@@ -354,7 +365,7 @@ public final class SyncDaemon: Service, Sendable {
             }
             guard event.has(InotifyMask.contentChanges | InotifyMask.kindOrAccessChanges), admitsFile(relative, name: event.name),
                 event.has(InotifyMask.contentChanges)
-                    || reconciler().needsImport(afterCreatingOrChanging: relative, created: event.has(InotifyMask.create))
+                    || needsImport(relative, created: event.has(InotifyMask.create))
             else { continue }
             saw()
             touch(relative)
