@@ -6,6 +6,7 @@ import Foundation
     import Darwin
     private let systemWrite = Darwin.write
 #endif
+import WireframeModel
 import WireframeStore
 import WireframeAnalysis
 import WireframeFormats
@@ -87,7 +88,9 @@ public struct Exporter: Sendable {
             if let unsafety = Self.unsafety(ofDocumentPath: revision.documentPath) {
                 throw SyncError.cannotWrite(
                     path: output,
-                    reason: "the document path '\(revision.documentPath)' is unsafe (\(unsafety)); 'wfs verify' reports such paths")
+                    reason:
+                        "the document path '\(revision.documentPath.escapingControlCharacters)' is unsafe (\(unsafety)); 'wfs verify' reports such paths"
+                )
             }
         }
         if let projectRoot, let resolvedOutput = Self.realPath(output), let resolvedRoot = Self.realPath(projectRoot),

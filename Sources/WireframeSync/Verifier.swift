@@ -1,3 +1,4 @@
+import WireframeModel
 import WireframeStore
 import WireframeAnalysis
 import WireframeFormats
@@ -30,7 +31,7 @@ public struct Verifier: Sendable {
         // an attack: no import makes one.
         for path in try store.documentPaths() {
             if let unsafety = Exporter.unsafety(ofDocumentPath: path) {
-                report.problems.append("document '\(path)': its path is unsafe (\(unsafety)); export refuses it")
+                report.problems.append("document '\(path.escapingControlCharacters)': its path is unsafe (\(unsafety)); export refuses it")
             }
         }
         // A version keeps the first bytes of its hash: the hash of its JSON must
@@ -47,7 +48,8 @@ public struct Verifier: Sendable {
             report.revisions += 1
             if revision.isDeletion {
                 if try !store.screenHashes(revisionId: revision.id).isEmpty {
-                    report.problems.append("revision \(revision.id) (\(revision.documentPath)) is a deletion but has screens")
+                    report.problems.append(
+                        "revision \(revision.id) (\(revision.documentPath.escapingControlCharacters)) is a deletion but has screens")
                 }
                 continue
             }
@@ -59,21 +61,29 @@ public struct Verifier: Sendable {
                 continue
             }
             if ContentHash.hex(of: source) != revision.sourceHash {
-                report.problems.append("revision \(revision.id) (\(revision.documentPath)): the rebuilt source does not match its hash")
+                report.problems.append(
+                    "revision \(revision.id) (\(revision.documentPath.escapingControlCharacters)): the rebuilt source does not match its hash"
+                )
                 continue
             }
             guard let wireframe = DocumentReader().read(bytes: source, path: revision.documentPath).wireframe else {
-                report.problems.append("revision \(revision.id) (\(revision.documentPath)): the source no longer reads as a wireframe")
+                report.problems.append(
+                    "revision \(revision.id) (\(revision.documentPath.escapingControlCharacters)): the source no longer reads as a wireframe"
+                )
                 continue
             }
             let canonical = CanonicalForm.canonicalize(wireframe)
             if ContentHash.hex(of: writer.canonicalBytes(canonical)) != revision.contentHash {
-                report.problems.append("revision \(revision.id) (\(revision.documentPath)): the content hash does not match the source")
+                report.problems.append(
+                    "revision \(revision.id) (\(revision.documentPath.escapingControlCharacters)): the content hash does not match the source"
+                )
             }
             var expected: [String: String] = [:]
             for screen in canonical.screens { expected[screen.key] = ContentHash.hex(of: writer.canonicalBytes(screen: screen)) }
             if try store.screenHashes(revisionId: revision.id) != expected {
-                report.problems.append("revision \(revision.id) (\(revision.documentPath)): its stored screens do not match its source")
+                report.problems.append(
+                    "revision \(revision.id) (\(revision.documentPath.escapingControlCharacters)): its stored screens do not match its source"
+                )
             }
         }
         return report

@@ -89,6 +89,9 @@ struct FileNameTests {
         #expect(show.status == 0, "\(show.stderr)")
         #expect(show.stdout.hasPrefix("revision 1  \(Self.escaped) #1"), "\(show.stdout)")
 
+        let exported = try project.wfs(["export", "--output", "exported"])
+        #expect(exported.stdout.hasPrefix("\(Self.escaped)  revision 1"), "\(exported.stdout)")
+
         // Diagnostics name the file escaped too.
         try project.write(Self.forging, invalidWireframe)
         let validate = try Project.run(Binaries.wfs, ["validate", Self.forging], in: project.root)

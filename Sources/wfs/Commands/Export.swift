@@ -1,4 +1,5 @@
 import ArgumentParser
+import WireframeModel
 import WireframeStore
 import WireframeSync
 
@@ -45,7 +46,7 @@ extension WFS {
                             + (format == .xml ? " as xml (only documents read from WorkflowSchema are)" : before))
                 }
                 for entry in manifest.documents {
-                    Terminal.outputLine("\(entry.file)  revision \(entry.revision)  \(entry.contentHash)")
+                    Terminal.outputLine("\(entry.file.escapingControlCharacters)  revision \(entry.revision)  \(entry.contentHash)")
                 }
             }
         }
