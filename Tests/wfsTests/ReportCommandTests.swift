@@ -42,7 +42,7 @@ import WireframeTestSupport
         try cli.write("app.json", shop(second: false))
         #expect(try cli.run("import", "app.json").status == 0)
         #expect(try cli.run("session", "end").status == 0)
-        #expect(try cli.run("session", "start", "Review", "--notes", "Checkout flow").status == 0)
+        #expect(try cli.run("session", "start", "Review", "--notes", "<Checkout> & pay").status == 0)
         try cli.write("app.json", shop(second: true))
         #expect(try cli.run("import", "app.json").status == 0)
         #expect(try cli.run("session", "end").status == 0)
@@ -88,7 +88,7 @@ import WireframeTestSupport
         let run = try cli.run("report", "--from", "Kickoff", "--to", "Review", "--output", report.path)
         #expect(run.status == 0, "\(run.error)")
         let html = try String(contentsOf: report, encoding: .utf8)
-        #expect(html.contains("Detail &lt;b&gt;&amp;amp;&lt;/b&gt;"))
+        #expect(html.contains("Notes: &lt;Checkout&gt; &amp; pay"))
         #expect(!html.contains("<script"))
         try Data("<!DOCTYPE html><html><body></body></html>".utf8).write(to: blank)
 
