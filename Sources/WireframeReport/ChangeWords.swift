@@ -12,6 +12,19 @@ public struct ChangeWords: Sendable {
         self.titles = titles
     }
 
+    /// A changed field of the document itself, given the wireframes before and after: navigation
+    /// bars are said by their buttons.
+    public func sentence(_ change: FieldChange, old: Wireframe?, new: Wireframe?) -> String {
+        guard change.field.hasPrefix("navigations.") else { return sentence(change, old: nil as Screen?, new: nil) }
+        let name = String(change.field.dropFirst("navigations.".count))
+        func buttons(_ wireframe: Wireframe?) -> String? {
+            guard let bar = wireframe?.navigationBars.first(where: { $0.name == name }) else { return nil }
+            if bar.buttons.isEmpty { return "no buttons" }
+            return bar.buttons.map { "'\($0.title ?? $0.icon ?? "?")' opens \(screenName($0.target))" }.joined(separator: ", ")
+        }
+        return "Navigation bar '\(name)': \(buttons(old) ?? "none") → \(buttons(new) ?? "none")"
+    }
+
     /// One sentence for a changed field of a screen, given the screen before and after.
     public func sentence(_ change: FieldChange, old: Screen?, new: Screen?) -> String {
         let field = change.field

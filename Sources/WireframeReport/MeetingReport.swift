@@ -71,7 +71,7 @@ public struct MeetingReport: Sendable {
         let oldScreens = Dictionary((detail.old?.screens ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let newScreens = Dictionary((detail.new?.screens ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var result: [(screen: String, sentences: [String])] = []
-        let documentSentences = detail.diff.documentFields.map { words.sentence($0, old: nil, new: nil) }
+        let documentSentences = detail.diff.documentFields.map { words.sentence($0, old: detail.old, new: detail.new) }
         if !documentSentences.isEmpty { result.append((screen: "The document", sentences: documentSentences)) }
         for change in detail.diff.screens {
             let label = "\(words.screenName(change.key)) (\(change.key))"
