@@ -22,7 +22,7 @@ let package = Package(
             name: "WireframeKit",
             targets: [
                 "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSQLite", "WireframePostgreSQL",
-                "WireframeSync",
+                "WireframeSync", "WireframeReport",
             ]
         ),
     ],
@@ -97,6 +97,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // What a person reads about a change: wording, navigation pictures (DOT, Graphviz), reports.
+        .target(
+            name: "WireframeReport",
+            dependencies: ["WireframeModel", "WireframeAnalysis", "WireframeStore", "WireframeSync"],
+            swiftSettings: strictSettings
+        ),
         // The sync daemon's parts: configuration, inotify watcher, settle scheduler, reconciler,
         // systemd notification, the one-daemon-per-store lock, and the services that tie them together.
         .target(
@@ -127,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "wfs",
             dependencies: [
-                "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSync",
+                "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSync", "WireframeReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -155,6 +161,12 @@ let package = Package(
             name: "WireframeFormatsTests",
             dependencies: ["WireframeModel", "WireframeFormats", "WireframeTestSupport"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        // Wording, DOT golden files, the report's text.
+        .testTarget(
+            name: "WireframeReportTests",
+            dependencies: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeReport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

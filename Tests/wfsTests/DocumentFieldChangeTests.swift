@@ -67,7 +67,10 @@ import Testing
         // `audit` compares the two points' documents: both fields, with their values.
         let audit = try cli.run("audit", "--from", "Before", "--to", "Edit")
         #expect(audit.status == 0)
-        #expect(audit.output.contains("modified app.json\n  document appName\n  document navigations.main\n"))
+        #expect(
+            audit.output.contains(
+                "modified app.json\n  The document\n    App name: Demo → Demo 2\n    Navigation bar 'main': 'Gear' opens Settings → 'Settings' opens Settings\n"
+            ))
         let report = try #require(try StoreCLI.json(try cli.run("audit", "--from", "Before", "--format", "json").output) as? [String: Any])
         let document = try #require((report["documents"] as? [[String: Any]])?.first)
         let fields = try #require(document["documentFields"] as? [[String: Any]])
@@ -75,7 +78,7 @@ import Testing
         #expect(fields.first?["old"] as? String == "Demo")
         #expect(fields.first?["new"] as? String == "Demo 2")
         let markdown = try cli.run("audit", "--from", "Before", "--format", "markdown").output
-        #expect(markdown.contains("- document field `appName`: Demo → Demo 2\n"))
+        #expect(markdown.contains("- The document\n  - App name: Demo → Demo 2\n"))
 
         // `show` of the revision: its summary and its canonical JSON carry the new bar.
         let show = try cli.run("show", "2")

@@ -51,7 +51,7 @@ import WireframeTestSupport
         #expect(modified.map { $0["screen"] as? String } == ["home", "profile"])  // home gained a link to help
 
         let markdown = try cli.run("audit", "--from", "Kickoff", "--to", "Review", "--format", "markdown")
-        #expect(markdown.output.contains("added screen `help`"))
+        #expect(markdown.output.contains("- Help (help)\n  - New screen.\n"))
 
         // The head is the last good revision; the session owns the revision made in it.
         let log = try #require(try StoreCLI.json(try cli.run("log", "--format", "json").output) as? [[String: Any]])

@@ -1,6 +1,7 @@
 import ArgumentParser
 import WireframeAnalysis
 import WireframeStore
+import WireframeReport
 import WireframeSync
 
 extension WFS {
@@ -14,7 +15,12 @@ extension WFS {
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @OptionGroup var formatOptions: FormatOptions
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, json, svg, html
+        }
+
+        @Option(help: "Output format.")
+        var format: Format = .text
 
         @Argument(help: "The older revision.")
         var old: String
@@ -64,7 +70,17 @@ extension WFS {
                     return nextChange < screens.count && screens[nextChange].key == key ? screens[nextChange] : nil
                 }
                 let renamedFrom = Set(diff.screens.compactMap(\.previousKey))
-                switch formatOptions.format {
+                switch format {
+                case .svg, .html:
+                    let oldWireframe = try history.wireframe(of: oldRevision)
+                    let newWireframe = try history.wireframe(of: newRevision)
+                    let svg = try layOut(NavigationPicture().dot(old: oldWireframe, new: newWireframe, diff: diff))
+                    if format == .svg {
+                        Terminal.outputBytes(svg)
+                    } else {
+                        let title = "\(TextForm.revisionLine(oldRevision)) → \(TextForm.revisionLine(newRevision))"
+                        Terminal.output(HTMLReport.comparisonPage(title: title, svg: svg))
+                    }
                 case .json:
                     var unchangedCount = 0
                     for key in allKeys where change(key) == nil && !renamedFrom.contains(key) { unchangedCount += 1 }

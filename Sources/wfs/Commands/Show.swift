@@ -1,6 +1,7 @@
 import ArgumentParser
 import WireframeModel
 import WireframeStore
+import WireframeReport
 import WireframeSync
 
 extension WFS {
@@ -8,12 +9,12 @@ extension WFS {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: "Print a stored revision: a summary, its canonical JSON, or its exact source.",
+            abstract: "Print a stored revision: a summary, its canonical JSON, its navigation graph, or its exact source.",
             discussion: "REF is a revision id (42), a document (app.json), app.json@SESSION or app.json@2026-11-20T15:00."
         )
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
-            case text, json, xml
+            case text, json, xml, dot, svg
         }
 
         @OptionGroup var storeOptions: StoreOptions
@@ -47,6 +48,13 @@ extension WFS {
                         throw ExitCode(2)
                     }
                     Terminal.output(xml)
+                case .dot, .svg:
+                    guard let wireframe = try history.wireframe(of: revision) else {
+                        Terminal.error("wfs: error: revision \(revision.id) records the deletion of '\(revision.documentPath)'")
+                        throw ExitCode(2)
+                    }
+                    let dot = NavigationPicture().dot(wireframe)
+                    if format == .dot { Terminal.output(dot) } else { Terminal.outputBytes(try layOut(dot)) }
                 case .json:
                     guard let json = try history.prettyJSON(of: revision) else {
                         Terminal.error(

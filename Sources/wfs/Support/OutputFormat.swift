@@ -1,4 +1,5 @@
 import ArgumentParser
+import WireframeReport
 
 /// The output formats of commands that print data.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -10,4 +11,15 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 struct FormatOptions: ParsableArguments {
     @Option(help: "Output format.")
     var format: OutputFormat = .text
+}
+
+/// Lays out DOT as SVG with Graphviz; `dot` missing or failing is a clear message and exit 2,
+/// as for other things a command cannot do here.
+func layOut(_ dot: String) throws -> [UInt8] {
+    do {
+        return try Graphviz.svg(dot: dot)
+    } catch let error as Graphviz.Failure {
+        Terminal.error("wfs: error: \(error.description)")
+        throw ExitCode(2)
+    }
 }

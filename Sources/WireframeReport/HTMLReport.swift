@@ -1,0 +1,104 @@
+/// The report as one self-contained HTML page: inline CSS and SVG, system fonts, no script.
+public enum HTMLReport {
+    /// The page; `pictures` holds each changed document's SVG by path (a document without one
+    /// gets no picture).
+    public static func html(_ report: MeetingReport, pictures: [String: [UInt8]]) -> String {
+        let from = MeetingReport.name(report.audit.from)
+        let to = MeetingReport.name(report.audit.to)
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>Changes from \(escaped(from)) to \(escaped(to))</title>
+            <style>
+            body { font-family: system-ui, sans-serif; margin: 2em; color: #1f2328; max-width: 60em; }
+            h1 { font-size: 1.6em; } h2 { font-size: 1.25em; border-bottom: 1px solid #d0d7de; }
+            .meeting { color: #57606a; } .picture svg { max-width: 100%; height: auto; }
+            .problem { color: #cf222e; } .unchanged { color: #57606a; }
+            @media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; } .picture { break-inside: avoid; } }
+            </style>
+            </head>
+            <body>
+            <h1>Changes from \(escaped(from)) to \(escaped(to))</h1>
+
+            """
+        for (label, point) in [("From", report.audit.from), ("To", report.audit.to)] {
+            page += "<p class=\"meeting\">\(label): \(escaped(MeetingReport.name(point)))"
+            if let started = point.startedAt { page += ", started \(escaped(started.text))" }
+            if let notes = point.notes, !notes.isEmpty { page += ". Notes: \(escaped(notes))" }
+            page += "</p>\n"
+        }
+        page += "<p class=\"summary\">\(escaped(MarkdownReport.summaryLine(report)))</p>\n"
+        for document in report.audit.documents where document.status != "unchanged" {
+            page += "<section>\n<h2>\(escaped(document.path)): \(escaped(document.status))</h2>\n"
+            if let svg = pictures[document.path] {
+                page += "<div class=\"picture\">\n\(withoutProlog(String(decoding: svg, as: UTF8.self)))\n</div>\n"
+            }
+            for (screen, sentences) in report.screenSentences(document.path) {
+                page += "<h3>\(escaped(screen))</h3>\n<ul>\n"
+                for sentence in sentences { page += "<li>\(escaped(sentence))</li>\n" }
+                page += "</ul>\n"
+            }
+            if let detail = report.details[document.path] {
+                page += "<p>Problems at \(escaped(report.audit.from.name ?? "the first meeting")): \(detail.oldDiagnostics.count).</p>\n"
+                if !detail.newDiagnostics.isEmpty {
+                    page += "<p>New since then:</p>\n<ul>\n"
+                    for diagnostic in detail.newDiagnostics {
+                        page += "<li class=\"problem\">\(escaped(diagnostic.severity.rawValue)): \(escaped(diagnostic.message))</li>\n"
+                    }
+                    page += "</ul>\n"
+                }
+            }
+            page += "</section>\n"
+        }
+        let unchanged = report.audit.documents.filter { $0.status == "unchanged" }.map(\.path)
+        if !unchanged.isEmpty { page += "<p class=\"unchanged\">Unchanged: \(escaped(unchanged.joined(separator: ", ")))</p>\n" }
+        page += "</body>\n</html>\n"
+        return page
+    }
+
+    /// Text safe inside an element or a quoted attribute.
+    public static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// An SVG document without its XML declaration and doctype, to go inline in HTML.
+    static func withoutProlog(_ svg: String) -> String {
+        guard let start = svg.range(of: "<svg") else { return svg }
+        return String(svg[start.lowerBound...])
+    }
+}
+
+extension HTMLReport {
+    /// A page holding one comparison's picture (`wfs diff --format html`).
+    public static func comparisonPage(title: String, svg: [UInt8]) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>\(escaped(title))</title>
+        <style>body { font-family: system-ui, sans-serif; margin: 2em; } svg { max-width: 100%; height: auto; }</style>
+        </head>
+        <body>
+        <h1>\(escaped(title))</h1>
+        \(withoutProlog(String(decoding: svg, as: UTF8.self)))
+        </body>
+        </html>
+
+        """
+    }
+}

@@ -1,0 +1,107 @@
+public import WireframeAnalysis
+public import WireframeModel
+import WireframeStore
+public import WireframeSync
+
+/// Everything a report about two meetings says: the audit, the documents' wireframes at both
+/// points, who changed them, and validation at each point.
+public struct MeetingReport: Sendable {
+    /// One changed document's wireframes and what they say.
+    public struct DocumentDetail: Sendable {
+        /// The wireframe at the first meeting, nil when the document did not exist.
+        public var old: Wireframe?
+        /// The wireframe at the second point, nil when the document is gone.
+        public var new: Wireframe?
+        /// The screen-level comparison.
+        public var diff: WireframeDiff
+        /// The authors of the revisions between the two points, sorted.
+        public var authors: [String]
+        /// Problems at the first meeting.
+        public var oldDiagnostics: [Diagnostic]
+        /// Problems at the second point that the first did not have.
+        public var newDiagnostics: [Diagnostic]
+    }
+
+    /// The document-level audit.
+    public var audit: AuditReport
+    /// Details of each document that changed, by path.
+    public var details: [String: DocumentDetail]
+
+    /// Gathers the report for two sessions (`to` nil: now).
+    public static func make(history: History, from: String, to: String?) throws -> MeetingReport {
+        let audit = try AuditReport.make(history: history, from: from, to: to)
+        let store = history.store
+        let fromTime = try store.session(named: from).endedAt
+        let toTime = try to.map { try store.session(named: $0).endedAt } ?? nil
+        let revisions = try store.allRevisions()
+        let validator = Validator()
+        var details: [String: DocumentDetail] = [:]
+        for document in audit.documents where document.status != "unchanged" {
+            let old = try document.fromRevision.map { try history.wireframe(of: try store.revision(id: $0)) } ?? nil
+            let new = try document.toRevision.map { try history.wireframe(of: try store.revision(id: $0)) } ?? nil
+            let authors = Set(
+                revisions.filter { revision in
+                    revision.documentPath == document.path && fromTime.map { revision.createdAt > $0 } ?? true
+                        && toTime.map { revision.createdAt <= $0 } ?? true
+                }.map(\.author))
+            let oldDiagnostics = old.map { validator.validate($0) } ?? []
+            let known = Set(oldDiagnostics.map { "\($0.code.rawValue) \($0.message)" })
+            let newDiagnostics = (new.map { validator.validate($0) } ?? []).filter {
+                !known.contains("\($0.code.rawValue) \($0.message)")
+            }
+            details[document.path] = DocumentDetail(
+                old: old, new: new, diff: WireframeDiff.between(old, new), authors: authors.sorted(),
+                oldDiagnostics: oldDiagnostics, newDiagnostics: newDiagnostics)
+        }
+        return MeetingReport(audit: audit, details: details)
+    }
+
+    /// The name of a meeting as the report gives it: "review (2026-11-20T15:00:00Z)", or "now".
+    public static func name(_ point: AuditReport.SessionPoint) -> String {
+        point.name.map { "\($0) (\(point.at))" } ?? "now"
+    }
+
+    /// The sentences for a document's changes, screen by screen: the screen's title and its sentences.
+    public func screenSentences(_ path: String) -> [(screen: String, sentences: [String])] {
+        guard let detail = details[path] else { return [] }
+        var titles: [String: String] = [:]
+        for screen in detail.old?.screens ?? [] { titles[screen.key] = screen.title }
+        for screen in detail.new?.screens ?? [] { titles[screen.key] = screen.title }
+        let words = ChangeWords(titles: titles)
+        let oldScreens = Dictionary((detail.old?.screens ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let newScreens = Dictionary((detail.new?.screens ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var result: [(screen: String, sentences: [String])] = []
+        let documentSentences = detail.diff.documentFields.map { words.sentence($0, old: detail.old, new: detail.new) }
+        if !documentSentences.isEmpty { result.append((screen: "The document", sentences: documentSentences)) }
+        for change in detail.diff.screens {
+            let label = "\(words.screenName(change.key)) (\(change.key))"
+            switch change.kind {
+            case .added: result.append((screen: label, sentences: ["New screen."]))
+            case .removed: result.append((screen: label, sentences: ["Removed."]))
+            case .renamed: result.append((screen: label, sentences: ["Key: \(change.previousKey ?? "?") → \(change.key)"]))
+            case .modified:
+                result.append(
+                    (
+                        screen: label,
+                        sentences: change.fields.map { words.sentence($0, old: oldScreens[change.key], new: newScreens[change.key]) }
+                    ))
+            }
+        }
+        return result
+    }
+
+    /// Counts for the summary: documents and screens added, removed and modified.
+    public var summary: (documents: [String: Int], screens: [String: Int], authors: [String]) {
+        var documents: [String: Int] = [:]
+        var screens: [String: Int] = [:]
+        var authors: Set<String> = []
+        for document in audit.documents {
+            documents[document.status, default: 0] += 1
+            screens["added", default: 0] += document.screens.added.count
+            screens["removed", default: 0] += document.screens.removed.count
+            screens["modified", default: 0] += document.screens.modified.count + document.screens.renamed.count
+            authors.formUnion(details[document.path]?.authors ?? [])
+        }
+        return (documents, screens, authors.sorted())
+    }
+}

@@ -1,0 +1,71 @@
+import Testing
+import WireframeAnalysis
+import WireframeFormats
+import WireframeModel
+import WireframeReport
+
+/// Reads a JSON wireframe from text.
+func wireframe(_ json: String) throws -> Wireframe {
+    let result = DocumentReader().read(bytes: Array(json.utf8), path: "app.json")
+    return try #require(result.wireframe)
+}
+
+let shopBefore = """
+    {"appName": "Shop", "root": "home", "routes": [
+      {"name": "home", "title": "Home", "type": "tabbar", "tabItems": ["browse", "cart"]},
+      {"name": "browse", "title": "Browse", "subroutes": ["detail"]},
+      {"name": "detail", "title": "Detail \\"new\\""},
+      {"name": "cart", "title": "Cart", "elements": [
+        {"kind": "button", "reference": "checkoutButton", "text": "Check out", "target": "detail"}]},
+      {"name": "orphan", "title": "Orphan"}
+    ]}
+    """
+
+let shopAfter = """
+    {"appName": "Shop", "root": "home", "routes": [
+      {"name": "home", "title": "Home", "type": "tabbar", "tabItems": ["browse", "cart"]},
+      {"name": "browse", "title": "Browse", "subroutes": ["detail"]},
+      {"name": "detail", "title": "Detail \\"new\\""},
+      {"name": "cart", "title": "Basket", "elements": [
+        {"kind": "button", "reference": "checkoutButton", "text": "Check out", "target": "checkout"}]},
+      {"name": "checkout", "title": "Checkout", "presentationStyle": "present"}
+    ]}
+    """
+
+@Test func graphOfOneWireframeIsDeterministicDOT() throws {
+    let dot = NavigationPicture().dot(try wireframe(shopBefore))
+    #expect(dot == NavigationPicture().dot(try wireframe(shopBefore)))
+    #expect(dot == goldenShow)
+}
+
+@Test func comparisonColoursChangesAndHasALegend() throws {
+    let old = try wireframe(shopBefore)
+    let new = try wireframe(shopAfter)
+    let dot = NavigationPicture().dot(old: old, new: new, diff: WireframeDiff.between(old, new))
+    #expect(dot == goldenComparison)
+}
+
+@Test func largeComparisonKeepsToTheChangedScreensAndSaysSo() throws {
+    let old = try wireframe(shopBefore)
+    let new = try wireframe(shopAfter)
+    let dot = NavigationPicture(screenLimit: 3).dot(old: old, new: new, diff: WireframeDiff.between(old, new))
+    #expect(dot.contains("Only the 3 changed screens and their neighbours of 6 screens are drawn."))
+    #expect(!dot.contains("\"screen-browse\""))
+    #expect(dot.contains("\"screen-cart\""))
+}
+
+@Test func changedButtonTargetIsSaidInWords() throws {
+    let old = try wireframe(shopBefore)
+    let new = try wireframe(shopAfter)
+    let diff = WireframeDiff.between(old, new)
+    let cart = try #require(diff.screens.first { $0.key == "cart" })
+    let words = ChangeWords(titles: Dictionary(uniqueKeysWithValues: new.screens.map { ($0.key, $0.title) }))
+    let oldCart = old.screens.first { $0.key == "cart" }
+    let newCart = new.screens.first { $0.key == "cart" }
+    let sentences = cart.fields.map { words.sentence($0, old: oldCart, new: newCart) }
+    #expect(sentences == ["Title: Cart → Basket", "The button 'Check out' now opens Checkout."])
+}
+
+@Test func htmlEscapesEverything() {
+    #expect(HTMLReport.escaped("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import WireframeTestSupport
+
+/// `wfs report` end to end on a two-meeting project, rendered by a headless Chromium.
+///
+/// Without `dot` or `chromium` on PATH the tests are skipped with that reason, except under CI
+/// (`CI` set), where they fail: the tool is missing.
+@Suite(.serialized) struct ReportCommandTests {
+    static let isCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
+
+    static func tool(_ name: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    static let dot = tool("dot")
+    static let chromium = tool("chromium")
+
+    /// A shop whose cart is renamed and whose checkout button opens a new screen at the second meeting.
+    static func shop(second: Bool) -> String {
+        """
+        {"appName": "Shop", "root": "home", "routes": [
+          {"name": "home", "title": "Home", "subroutes": ["cart", "detail"]},
+          {"name": "detail", "title": "Detail <b>&amp;</b>"},
+          {"name": "cart", "title": "\(second ? "Basket" : "Cart")", "elements": [
+            {"kind": "button", "reference": "checkoutButton", "text": "Check out", "target": "\(second ? "checkout" : "detail")"}]}
+          \(second ? ", {\"name\": \"checkout\", \"title\": \"Checkout\"}" : "")
+        ]}
+
+        """
+    }
+
+    /// A project with two meetings: `Kickoff` and `Review`.
+    static func project() throws -> StoreCLI {
+        let cli = try StoreCLI()
+        #expect(try cli.run("init").status == 0)
+        #expect(try cli.run("session", "start", "Kickoff", "--notes", "First look").status == 0)
+        try cli.write("app.json", shop(second: false))
+        #expect(try cli.run("import", "app.json").status == 0)
+        #expect(try cli.run("session", "end").status == 0)
+        #expect(try cli.run("session", "start", "Review", "--notes", "<Checkout> & pay").status == 0)
+        try cli.write("app.json", shop(second: true))
+        #expect(try cli.run("import", "app.json").status == 0)
+        #expect(try cli.run("session", "end").status == 0)
+        return cli
+    }
+
+    @Test func markdownSaysTheChangesInWordsWithoutGraphviz() throws {
+        let cli = try Self.project()
+        defer { cli.remove() }
+        // No `dot` on this PATH: markdown still works.
+        let run = try cli.run(
+            "report", "--from", "Kickoff", "--to", "Review", "--format", "markdown", environment: ["PATH": "/nonexistent"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("- Basket (cart)\n  - Title: Cart → Basket\n  - The button 'Check out' now opens Checkout.\n"))
+        #expect(run.output.contains("- Checkout (checkout)\n  - New screen.\n"))
+        #expect(run.output.contains("Notes of Kickoff: First look"))
+        let html = try cli.run("report", "--from", "Kickoff", environment: ["PATH": "/nonexistent"])
+        #expect(html.status == 2)
+        #expect(html.error.contains("graphviz"))
+    }
+
+    @Test(.enabled(if: dot != nil || isCI, "Graphviz's dot is not installed (Debian: graphviz)"))
+    func showWritesDOTAndSVG() throws {
+        let cli = try Self.project()
+        defer { cli.remove() }
+        let dotText = try cli.run("show", "--format", "dot", "app.json")
+        #expect(dotText.output.hasPrefix("digraph navigation {"))
+        let svg = try cli.run("show", "--format", "svg", "app.json")
+        #expect(svg.status == 0, "\(svg.error)")
+        #expect(svg.output.contains("<svg"))
+        #expect(svg.output.components(separatedBy: "class=\"node\"").count - 1 == 4)
+    }
+
+    @Test(.enabled(if: (dot != nil && chromium != nil) || isCI, "Graphviz's dot or Chromium is not installed (Debian: graphviz, chromium)"))
+    func chromiumRendersTheReport() throws {
+        let cli = try Self.project()
+        defer { cli.remove() }
+        let output = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/report-screenshots")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let report = output.appendingPathComponent("report.html")
+        let blank = output.appendingPathComponent("blank.html")
+        let run = try cli.run("report", "--from", "Kickoff", "--to", "Review", "--output", report.path)
+        #expect(run.status == 0, "\(run.error)")
+        let html = try String(contentsOf: report, encoding: .utf8)
+        #expect(html.contains("Notes: &lt;Checkout&gt; &amp; pay"))
+        #expect(!html.contains("<script"))
+        try Data("<!DOCTYPE html><html><body></body></html>".utf8).write(to: blank)
+
+        let chromium = try #require(Self.chromium)
+        let profile = NSTemporaryDirectory() + "wfs-chromium-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        func render(_ arguments: [String], _ page: URL) throws -> ChildRun {
+            try ChildProcess.run(
+                chromium,
+                ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)", "--window-size=1000,1400"] + arguments + [
+                    page.absoluteString
+                ], in: output.path, environment: ChildProcess.environment([:]))
+        }
+        let reportPNG = output.appendingPathComponent("report.png")
+        let blankPNG = output.appendingPathComponent("blank.png")
+        _ = try render(["--screenshot=\(reportPNG.path)"], report)
+        _ = try render(["--screenshot=\(blankPNG.path)"], blank)
+        let reportBytes = try Data(contentsOf: reportPNG)
+        let blankBytes = try Data(contentsOf: blankPNG)
+        #expect(reportBytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // A page with nothing drawn gives the same image as an empty page.
+        #expect(reportBytes != blankBytes)
+        #expect(reportBytes.count > blankBytes.count * 2)
+
+        let dom = try render(["--dump-dom"], report)
+        // Home, Detail, Basket, Checkout and the legend's three.
+        #expect(dom.output.components(separatedBy: "class=\"node\"").count - 1 == 7)
+
+        let pdf = output.appendingPathComponent("report.pdf")
+        _ = try render(["--no-pdf-header-footer", "--print-to-pdf=\(pdf.path)"], report)
+        #expect(try Data(contentsOf: pdf).starts(with: Array("%PDF".utf8)))
+    }
+}
