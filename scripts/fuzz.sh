@@ -23,9 +23,10 @@ for kind in json xml; do
   target=Fuzz$(echo "$kind" | tr a-z A-Z)
   seeds="$work/$kind-seeds"
   mkdir -p "$work/$kind" "$seeds"
-  # Seeds: every file of this format in the examples and the test fixtures, and earlier findings.
+  # Seeds: every file of this format in the examples and the test fixtures, hostile shapes
+  # (Fuzz/seeds: very many attributes or keys, deep nesting) and earlier findings.
   mkdir -p Fuzz/regressions/"$kind"
-  find Examples Tests/WireframeFormatsTests/Fixtures Fuzz/regressions/"$kind" -type f -name "*.$kind" \
+  find Examples Tests/WireframeFormatsTests/Fixtures Fuzz/seeds/"$kind" Fuzz/regressions/"$kind" -type f -name "*.$kind" \
     | while read -r file; do cp "$file" "$seeds/$(echo "$file" | tr / _)"; done
   echo "fuzz: $target for $seconds s, $(ls "$seeds" | wc -l) seeds"
   if ! "$bin/$target" "$work/$kind" "$seeds" \

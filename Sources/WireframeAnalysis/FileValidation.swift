@@ -24,6 +24,9 @@ public struct FileValidation: Sendable {
     public var reader: DocumentReader
     /// The rules.
     public var validator: Validator
+    /// The WorkflowSchema files read so far, each once however many files load it: a validation
+    /// is one pass over files that do not change meanwhile.
+    public var schemaFiles = WorkflowSchemaFiles()
 
     /// Creates a file validation.
     public init(reader: DocumentReader = DocumentReader(), validator: Validator = Validator()) {
@@ -45,7 +48,7 @@ public struct FileValidation: Sendable {
         guard DocumentFormat(path: path) == .workflowSchema else { return [validate(path: path)] }
         let root = projectRoot ?? Self.folder(of: path)
         let relative = Self.relative(path, to: root)
-        let project = WorkflowSchemaReader().read(fileAt: relative, projectRoot: root)
+        let project = WorkflowSchemaReader().read(fileAt: relative, projectRoot: root, files: schemaFiles)
         var reports: [FileReport] = []
         for (position, file) in project.files.enumerated() {
             let display = Self.join(root, file.path)

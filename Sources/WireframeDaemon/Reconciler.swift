@@ -62,6 +62,9 @@ public struct Reconciler: Sendable {
         // What each file's newest attempt refused, to tell a file fixed since from one that is not.
         let refused = refusedAttempts()
         let clock = ContinuousClock()
+        // One pass: a WorkflowSchema file that several documents load is read once for all of them.
+        var pipeline = self.pipeline
+        if pipeline.schemaFiles == nil { pipeline.schemaFiles = WorkflowSchemaFiles() }
         for relative in files {
             if shouldStop() { return files }
             let absolute = pipeline.root + "/" + relative

@@ -144,8 +144,12 @@ public final class SyncDaemon: Service, Sendable {
 
     private var configuration: DaemonConfiguration { runtime.withLock { $0.configuration } }
 
-    private func pipeline(origin: RevisionOrigin) -> ImportPipeline {
-        ImportPipeline(store: prepared.store, root: prepared.root, author: configuration.author, origin: origin, memory: memory)
+    /// A pipeline; `files`: the WorkflowSchema files already read in the same pass.
+    private func pipeline(origin: RevisionOrigin, files: WorkflowSchemaFiles? = nil) -> ImportPipeline {
+        var pipeline = ImportPipeline(
+            store: prepared.store, root: prepared.root, author: configuration.author, origin: origin, memory: memory)
+        pipeline.schemaFiles = files
+        return pipeline
     }
 
     // MARK: Running
@@ -401,8 +405,10 @@ public final class SyncDaemon: Service, Sendable {
             state.loadTargetsComplete = true
             return state.knownFiles.filter { DocumentFormat(path: $0) == .workflowSchema && state.loadTargets[$0] == nil }
         }
+        // One pass: a file that several documents load (a chain) is read once for all of them.
+        let files = WorkflowSchemaFiles()
         if !unknown.isEmpty {
-            let pipeline = pipeline(origin: .daemon)
+            let pipeline = pipeline(origin: .daemon, files: files)
             for document in unknown.sorted() {
                 let targets = pipeline.loadTargets(relativePath: document)
                 runtime.withLock { $0.loadTargets[document] = targets }
@@ -414,7 +420,7 @@ public final class SyncDaemon: Service, Sendable {
         }
         for loader in loaders {
             if isStopping { return }
-            importFile(loader, cause: "a loaded file changed")
+            importFile(loader, cause: "a loaded file changed", files: files)
         }
     }
 
@@ -428,14 +434,14 @@ public final class SyncDaemon: Service, Sendable {
         }
     }
 
-    private func importFile(_ relative: String, cause: String? = nil) {
+    private func importFile(_ relative: String, cause: String? = nil, files: WorkflowSchemaFiles? = nil) {
         let absolute = prepared.root + "/" + relative
         // A symbolic link that leads nowhere (a loop, a missing target), or a file in a folder that
         // denies a look, is a file that cannot be read, not a deletion: the pipeline records why.
         let presence = ProjectFiles.presence(absolute)
         if presence == .folder { return }
         let exists = presence == .file
-        let pipeline = pipeline(origin: .daemon)
+        let pipeline = pipeline(origin: .daemon, files: files)
         let started = clock.now
         runtime.withLock { $0.importStartedAt = started }
         defer { runtime.withLock { $0.importStartedAt = nil } }

@@ -16,6 +16,8 @@ public enum FormatCodes {
     public static let fileTooLarge: DiagnosticCode = "WF0006"
     /// The file cannot be read (missing, a directory, not a regular file, no permission).
     public static let unreadable: DiagnosticCode = "WF0007"
+    /// A WorkflowSchema file has more elements and attributes than the reader accepts.
+    public static let tooManyNodes: DiagnosticCode = "WF0008"
     /// A known key holds a value of the wrong type.
     public static let wrongType: DiagnosticCode = "WF0010"
     /// A required key is missing.
@@ -43,6 +45,8 @@ public enum FormatCodes {
             unreadable, [.error],
             "the file cannot be read (missing, a folder, a FIFO or device, no permission, a link loop); an import also refuses a symbolic link to a file outside the project root"
         ),
+        DiagnosticDefinition(
+            tooManyNodes, [.error], "a WorkflowSchema file has more than 1,000,000 elements and attributes (together)"),
         DiagnosticDefinition(wrongType, [.error], "a known key holds a value of the wrong type"),
         DiagnosticDefinition(
             missingKey, [.error],

@@ -52,6 +52,9 @@ public struct ImportPipeline: Sendable {
     public var message: String?
     /// What the daemon keeps between saves (see ``SaveMemory``); nil for `wfs import`.
     public var memory: SaveMemory?
+    /// The WorkflowSchema files read during the current pass, shared by the documents that load
+    /// them (see ``WorkflowSchemaFiles``); nil: each document reads its loaded files itself.
+    public var schemaFiles: WorkflowSchemaFiles?
 
     private let reader = DocumentReader()
     private let validator = Validator()
@@ -74,6 +77,11 @@ public struct ImportPipeline: Sendable {
     ///
     /// - Throws: ``SyncError`` for a path outside the root or missing, ``StoreError`` for the store.
     public func importPaths(_ paths: [String]) throws -> [ImportResult] {
+        guard schemaFiles != nil else {
+            var pass = self
+            pass.schemaFiles = WorkflowSchemaFiles()
+            return try pass.importPaths(paths)
+        }
         var results: [ImportResult] = []
         for given in paths {
             let absolute = StoreLocation.absolute(given)
@@ -233,7 +241,8 @@ public struct ImportPipeline: Sendable {
             let read = reader.read(bytes: bytes, path: absolutePath)
             return ReadDocument(bytes: read.bytes, wireframe: read.wireframe, diagnostics: read.diagnostics, loadTargets: [])
         case .workflowSchema:
-            let project = WorkflowSchemaReader().read(fileAt: relativePath, projectRoot: root, entryBytes: bytes, reader: reader)
+            let project = WorkflowSchemaReader().read(
+                fileAt: relativePath, projectRoot: root, entryBytes: bytes, reader: reader, files: schemaFiles)
             guard let entry = project.files.first else {
                 let diagnostics = project.diagnostics.map {
                     var local = $0

@@ -50,6 +50,70 @@ import WireframeModel
         #expect(WorkflowSchemaFixtures.describe(result.diagnostics) == "1:2816 error WF0004: elements nest deeper than 256 levels")
     }
 
+    /// 900,000 attributes on one tag (10 MB, within the size limit and the work budget): each is
+    /// checked against the earlier ones by name, which must not compare every pair (that takes
+    /// hours); the repeated last name is still found.
+    @Test(.timeLimit(.minutes(1)))
+    func aTagWithVeryManyAttributesIsCheckedForRepeatsInLinearWork() {
+        let count = 900_000
+        var source = "<workflow"
+        source.reserveCapacity(count * 14)
+        for index in 0..<count { source += " a\(index)=\"\"" }
+        let firstOfRepeated = source.utf8.count - " a\(count - 1)=\"\"".utf8.count + 1
+        source += " a\(count - 1)='again'/>"
+        let result = WorkflowSchemaFixtures.read(source)
+        #expect(result.wireframe == nil)
+        #expect(result.diagnostics.map(\.code) == ["WF1001"])
+        #expect(result.diagnostics.first?.message == "XML is not well-formed: attribute 'a\(count - 1)' is given twice")
+        #expect(result.diagnostics.first?.location.offset == source.utf8.count - " a\(count - 1)='again'/>".utf8.count + 1)
+        #expect(result.diagnostics.first?.notes.map { $0.location?.offset } == [firstOfRepeated])
+    }
+
+    /// One element and 1,000,000 attributes: one more than the budget of elements and attributes
+    /// of one file, refused with one error at the attribute that exceeds it.
+    @Test(.timeLimit(.minutes(1)))
+    func aFileOverTheBudgetOfElementsAndAttributesIsRefused() {
+        let budget = WorkflowSchemaReader.defaultMaximumNodes
+        #expect(budget == 1_000_000)
+        var source = "<workflow"
+        source.reserveCapacity(budget * 12)
+        var lastOffset = 0
+        for index in 0..<budget {
+            lastOffset = source.utf8.count + 1
+            source += " a\(index)=\"\""
+        }
+        source += "/>"
+        let result = WorkflowSchemaFixtures.read(source)
+        #expect(result.wireframe == nil)
+        #expect(result.diagnostics.map(\.code) == ["WF0008"])
+        #expect(
+            result.diagnostics.first?.message
+                == "the file has more than 1000000 elements and attributes; the reader accepts at most that many")
+        #expect(result.diagnostics.first?.location.offset == lastOffset)
+    }
+
+    @Test func theBudgetCountsElementsAndAttributesTogether() {
+        var reader = WorkflowSchemaReader()
+        reader.maximumNodes = 4
+        let within = reader.read(Array("<workflow><screen a=\"1\"><title>T</title></screen></workflow>".utf8), path: "within.xml")
+        #expect(!within.diagnostics.contains { $0.code == "WF0008" })
+        let over = reader.read(Array("<workflow><screen a=\"1\" b=\"2\"><title>T</title></screen></workflow>".utf8), path: "over.xml")
+        #expect(over.wireframe == nil)
+        #expect(
+            WorkflowSchemaFixtures.describe(over.diagnostics)
+                == "1:31 error WF0008: the file has more than 4 elements and attributes; the reader accepts at most that many")
+    }
+
+    /// Names that differ only past their first bytes, or whose hashes may meet, are told apart.
+    @Test func manyAttributesWithSimilarNamesAreNotTakenForRepeats() {
+        let names = (0..<5_000).map { "attribute\(String(repeating: "x", count: $0 % 7))\($0)" }
+        let source = "<workflow><screen " + names.map { "\($0)=\"v\"" }.joined(separator: " ") + "/></workflow>"
+        let result = WorkflowSchemaFixtures.read(source)
+        #expect(result.wireframe != nil)
+        #expect(result.diagnostics.allSatisfy { $0.code == "WF1108" })
+        #expect(result.diagnostics.count == names.count)
+    }
+
     @Test func oversizedFileIsRefused() {
         var reader = WorkflowSchemaReader()
         reader.maximumSize = 64
@@ -121,6 +185,64 @@ import WireframeModel
                 "sub/broken.xml 1:19 error WF1101: unknown tag 'bogus'",
             ])
         #expect(project.loadTargets == ["sub/broken.xml", "sub/table.xml"])
+    }
+
+    /// A chain of 1,000 files, each loading the next, validated file by file in one pass: each
+    /// file is read once, not once per file that loads it (half a million reads).
+    @Test(.timeLimit(.minutes(1)))
+    func aLongLoadChainIsReadOncePerFileInOnePass() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wfs-project-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let count = 1_000
+        for index in 0..<count {
+            let load =
+                index + 1 < count
+                ? "<loadSchema name=\"next\"><path>chain\(index + 1).xml</path><presentController/><showAlert>no</showAlert></loadSchema>"
+                : ""
+            try "<workflow><navigation><screen><title>Step \(index)</title></screen>\(load)</navigation></workflow>".write(
+                to: directory.appendingPathComponent("chain\(index).xml"), atomically: true, encoding: .utf8)
+        }
+        let files = WorkflowSchemaFiles()
+        var projects: [WorkflowSchemaProject] = []
+        for index in 0..<count {
+            projects.append(WorkflowSchemaReader().read(fileAt: "chain\(index).xml", projectRoot: directory.path, files: files))
+        }
+        #expect(files.readCount == count)
+        #expect(projects.map(\.files.count) == (0..<count).map { count - $0 })
+        // What the shared pass gives is what a file read on its own gives.
+        for index in [0, 1, count / 2, count - 2, count - 1] {
+            let alone = WorkflowSchemaReader().read(fileAt: "chain\(index).xml", projectRoot: directory.path)
+            #expect(projects[index].diagnostics == alone.diagnostics)
+            #expect(projects[index].loadTargets == alone.loadTargets)
+            #expect(projects[index].files.map(\.path) == alone.files.map(\.path))
+            #expect(projects[index].merged == alone.merged)
+        }
+        #expect(projects[0].loadTargets.count == count - 1)
+        #expect(projects[0].merged?.screens.count == 2 * count)  // each file: a navigation and its screen
+    }
+
+    /// An entry whose bytes changed since the pass read it (as a loaded file) is read from the
+    /// new bytes.
+    @Test func anEntryReadWithNewBytesIsNotTakenFromThePass() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wfs-project-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try
+            "<workflow><navigation><screen/><loadSchema name=\"a\"><path>b.xml</path><presentController/><showAlert>no</showAlert></loadSchema></navigation></workflow>"
+            .write(to: directory.appendingPathComponent("a.xml"), atomically: true, encoding: .utf8)
+        try "<workflow><navigation><screen><title>Old</title></screen></navigation></workflow>".write(
+            to: directory.appendingPathComponent("b.xml"), atomically: true, encoding: .utf8)
+        let files = WorkflowSchemaFiles()
+        _ = WorkflowSchemaReader().read(fileAt: "a.xml", projectRoot: directory.path, files: files)
+        let newer = Array("<workflow><navigation><screen><title>New</title></screen></navigation></workflow>".utf8)
+        let project = WorkflowSchemaReader().read(fileAt: "b.xml", projectRoot: directory.path, entryBytes: newer, files: files)
+        #expect(project.files.first?.wireframe?.screens.contains { $0.title == "New" } == true)
+        let unchanged = WorkflowSchemaReader().read(fileAt: "a.xml", projectRoot: directory.path, files: files)
+        #expect(unchanged.files.map(\.path) == ["a.xml", "b.xml"])
+        #expect(unchanged.files.last?.wireframe?.screens.contains { $0.title == "New" } == true)
+        // a.xml twice (an entry loaded by nothing is not kept), b.xml's two versions once each.
+        #expect(files.readCount == 4)
     }
 
     @Test func aLoadedSymbolicLinkOutOfTheRootIsNotFollowed() throws {

@@ -24,10 +24,26 @@ public struct WorkflowSchemaProject: Sendable {
     /// All files in one wireframe: the entry's screens keep their keys, the screens of a loaded file
     /// are keyed `path#key`, and loaded-root references (`keyPath="schema"`, bare controller
     /// actions) point at the loaded file's root key. Nil when the entry cannot be read.
-    public var merged: Wireframe?
+    ///
+    /// Built when asked for: an import or a validation does not need it, and building it for
+    /// every entry of a long chain would cost the square of its length.
+    public var merged: Wireframe? {
+        mergeParts.flatMap { WorkflowSchemaReader.merge(order: $0.order, loaded: $0.loaded, resolved: $0.resolved, entry: $0.entry) }
+    }
+    /// What `merged` is built from.
+    var mergeParts: MergeParts?
     /// Every file inside the project root that some file of the project loads, whether it exists
     /// or not (relative paths): when one of them changes, appears or goes, the entry's verdict may change.
     public var loadTargets: Set<String> = []
+}
+
+extension WorkflowSchemaProject {
+    struct MergeParts: Sendable {
+        var order: [String]
+        var loaded: [String: Wireframe?]
+        var resolved: [String: [String: String]]
+        var entry: String
+    }
 }
 
 /// Cross-file diagnostic codes (spec §5.7).
@@ -75,79 +91,55 @@ extension WorkflowSchemaReader {
     /// not the class a `keyPath="schema"` proxy names) gives WF1603.
     ///
     /// Files are loaded with `reader`'s size limit and never block on special files; `entryBytes`,
-    /// when given, are the entry's bytes already read by the caller.
+    /// when given, are the entry's bytes already read by the caller. With `files`, a file already
+    /// read during the same pass is not read again (see ``WorkflowSchemaFiles``).
     public func read(
-        fileAt path: String, projectRoot: String, entryBytes: [UInt8]? = nil, reader: DocumentReader = DocumentReader()
+        fileAt path: String, projectRoot: String, entryBytes: [UInt8]? = nil, reader: DocumentReader = DocumentReader(),
+        files: WorkflowSchemaFiles? = nil
     ) -> WorkflowSchemaProject {
         let rootPath =
             WorkflowSchemaPaths.normalise(URL(fileURLWithPath: projectRoot).standardizedFileURL.path, relativeTo: "") ?? projectRoot
         let absoluteEntry = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: rootPath)).standardizedFileURL.path
-        var project = WorkflowSchemaProject(projectRoot: projectRoot, files: [], diagnostics: [], merged: nil)
+        var project = WorkflowSchemaProject(projectRoot: projectRoot, files: [], diagnostics: [])
         guard let entry = Self.relative(absoluteEntry, to: rootPath) else {
             project.diagnostics.append(
                 Diagnostic(.error, CrossFileCodes.unresolved, CrossFileCodes.entryOutsideMessage(path), at: .start, path: path))
             return project
         }
 
-        struct Loaded {
-            var wireframe: Wireframe?
-            var diagnostics: [Diagnostic]
-            var loads: [SchemaLoad]
-            var rootTag: String?
-            var appMessages: [WorkflowSchemaAppMessage] = []
-        }
-        var loaded: [String: Loaded] = [:]
+        var loaded: [String: WorkflowSchemaFiles.File] = [:]
         var order: [String] = []
         var queue = [entry]
+        var queued: Set<String> = [entry]
         var extra: [String: [Diagnostic]] = [:]
         var resolvedTargets: [String: [String: String]] = [:]  // file → raw load path → resolved relative path
 
-        while !queue.isEmpty {
-            let file = queue.removeFirst()
-            guard loaded[file] == nil else { continue }
+        // Breadth first, each file once; a queue read by index, so that a long chain is linear.
+        var next = 0
+        while next < queue.count {
+            let file = queue[next]
+            next += 1
             order.append(file)
-            let bytes: [UInt8]
-            if file == entry, let entryBytes {
-                bytes = entryBytes
+            let isEntry = entryIsAppRoot && file == entry
+            let given = file == entry ? entryBytes : nil
+            let info: WorkflowSchemaFiles.File
+            let kept = files?.file(root: rootPath, path: file)
+            if let kept, kept.isEntry == isEntry, given == nil || kept.bytes == given {
+                info = kept
             } else {
-                switch reader.loadBytes(path: rootPath + "/" + file) {
-                case .success(let loadedBytes):
-                    bytes = loadedBytes
-                case .failure(let failure):
-                    loaded[file] = Loaded(wireframe: nil, diagnostics: [failure.diagnostic], loads: [], rootTag: nil)
-                    continue
-                }
+                info = readFile(file, rootPath: rootPath, bytes: given, isEntry: isEntry, reader: reader)
+                files?.countRead()
+                // A loaded file is kept for the other files that load it; an entry only replaces
+                // what the pass knew of it (a file loaded by nothing is not held in memory).
+                if file != entry || kept != nil { files?.keep(info, root: rootPath, path: file) }
             }
-            let result = readDetailed(bytes, path: file, isEntry: entryIsAppRoot && file == entry)
-            loaded[file] = Loaded(
-                wireframe: result.wireframe, diagnostics: result.diagnostics, loads: result.loads, rootTag: result.rootTag,
-                appMessages: result.appMessages)
-            for load in result.loads {
-                guard let target = WorkflowSchemaPaths.normalise(load.path, relativeTo: WorkflowSchemaPaths.directory(of: file)),
-                    !target.hasPrefix("/")
-                else {
-                    extra[file, default: []].append(
-                        Diagnostic(.error, CrossFileCodes.unresolved, CrossFileCodes.outsideMessage(load.path), at: load.location))
-                    continue
-                }
-                project.loadTargets.insert(target)
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: rootPath + "/" + target, isDirectory: &isDirectory), !isDirectory.boolValue
-                else {
-                    extra[file, default: []].append(
-                        Diagnostic(.warning, CrossFileCodes.unresolved, CrossFileCodes.missingMessage(load.path), at: load.location))
-                    continue
-                }
-                if let (resolved, _) = RootConfinement.outside(path: rootPath + "/" + target, root: rootPath) {
-                    // A symbolic link out of the root is not followed, as no import follows one.
-                    extra[file, default: []].append(
-                        Diagnostic(
-                            .error, CrossFileCodes.unresolved, CrossFileCodes.linkOutsideMessage(load.path, target: resolved),
-                            at: load.location))
-                    continue
-                }
-                resolvedTargets[file, default: [:]][load.path] = target
-                if loaded[target] == nil, !queue.contains(target) { queue.append(target) }
+            loaded[file] = info
+            project.loadTargets.formUnion(info.targets)
+            if !info.loadDiagnostics.isEmpty { extra[file] = info.loadDiagnostics }
+            guard !info.resolved.isEmpty else { continue }
+            resolvedTargets[file] = info.resolved
+            for load in info.loads {
+                if let target = info.resolved[load.path], queued.insert(target).inserted { queue.append(target) }
             }
         }
 
@@ -194,8 +186,59 @@ extension WorkflowSchemaReader {
                 return copy
             }
         }
-        project.merged = merge(order: order, loaded: loaded.mapValues(\.wireframe), resolved: resolvedTargets, entry: entry)
+        project.mergeParts = WorkflowSchemaProject.MergeParts(
+            order: order, loaded: loaded.mapValues(\.wireframe), resolved: resolvedTargets, entry: entry)
         return project
+    }
+
+    /// Reads and parses one file of a project and resolves its load paths against the root.
+    private func readFile(
+        _ file: String, rootPath: String, bytes given: [UInt8]?, isEntry: Bool, reader: DocumentReader
+    ) -> WorkflowSchemaFiles.File {
+        let bytes: [UInt8]
+        if let given {
+            bytes = given
+        } else {
+            switch reader.loadBytes(path: rootPath + "/" + file) {
+            case .success(let loadedBytes):
+                bytes = loadedBytes
+            case .failure(let failure):
+                return WorkflowSchemaFiles.File(
+                    bytes: nil, isEntry: isEntry, wireframe: nil, diagnostics: [failure.diagnostic], loads: [], rootTag: nil,
+                    appMessages: [], loadDiagnostics: [], resolved: [:], targets: [])
+            }
+        }
+        let result = readDetailed(bytes, path: file, isEntry: isEntry)
+        var info = WorkflowSchemaFiles.File(
+            bytes: bytes, isEntry: isEntry, wireframe: result.wireframe, diagnostics: result.diagnostics, loads: result.loads,
+            rootTag: result.rootTag, appMessages: result.appMessages, loadDiagnostics: [], resolved: [:], targets: [])
+        for load in result.loads {
+            guard let target = WorkflowSchemaPaths.normalise(load.path, relativeTo: WorkflowSchemaPaths.directory(of: file)),
+                !target.hasPrefix("/")
+            else {
+                info.loadDiagnostics.append(
+                    Diagnostic(.error, CrossFileCodes.unresolved, CrossFileCodes.outsideMessage(load.path), at: load.location))
+                continue
+            }
+            info.targets.insert(target)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: rootPath + "/" + target, isDirectory: &isDirectory), !isDirectory.boolValue
+            else {
+                info.loadDiagnostics.append(
+                    Diagnostic(.warning, CrossFileCodes.unresolved, CrossFileCodes.missingMessage(load.path), at: load.location))
+                continue
+            }
+            if let (resolved, _) = RootConfinement.outside(path: rootPath + "/" + target, root: rootPath) {
+                // A symbolic link out of the root is not followed, as no import follows one.
+                info.loadDiagnostics.append(
+                    Diagnostic(
+                        .error, CrossFileCodes.unresolved, CrossFileCodes.linkOutsideMessage(load.path, target: resolved),
+                        at: load.location))
+                continue
+            }
+            info.resolved[load.path] = target
+        }
+        return info
     }
 
     static func relative(_ absolute: String, to root: String) -> String? {
@@ -204,7 +247,7 @@ extension WorkflowSchemaReader {
         return String(absolute.dropFirst(prefix.count))
     }
 
-    func merge(order: [String], loaded: [String: Wireframe?], resolved: [String: [String: String]], entry: String) -> Wireframe? {
+    static func merge(order: [String], loaded: [String: Wireframe?], resolved: [String: [String: String]], entry: String) -> Wireframe? {
         guard let entryWireframe = loaded[entry] ?? nil else { return nil }
         func prefix(_ file: String) -> String { file == entry ? "" : file + "#" }
         var rootKeys: [String: String] = [:]

@@ -22,6 +22,11 @@ public struct WorkflowSchemaReader: Sendable {
     public var maximumSize: Int
     /// Elements nested deeper than this are refused.
     public var maximumDepth: Int
+    /// Files with more elements and attributes than this (together) are refused: with the size
+    /// and depth limits, the work budget of one file, far above what an app's file holds.
+    public var maximumNodes = Self.defaultMaximumNodes
+    /// The default of `maximumNodes`.
+    public static let defaultMaximumNodes = 1_000_000
     /// Whether a project's entry file is known to be the app's root: its root controller is then
     /// neither pushed nor presented, which A01 and A04 use. Off by default, because a folder is
     /// validated file by file, each as an entry, loaded files included.
@@ -42,7 +47,7 @@ public struct WorkflowSchemaReader: Sendable {
     /// checks' walk, as a read (`readDetailed`) has it where its root is an ordinary controller.
     func parse(_ bytes: [UInt8], proxySlots: Bool) -> WorkflowSchemaDocument {
         var builder = SchemaBuilder(reservingFor: bytes.count)
-        let reader = XMLContentReader(maximumSize: maximumSize, maximumDepth: maximumDepth)
+        let reader = XMLContentReader(maximumSize: maximumSize, maximumDepth: maximumDepth, maximumNodes: maximumNodes)
         if let error = reader.read(bytes, into: &builder) {
             return WorkflowSchemaDocument(root: nil, locale: nil, diagnostics: [error])
         }

@@ -60,6 +60,8 @@ struct XMLContentReader {
     var maximumSize = 16 * 1024 * 1024
     /// Elements nested deeper than this are refused.
     var maximumDepth = 256
+    /// Files with more elements and attributes than this are refused.
+    var maximumNodes = WorkflowSchemaReader.defaultMaximumNodes
 
     /// Reads `bytes` into `handler`; the error that stopped the reading, if any (what the handler
     /// got before it is then to be ignored).
@@ -85,7 +87,7 @@ struct XMLContentReader {
             }
             handler.reserve(lineCount: lines.count + 1, byteCount: buffer.count)
             var builder = XMLContentDecoder(buffer, locator: locator)
-            var tokenizer = XMLTokenizer(buffer, maximumDepth: maximumDepth)
+            var tokenizer = XMLTokenizer(buffer, maximumDepth: maximumDepth, maximumNodes: maximumNodes)
             do throws(XMLSyntaxError) {
                 while let token = try tokenizer.next() {
                     // Indentation before any text (most tokens) is trimmed anyway: `add` would

@@ -56,17 +56,26 @@ struct XMLTokenizer {
 
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
+    /// Elements and attributes past this many are refused: a work budget for one file.
+    let maximumNodes: Int
+    /// The elements and attributes read so far.
+    private var nodes = 0
     /// The next byte to read.
     private(set) var position: Int
     /// The attributes of the last start tag, in source order.
     private(set) var attributes: [XMLAttributeToken] = []
+    /// For a tag with many attributes: the newest attribute with each hash of a name, by index.
+    private var attributesByHash: [Int: Int] = [:]
+    /// For each indexed attribute, the previous one whose name has the same hash, or -1.
+    private var attributeWithSameHash: [Int] = []
     /// The open elements: the name and the offset of the `<`.
     private var open: [(name: Range<Int>, offset: Int)] = []
     private(set) var part = Part.prolog
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, maximumNodes: Int = .max) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.maximumNodes = maximumNodes
         // A UTF-8 byte order mark is allowed before everything, the XML declaration included.
         position = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
@@ -267,9 +276,15 @@ struct XMLTokenizer {
         let nameStart = offset + 1
         let nameEnd = nameEnd(from: nameStart)
         guard nameEnd > nameStart else { throw XMLSyntaxError("element name expected after '<'", at: nameStart) }
+        try countNode(at: offset)
         position = nameEnd
         // One at a time: `removeAll(keepingCapacity:)` goes through the generic range replacement.
         while !attributes.isEmpty { attributes.removeLast() }
+        // Only a tag with many attributes built an index; dropping it returns its memory.
+        if !attributesByHash.isEmpty {
+            attributesByHash = [:]
+            attributeWithSameHash = []
+        }
         var isEmpty = false
         while true {
             let spaced = skipSpace()
@@ -307,6 +322,7 @@ struct XMLTokenizer {
         guard nameEnd > nameStart else { throw XMLSyntaxError("attribute name or '>' expected", at: nameStart) }
         guard spaced else { throw XMLSyntaxError("attributes must be separated by whitespace", at: nameStart) }
         let attributeName = nameStart..<nameEnd
+        try countNode(at: nameStart)
         let quote = try openValue(of: attributeName)
         let valueStart = position + 1
         var cursor = valueStart
@@ -329,12 +345,59 @@ struct XMLTokenizer {
             }
         }
         position = cursor + 1
-        for earlier in attributes where sameName(earlier.name, attributeName) {
+        if let earlier = earlierAttribute(named: attributeName) {
             throw XMLSyntaxError(
                 "attribute '\(name(attributeName))' is given twice", at: nameStart,
-                note: ("the first '\(name(attributeName))' is here", earlier.name.lowerBound))
+                note: ("the first '\(name(attributeName))' is here", earlier.lowerBound))
         }
         attributes.append(XMLAttributeToken(name: attributeName, value: valueStart..<cursor, needsDecoding: needsDecoding))
+        if !attributesByHash.isEmpty || attributes.count == Self.attributesScannedInOrder {
+            // From here on the tag's attributes are found by the hash of their name, so that a
+            // tag with very many attributes is checked in linear work.
+            let first = attributesByHash.isEmpty ? 0 : attributes.count - 1
+            for index in first..<attributes.count { indexAttribute(at: index) }
+        }
+    }
+
+    /// Counts an element or attribute against `maximumNodes`.
+    private mutating func countNode(at offset: Int) throws(XMLSyntaxError) {
+        nodes += 1
+        guard nodes > maximumNodes else { return }
+        throw XMLSyntaxError(
+            "the file has more than \(maximumNodes) elements and attributes; the reader accepts at most that many", at: offset,
+            code: FormatCodes.tooManyNodes)
+    }
+
+    /// A tag with up to this many attributes is checked for a repeated name by comparing with
+    /// each earlier one (no allocation); past it, by an index of the names' hashes.
+    private static let attributesScannedInOrder = 16
+
+    /// The name of the earlier attribute of the current tag spelled as `name`, nil when there is none.
+    private func earlierAttribute(named name: Range<Int>) -> Range<Int>? {
+        if attributesByHash.isEmpty {
+            for earlier in attributes where sameName(earlier.name, name) { return earlier.name }
+            return nil
+        }
+        var candidate = attributesByHash[hash(of: name)] ?? -1
+        while candidate >= 0 {
+            if sameName(attributes[candidate].name, name) { return attributes[candidate].name }
+            candidate = attributeWithSameHash[candidate]
+        }
+        return nil
+    }
+
+    /// Adds the attribute at `index` to the hash index (a chain per hash, newest first).
+    private mutating func indexAttribute(at index: Int) {
+        let key = hash(of: attributes[index].name)
+        while attributeWithSameHash.count <= index { attributeWithSameHash.append(-1) }
+        attributeWithSameHash[index] = attributesByHash[key] ?? -1
+        attributesByHash[key] = index
+    }
+
+    private func hash(of name: Range<Int>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[name])))
+        return hasher.finalize()
     }
 
     /// Reads `= "` after the attribute name `attribute` (whitespace allowed around `=`); the

@@ -45,7 +45,9 @@ extension WFS {
                     if files.isEmpty && search.unreadableFolders.isEmpty {
                         Terminal.error("\(path.escapingControlCharacters): warning: no .json or .xml wireframes in this folder")
                     }
-                    let listed = Set(files)
+                    // Reports name a file below "." without "./" (`FileValidation.join`): so must
+                    // the files skipped as loaded ones, or each would be validated again per loader.
+                    let listed = Set(files.map { path == "." && $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 })
                     for file in files {
                         reports += validation.validate(path: file, projectRoot: path, skipping: listed)
                     }
