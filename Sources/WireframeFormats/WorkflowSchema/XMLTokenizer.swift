@@ -60,6 +60,9 @@ struct XMLTokenizer {
     private(set) var position: Int
     /// The attributes of the last start tag, in source order.
     private(set) var attributes: [XMLAttributeToken] = []
+    /// The attributes of the last start tag by the hash of their name, once there are many of them:
+    /// a tag with a million attributes is checked for duplicates in linear time, not quadratic.
+    private var attributesByHash: [Int: [Int]] = [:]
     /// The open elements: the name and the offset of the `<`.
     private var open: [(name: Range<Int>, offset: Int)] = []
     private(set) var part = Part.prolog
@@ -270,6 +273,7 @@ struct XMLTokenizer {
         position = nameEnd
         // One at a time: `removeAll(keepingCapacity:)` goes through the generic range replacement.
         while !attributes.isEmpty { attributes.removeLast() }
+        if !attributesByHash.isEmpty { attributesByHash = [:] }
         var isEmpty = false
         while true {
             let spaced = skipSpace()
@@ -329,12 +333,40 @@ struct XMLTokenizer {
             }
         }
         position = cursor + 1
-        for earlier in attributes where sameName(earlier.name, attributeName) {
+        if let earlier = earlierAttribute(named: attributeName) {
             throw XMLSyntaxError(
                 "attribute '\(name(attributeName))' is given twice", at: nameStart,
-                note: ("the first '\(name(attributeName))' is here", earlier.name.lowerBound))
+                note: ("the first '\(name(attributeName))' is here", earlier.lowerBound))
         }
         attributes.append(XMLAttributeToken(name: attributeName, value: valueStart..<cursor, needsDecoding: needsDecoding))
+        if !attributesByHash.isEmpty {
+            attributesByHash[nameHash(attributeName), default: []].append(attributes.count - 1)
+        }
+    }
+
+    /// Below this many attributes a tag is searched in order; from it on, by the hash of the name.
+    private static let hashedAttributes = 16
+
+    /// The name of an earlier attribute of this tag named like `attributeName`, if there is one.
+    private mutating func earlierAttribute(named attributeName: Range<Int>) -> Range<Int>? {
+        if attributes.count < Self.hashedAttributes {
+            return attributes.first { sameName($0.name, attributeName) }?.name
+        }
+        if attributesByHash.isEmpty {
+            for (index, earlier) in attributes.enumerated() {
+                attributesByHash[nameHash(earlier.name), default: []].append(index)
+            }
+        }
+        for index in attributesByHash[nameHash(attributeName)] ?? [] where sameName(attributes[index].name, attributeName) {
+            return attributes[index].name
+        }
+        return nil
+    }
+
+    private func nameHash(_ name: Range<Int>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[name])))
+        return hasher.finalize()
     }
 
     /// Reads `= "` after the attribute name `attribute` (whitespace allowed around `=`); the
