@@ -43,16 +43,34 @@ struct DaemonLogHandler: LogHandler {
         if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
         if let extra = event.metadata { merged.merge(extra) { $1 } }
         var line = journal ? "<\(Self.priority(event.level))>" : "\(Self.now()) \(event.level.rawValue) "
-        // One line per event, whatever a file name or a diagnostic holds: control characters
-        // (a newline in a name, the lines of a diagnostic's notes) are written as escapes.
-        line += "\(event.message)".escapingControlCharacters
+        // One short line per event, whatever a file name or a diagnostic holds: control characters
+        // (a newline in a name, the lines of a diagnostic's notes) are written as escapes, and a
+        // long message or value is cut.
+        line += Self.short("\(event.message)".escapingControlCharacters)
         for key in merged.keys.sorted() {
             guard let value = merged[key] else { continue }
-            let text = "\(value)".escapingControlCharacters
+            let text = Self.short("\(value)".escapingControlCharacters)
             line += " \(key)=" + (text.contains(" ") || text.isEmpty ? "\"\(text)\"" : text)
         }
         line += "\n"
         FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// The most UTF-8 bytes of a message or a value a line carries: a file's thousands of
+    /// diagnostics, or a hostile file name, must not make one line megabytes long.
+    static let longestText = 1024
+
+    /// `text`, or its first characters within `longestText` bytes and an ellipsis.
+    static func short(_ text: String) -> String {
+        guard text.utf8.count > longestText else { return text }
+        var kept = Substring.UnicodeScalarView()
+        var bytes = 0
+        for scalar in text.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            if bytes > longestText { break }
+            kept.append(scalar)
+        }
+        return String(kept) + "…"
     }
 
     static func priority(_ level: Logger.Level) -> Int {
