@@ -12,7 +12,6 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 wfs="$here/../.build/release/wfs"
 wiregen="$here/wiregen.py"
-[ -f "$wiregen" ] || wiregen="/work/shared/bench/wiregen.py"
 screens="1000,10000"
 changed=50
 timeout_seconds=120
