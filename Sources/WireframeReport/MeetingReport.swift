@@ -20,12 +20,31 @@ public struct MeetingReport: Sendable {
         public var oldDiagnostics: [Diagnostic]
         /// Problems at the second point that the first did not have.
         public var newDiagnostics: [Diagnostic]
+
+        /// The detail of a document that was `old` and is `new`: their comparison and validation.
+        public init(old: Wireframe?, new: Wireframe?, authors: [String]) {
+            let validator = Validator()
+            let oldDiagnostics = old.map { validator.validate($0) } ?? []
+            let known = Set(oldDiagnostics.map { "\($0.code.rawValue) \($0.message)" })
+            self.old = old
+            self.new = new
+            diff = WireframeDiff.between(old, new)
+            self.authors = authors
+            self.oldDiagnostics = oldDiagnostics
+            newDiagnostics = (new.map { validator.validate($0) } ?? []).filter { !known.contains("\($0.code.rawValue) \($0.message)") }
+        }
     }
 
     /// The document-level audit.
     public var audit: AuditReport
     /// Details of each document that changed, by path.
     public var details: [String: DocumentDetail]
+
+    /// A report of an audit with the details of its changed documents.
+    public init(audit: AuditReport, details: [String: DocumentDetail]) {
+        self.audit = audit
+        self.details = details
+    }
 
     /// Gathers the report for two sessions (`to` nil: now).
     public static func make(history: History, from: String, to: String?) throws -> MeetingReport {
@@ -34,7 +53,6 @@ public struct MeetingReport: Sendable {
         let fromTime = try store.session(named: from).endedAt
         let toTime = try to.map { try store.session(named: $0).endedAt } ?? nil
         let revisions = try store.allRevisions()
-        let validator = Validator()
         var details: [String: DocumentDetail] = [:]
         for document in audit.documents where document.status != "unchanged" {
             let old = try document.fromRevision.map { try history.wireframe(of: try store.revision(id: $0)) } ?? nil
@@ -44,14 +62,7 @@ public struct MeetingReport: Sendable {
                     revision.documentPath == document.path && fromTime.map { revision.createdAt > $0 } ?? true
                         && toTime.map { revision.createdAt <= $0 } ?? true
                 }.map(\.author))
-            let oldDiagnostics = old.map { validator.validate($0) } ?? []
-            let known = Set(oldDiagnostics.map { "\($0.code.rawValue) \($0.message)" })
-            let newDiagnostics = (new.map { validator.validate($0) } ?? []).filter {
-                !known.contains("\($0.code.rawValue) \($0.message)")
-            }
-            details[document.path] = DocumentDetail(
-                old: old, new: new, diff: WireframeDiff.between(old, new), authors: authors.sorted(),
-                oldDiagnostics: oldDiagnostics, newDiagnostics: newDiagnostics)
+            details[document.path] = DocumentDetail(old: old, new: new, authors: authors.sorted())
         }
         return MeetingReport(audit: audit, details: details)
     }
