@@ -64,6 +64,47 @@ import WireframeTestSupport
         #expect(html.error.contains("graphviz"))
     }
 
+    /// `audit` and `diff` in JSON give an element's value as an object, and `audit` takes `--to now` as `report` does.
+    @Test func jsonGivesStructuredValuesAsJSONValues() throws {
+        let cli = try Self.project()
+        defer { cli.remove() }
+        func button(_ fields: Any?) throws -> (old: [String: Any], new: [String: Any]) {
+            let field = try #require((fields as? [[String: Any]])?.first { $0["field"] as? String == "elements.checkoutButton" })
+            return (try #require(field["old"] as? [String: Any]), try #require(field["new"] as? [String: Any]))
+        }
+
+        let audit = try cli.run("audit", "--from", "Kickoff", "--to", "now", "--format", "json")
+        #expect(audit.status == 0, "\(audit.error)")
+        let report = try #require(try StoreCLI.json(audit.output) as? [String: Any])
+        #expect((report["to"] as? [String: Any])?["name"] == nil)
+        let document = try #require((report["documents"] as? [[String: Any]])?.first)
+        let cart = try #require(((document["screens"] as? [String: Any])?["modified"] as? [[String: Any]])?.first)
+        #expect(cart["screen"] as? String == "cart")
+        let auditButton = try button(cart["fields"])
+        #expect(auditButton.old["kind"] as? String == "button")
+        #expect(auditButton.old["target"] as? String == "detail")
+        #expect(auditButton.new["target"] as? String == "checkout")
+        #expect((cart["fields"] as? [[String: Any]])?.first { $0["field"] as? String == "title" }?["new"] as? String == "Basket")
+
+        let diff = try cli.run("diff", "--format", "json", "app.json@Kickoff", "app.json")
+        #expect(diff.status == 0, "\(diff.error)")
+        let screens = try #require((try StoreCLI.json(diff.output) as? [String: Any])?["screens"] as? [[String: Any]])
+        let diffButton = try button(screens.first { $0["key"] as? String == "cart" }?["fields"])
+        #expect(diffButton.new["text"] as? String == "Check out")
+        #expect(diffButton.new["target"] as? String == "checkout")
+
+        // `now` is no session: the text and markdown forms take it too, and an unknown name is still an error.
+        let text = try cli.run("audit", "--from", "Kickoff", "--to", "now")
+        #expect(text.status == 0, "\(text.error)")
+        #expect(text.output.hasPrefix("from Kickoff ("))
+        #expect(text.output.contains(") to now\n"))
+        #expect(text.output.contains("    The button 'Check out' now opens Checkout.\n"))
+        #expect(try cli.run("audit", "--from", "Kickoff", "--to", "now", "--format", "markdown").status == 0)
+        let unknown = try cli.run("audit", "--from", "Kickoff", "--to", "Revue")
+        #expect(unknown.status == 2)
+        #expect(unknown.error.contains("no session named 'Revue'"))
+    }
+
     @Test(.enabled(if: dot != nil || isCI, "Graphviz's dot is not installed (Debian: graphviz)"))
     func showWritesDOTAndSVG() throws {
         let cli = try Self.project()

@@ -111,7 +111,27 @@ import WireframeTestSupport
         CanonicalForm.canonicalize(try #require(JSONWireframeReader().read(Array(text.utf8)).wireframe))
     }
 
-    static func describe(_ field: FieldChange) -> String { "\(field.field): \(field.old ?? "(none)") → \(field.new ?? "(none)")" }
+    static func describe(_ field: FieldChange) -> String {
+        "\(field.field): \(describe(structured: field.field, field.old)) → \(describe(structured: field.field, field.new))"
+    }
+
+    /// An element's, an action's or a navigation bar's JSON text as the object `diff --format json` gives.
+    static func describe(structured field: String, _ value: String?) -> String {
+        guard let value else { return "(none)" }
+        let structured = ["elements.", "elements[", "actions.", "actions[", "navigations."].contains(where: field.hasPrefix)
+        guard structured, let object = try? JSONSerialization.jsonObject(with: Data(value.utf8)), object is [String: Any] else {
+            return value
+        }
+        return describe(json: object)
+    }
+
+    /// A JSON value of the output: a string as it is, an object as its text with sorted keys.
+    static func describe(json value: Any?) -> String {
+        guard let value else { return "(none)" }
+        if let text = value as? String { return text }
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) else { return "?" }
+        return "object " + String(decoding: data, as: UTF8.self)
+    }
 
     static func describe(_ screen: ScreenChange) -> String {
         "\(screen.kind.rawValue) \(screen.previousKey ?? "") \(screen.key): " + screen.fields.map(describe).joined(separator: "; ")
@@ -119,7 +139,7 @@ import WireframeTestSupport
 
     static func fields(_ value: Any?) -> [String] {
         ((value as? [[String: Any]]) ?? []).map {
-            "\($0["field"] as? String ?? "?"): \($0["old"] as? String ?? "(none)") → \($0["new"] as? String ?? "(none)")"
+            "\($0["field"] as? String ?? "?"): \(describe(json: $0["old"])) → \(describe(json: $0["new"]))"
         }
     }
 

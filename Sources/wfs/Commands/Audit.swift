@@ -19,11 +19,7 @@ extension WFS {
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Option(help: "The earlier session.")
-        var from: String
-
-        @Option(help: "The later session (default: now).")
-        var to: String?
+        @OptionGroup var meetings: MeetingRange
 
         @Option(help: "Output format.")
         var format: Format = .text
@@ -31,8 +27,9 @@ extension WFS {
         func run() throws {
             try storeOptions.withStore { store in
                 let history = History(store: store)
+                let (from, to) = (meetings.from, meetings.toSession)
                 switch format {
-                case .json: Terminal.output(try JSONOutput.text(try AuditReport.make(history: history, from: from, to: to)))
+                case .json: Terminal.output(try JSONOutput.text(AuditJSON(try AuditReport.make(history: history, from: from, to: to))))
                 case .text: Terminal.output(MarkdownReport.text(try MeetingReport.make(history: history, from: from, to: to)))
                 case .markdown: Terminal.output(MarkdownReport.markdown(try MeetingReport.make(history: history, from: from, to: to)))
                 }

@@ -29,20 +29,15 @@ extension WFS {
         var new: String
 
         struct Result: Encodable {
-            struct Field: Encodable {
-                var field: String
-                var old: String?
-                var new: String?
-            }
             struct Screen: Encodable {
                 var key: String
                 var kind: String
                 var previousKey: String?
-                var fields: [Field]
+                var fields: [FieldJSON]
             }
             var from: RevisionJSON
             var to: RevisionJSON
-            var documentFields: [Field]
+            var documentFields: [FieldJSON]
             var screens: [Screen]
             var unchangedCount: Int
         }
@@ -86,11 +81,11 @@ extension WFS {
                     for key in allKeys where change(key) == nil && !renamedFrom.contains(key) { unchangedCount += 1 }
                     let result = Result(
                         from: RevisionJSON(oldRevision, changes: nil), to: RevisionJSON(newRevision, changes: nil),
-                        documentFields: diff.documentFields.map { Result.Field(field: $0.field, old: $0.old, new: $0.new) },
+                        documentFields: diff.documentFields.map { FieldJSON(field: $0.field, old: $0.old, new: $0.new) },
                         screens: diff.screens.map { screen in
                             Result.Screen(
                                 key: screen.key, kind: screen.kind.rawValue, previousKey: screen.previousKey,
-                                fields: screen.fields.map { Result.Field(field: $0.field, old: $0.old, new: $0.new) })
+                                fields: screen.fields.map { FieldJSON(field: $0.field, old: $0.old, new: $0.new) })
                         },
                         unchangedCount: unchangedCount)
                     Terminal.output(try JSONOutput.text(result))

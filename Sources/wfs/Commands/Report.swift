@@ -19,11 +19,7 @@ extension WFS {
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Option(help: "The earlier session.")
-        var from: String
-
-        @Option(help: "The later session, or now (default: now).")
-        var to: String = "now"
+        @OptionGroup var meetings: MeetingRange
 
         @Option(help: "The file to write (default: standard output).")
         var output: String?
@@ -33,7 +29,7 @@ extension WFS {
 
         func run() throws {
             try storeOptions.withStore { store in
-                let report = try MeetingReport.make(history: History(store: store), from: from, to: to == "now" ? nil : to)
+                let report = try MeetingReport.make(history: History(store: store), from: meetings.from, to: meetings.toSession)
                 let text: String
                 switch format {
                 case .markdown: text = MarkdownReport.markdown(report)

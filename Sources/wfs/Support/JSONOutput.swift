@@ -1,6 +1,7 @@
 import Foundation
 import WireframeModel
 import WireframeStore
+import WireframeSync
 
 /// The writer of `--format json` output: Foundation's `JSONEncoder` with sorted keys, two-space
 /// indentation, unescaped slashes and a final newline, so that the same result is always the same
@@ -339,5 +340,120 @@ struct DiagnosticJSON: Encodable {
         line = diagnostic.location.line
         column = diagnostic.location.column
         notes = diagnostic.notes.map { Note(message: $0.message, path: $0.path, line: $0.location?.line, column: $0.location?.column) }
+    }
+}
+
+/// A changed field in `audit` and `diff` JSON: `old` and `new` as JSON values. An element, an
+/// action or a navigation bar is an object, as the wireframe format writes it; every other value
+/// (titles, types, lists joined with ", ") is a string.
+struct FieldJSON: Encodable {
+    var field: String
+    var old: JSONValue?
+    var new: JSONValue?
+
+    init(field: String, old: String?, new: String?) {
+        self.field = field
+        self.old = old.map { Self.value(field: field, $0) }
+        self.new = new.map { Self.value(field: field, $0) }
+    }
+
+    /// The fields whose values are the canonical JSON of an element, an action or a navigation bar.
+    /// The prefix alone does not say it (an element whose reference is `order` is the field
+    /// `elements.order`, as is the order of the elements, which is text): the value must be an object too.
+    private static let structuredPrefixes = ["elements.", "elements[", "actions.", "actions[", "navigations."]
+
+    static func value(field: String, _ text: String) -> JSONValue {
+        guard structuredPrefixes.contains(where: field.hasPrefix), text.hasPrefix("{"),
+            let value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        else { return .string(text) }
+        return value
+    }
+}
+
+/// Any JSON value, read and written as it is: booleans stay booleans, whole numbers stay whole.
+enum JSONValue: Codable, Equatable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}
+
+/// `wfs audit --format json`: ``AuditReport`` with its fields' values as ``FieldJSON``.
+struct AuditJSON: Encodable {
+    struct Modified: Encodable {
+        var screen: String
+        var fields: [FieldJSON]
+    }
+
+    struct Screens: Encodable {
+        var added: [String]
+        var removed: [String]
+        var modified: [Modified]
+        var renamed: [AuditReport.RenamedScreen]
+    }
+
+    struct Document: Encodable {
+        var path: String
+        var status: String
+        var fromRevision: Int64?
+        var toRevision: Int64?
+        var documentFields: [FieldJSON]
+        var screens: Screens
+    }
+
+    var from: AuditReport.SessionPoint
+    var to: AuditReport.SessionPoint
+    var documents: [Document]
+
+    init(_ report: AuditReport) {
+        func fields(_ fields: [AuditReport.Field]) -> [FieldJSON] {
+            fields.map { FieldJSON(field: $0.field, old: $0.old, new: $0.new) }
+        }
+        from = report.from
+        to = report.to
+        documents = report.documents.map { document in
+            Document(
+                path: document.path, status: document.status, fromRevision: document.fromRevision,
+                toRevision: document.toRevision, documentFields: fields(document.documentFields),
+                screens: Screens(
+                    added: document.screens.added, removed: document.screens.removed,
+                    modified: document.screens.modified.map { Modified(screen: $0.screen, fields: fields($0.fields)) },
+                    renamed: document.screens.renamed))
+        }
     }
 }

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `--from MEETING [--to MEETING|now]`, as `audit` and `report` take them.
+struct MeetingRange: ParsableArguments {
+    @Option(help: "The earlier session.")
+    var from: String
+
+    @Option(help: "The later session, or now.")
+    var to: String = "now"
+
+    /// The later session's name; nil for now.
+    var toSession: String? {
+        to == "now" ? nil : to
+    }
+}
