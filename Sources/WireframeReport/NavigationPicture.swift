@@ -6,8 +6,9 @@ public import WireframeModel
 /// The bytes depend on the wireframes alone (screens in definition order, edges in the order the
 /// graph gives them), so that pictures can be compared as golden files.
 public struct NavigationPicture: Sendable {
-    /// Above this many screens a comparison shows only the changed screens and their neighbours:
-    /// `dot` took 33 minutes to lay out a generated 1,000-screen app with 3,600 links.
+    /// Above this many screens a comparison shows only the changed screens and their neighbours,
+    /// and a picture's layout is simplified: `dot` took 33 minutes to lay out a generated
+    /// 1,000-screen app as a small one is laid out.
     public static let defaultScreenLimit = 150
 
     /// What happened to a screen in a comparison.
@@ -101,9 +102,28 @@ public struct NavigationPicture: Sendable {
             nodes = nodes.filter { kept.contains($0.key) }
             edges = edges.filter { kept.contains($0.from) && kept.contains($0.to) }
         }
+        // Above the limit, even after keeping to the changed screens, the layout is simplified;
+        // else `dot` runs for half an hour (1,000 screens, 2,600 links of `wiregen.py single
+        // 1000`: over 30 minutes as drawn below the limit). The screens' columns (ranks) come
+        // from one shortest-way tree from the first screen (the edges of a breadth-first
+        // search); every other link is drawn with `constraint=false`, so it no longer pulls
+        // screens into 750 columns of mostly empty places to order and place (14 s). Its label
+        // is an `xlabel`: a labelled `constraint=false` edge makes Graphviz 2.43 fail ("trouble
+        // in init_rank"). `nslimit` bounds the placement's iterations (6 s) and `splines=line`
+        // draws links straight instead of routing them around boxes (4 s). Without the tree,
+        // those two with `mclimit=0.01, remincross=false` still took 80 s. The figures are in
+        // docs/PERFORMANCE.md.
+        var treeEdges: Set<Edge> = []
+        if nodes.count > screenLimit {
+            treeEdges = Self.shortestWayTree(nodes.map(\.key), edges: edges, root: root)
+            let simplified =
+                "\(nodes.count) screens: columns follow the shortest way from the first screen; other links are straight lines."
+            note = note.map { "\($0) \(simplified)" } ?? simplified
+        }
         var text = "digraph navigation {\n"
         text += "  graph [rankdir=LR, fontname=\"sans-serif\", fontsize=11"
         if let note { text += ", labelloc=t, label=\(Self.quoted(note))" }
+        if nodes.count > screenLimit { text += ", nslimit=1, nslimit1=1, splines=line" }
         text += "];\n"
         text += "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"sans-serif\", fontsize=11];\n"
         text += "  edge [fontname=\"sans-serif\", fontsize=9];\n"
@@ -127,6 +147,9 @@ public struct NavigationPicture: Sendable {
         for edge in edges where drawn.contains(edge.from) && drawn.contains(edge.to) && written.insert(edge).inserted {
             var attributes = Self.style(edge.kind, via: edge.via)
             if edge.removed { attributes.append("color=\"#cf222e\"") }
+            if nodes.count > screenLimit, !treeEdges.contains(edge) {
+                attributes = attributes.map { $0.hasPrefix("label=") ? "x" + $0 : $0 } + ["constraint=false"]
+            }
             text += "  \(Self.quoted(edge.from)) -> \(Self.quoted(edge.to)) [\(attributes.joined(separator: ", "))];\n"
         }
         if legend {
@@ -138,6 +161,29 @@ public struct NavigationPicture: Sendable {
         }
         text += "}\n"
         return text
+    }
+
+    /// The edges of a breadth-first search from the root, then from each screen not yet reached,
+    /// in the screens' order: one edge into each screen at most, and no cycle.
+    private static func shortestWayTree(_ keys: [String], edges: [Edge], root: String) -> Set<Edge> {
+        var outgoing: [String: [Edge]] = [:]
+        for edge in edges { outgoing[edge.from, default: []].append(edge) }
+        let drawn = Set(keys)
+        var reached: Set<String> = []
+        var tree: Set<Edge> = []
+        for start in [root] + keys where drawn.contains(start) && reached.insert(start).inserted {
+            var queue = [start]
+            var next = 0
+            while next < queue.count {
+                let key = queue[next]
+                next += 1
+                for edge in outgoing[key] ?? [] where drawn.contains(edge.to) && reached.insert(edge.to).inserted {
+                    tree.insert(edge)
+                    queue.append(edge.to)
+                }
+            }
+        }
+        return tree
     }
 
     /// The look of an edge by how it moves and what a person does.

@@ -54,6 +54,20 @@ let shopAfter = """
     #expect(dot.contains("\"screen-cart\""))
 }
 
+@Test func largeGraphIsLaidOutByAShortestWayTreeAndSaysSo() throws {
+    let dot = NavigationPicture(screenLimit: 3).dot(try wireframe(shopAfter))
+    #expect(dot.contains("5 screens: columns follow the shortest way from the first screen; other links are straight lines."))
+    #expect(dot.contains("nslimit=1, nslimit1=1, splines=line"))
+    // home reaches browse, cart, then detail and checkout: every link is on the tree but none.
+    #expect(dot.contains("\"home\" -> \"browse\" [style=bold, label=\"tab\"];"))
+    #expect(dot.contains("\"cart\" -> \"checkout\" [color=\"#0969da\", label=\"button 'checkoutButton'\"];"))
+    #expect(!dot.contains("constraint=false"))
+    let extraLink = shopAfter.replacingOccurrences(of: #""title": "Checkout","#, with: #""title": "Checkout", "subroutes": ["home"],"#)
+    let withCycle = NavigationPicture(screenLimit: 3).dot(try wireframe(extraLink))
+    #expect(withCycle.contains("\"checkout\" -> \"home\" [xlabel=\"push\", constraint=false];"))
+    #expect(NavigationPicture(screenLimit: 5).dot(try wireframe(shopAfter)).contains("constraint") == false)
+}
+
 @Test func changedButtonTargetIsSaidInWords() throws {
     let old = try wireframe(shopBefore)
     let new = try wireframe(shopAfter)
