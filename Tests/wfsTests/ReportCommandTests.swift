@@ -34,46 +34,79 @@ import WireframeTestSupport
         """
     }
 
-    /// A project with two meetings: `Kickoff` and `Review`.
-    static func project() throws -> StoreCLI {
-        let cli = try StoreCLI()
-        #expect(try cli.run("init").status == 0)
-        #expect(try cli.run("session", "start", "Kickoff", "--notes", "First look").status == 0)
-        try cli.write("app.json", shop(second: false))
-        #expect(try cli.run("import", "app.json").status == 0)
-        #expect(try cli.run("session", "end").status == 0)
-        #expect(try cli.run("session", "start", "Review", "--notes", "<Checkout> & pay").status == 0)
-        try cli.write("app.json", shop(second: true))
-        #expect(try cli.run("import", "app.json").status == 0)
-        #expect(try cli.run("session", "end").status == 0)
-        return cli
+    /// Where a test's project keeps its store: SQLite in the project, or a new PostgreSQL database
+    /// of the test cluster (only with `WFS_TEST_POSTGRESQL`, and always under CI).
+    enum StoreKind: String, CustomTestStringConvertible {
+        case sqlite, postgresql
+        var testDescription: String { rawValue }
     }
 
-    @Test func markdownSaysTheChangesInWordsWithoutGraphviz() throws {
-        let cli = try Self.project()
-        defer { cli.remove() }
+    static let stores: [StoreKind] = PostgreSQLTestServer.isEnabled ? [.sqlite, .postgresql] : [.sqlite]
+
+    /// A project with two meetings, `Kickoff` and `Review`, on a store; every run names the store.
+    struct Project {
+        let cli: StoreCLI
+        let database: String?
+        let environment: [String: String]
+
+        init(_ kind: StoreKind) throws {
+            cli = try StoreCLI()
+            if kind == .postgresql {
+                let made = try PostgreSQLTestServer.makeDatabase()
+                database = made.name
+                environment = ["WFS_STORE": made.url]
+            } else {
+                database = nil
+                environment = [:]
+            }
+            let initialized = try run("init")
+            #expect(initialized.status == 0, "\(initialized.error)")
+            #expect(try run("session", "start", "Kickoff", "--notes", "First look").status == 0)
+            try cli.write("app.json", ReportCommandTests.shop(second: false))
+            #expect(try run("import", "app.json").status == 0)
+            #expect(try run("session", "end").status == 0)
+            #expect(try run("session", "start", "Review", "--notes", "<Checkout> & pay").status == 0)
+            try cli.write("app.json", ReportCommandTests.shop(second: true))
+            #expect(try run("import", "app.json").status == 0)
+            #expect(try run("session", "end").status == 0)
+        }
+
+        @discardableResult
+        func run(_ arguments: String..., environment extra: [String: String] = [:]) throws -> StoreCLI.Run {
+            try cli.run(arguments: arguments, environment: environment.merging(extra) { _, new in new })
+        }
+
+        func remove() {
+            cli.remove()
+            if let database { PostgreSQLTestServer.dropDatabase(database) }
+        }
+    }
+
+    @Test(arguments: stores) func markdownSaysTheChangesInWordsWithoutGraphviz(store: StoreKind) throws {
+        let project = try Project(store)
+        defer { project.remove() }
         // No `dot` on this PATH: markdown still works.
-        let run = try cli.run(
+        let run = try project.run(
             "report", "--from", "Kickoff", "--to", "Review", "--format", "markdown", environment: ["PATH": "/nonexistent"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("- Basket (cart)\n  - Title: Cart → Basket\n  - The button 'Check out' now opens Checkout.\n"))
         #expect(run.output.contains("- Checkout (checkout)\n  - New screen.\n"))
         #expect(run.output.contains("Notes of Kickoff: First look"))
-        let html = try cli.run("report", "--from", "Kickoff", environment: ["PATH": "/nonexistent"])
+        let html = try project.run("report", "--from", "Kickoff", environment: ["PATH": "/nonexistent"])
         #expect(html.status == 2)
         #expect(html.error.contains("graphviz"))
     }
 
     /// `audit` and `diff` in JSON give an element's value as an object, and `audit` takes `--to now` as `report` does.
-    @Test func jsonGivesStructuredValuesAsJSONValues() throws {
-        let cli = try Self.project()
-        defer { cli.remove() }
+    @Test(arguments: stores) func jsonGivesStructuredValuesAsJSONValues(store: StoreKind) throws {
+        let project = try Project(store)
+        defer { project.remove() }
         func button(_ fields: Any?) throws -> (old: [String: Any], new: [String: Any]) {
             let field = try #require((fields as? [[String: Any]])?.first { $0["field"] as? String == "elements.checkoutButton" })
             return (try #require(field["old"] as? [String: Any]), try #require(field["new"] as? [String: Any]))
         }
 
-        let audit = try cli.run("audit", "--from", "Kickoff", "--to", "now", "--format", "json")
+        let audit = try project.run("audit", "--from", "Kickoff", "--to", "now", "--format", "json")
         #expect(audit.status == 0, "\(audit.error)")
         let report = try #require(try StoreCLI.json(audit.output) as? [String: Any])
         #expect((report["to"] as? [String: Any])?["name"] == nil)
@@ -86,7 +119,7 @@ import WireframeTestSupport
         #expect(auditButton.new["target"] as? String == "checkout")
         #expect((cart["fields"] as? [[String: Any]])?.first { $0["field"] as? String == "title" }?["new"] as? String == "Basket")
 
-        let diff = try cli.run("diff", "--format", "json", "app.json@Kickoff", "app.json")
+        let diff = try project.run("diff", "--format", "json", "app.json@Kickoff", "app.json")
         #expect(diff.status == 0, "\(diff.error)")
         let screens = try #require((try StoreCLI.json(diff.output) as? [String: Any])?["screens"] as? [[String: Any]])
         let diffButton = try button(screens.first { $0["key"] as? String == "cart" }?["fields"])
@@ -94,39 +127,41 @@ import WireframeTestSupport
         #expect(diffButton.new["target"] as? String == "checkout")
 
         // `now` is no session: the text and markdown forms take it too, and an unknown name is still an error.
-        let text = try cli.run("audit", "--from", "Kickoff", "--to", "now")
+        let text = try project.run("audit", "--from", "Kickoff", "--to", "now")
         #expect(text.status == 0, "\(text.error)")
         #expect(text.output.hasPrefix("from Kickoff ("))
         #expect(text.output.contains(") to now\n"))
         #expect(text.output.contains("    The button 'Check out' now opens Checkout.\n"))
-        #expect(try cli.run("audit", "--from", "Kickoff", "--to", "now", "--format", "markdown").status == 0)
-        let unknown = try cli.run("audit", "--from", "Kickoff", "--to", "Revue")
+        #expect(try project.run("audit", "--from", "Kickoff", "--to", "now", "--format", "markdown").status == 0)
+        let unknown = try project.run("audit", "--from", "Kickoff", "--to", "Revue")
         #expect(unknown.status == 2)
         #expect(unknown.error.contains("no session named 'Revue'"))
     }
 
-    @Test(.enabled(if: dot != nil || isCI, "Graphviz's dot is not installed (Debian: graphviz)"))
-    func showWritesDOTAndSVG() throws {
-        let cli = try Self.project()
-        defer { cli.remove() }
-        let dotText = try cli.run("show", "--format", "dot", "app.json")
+    @Test(.enabled(if: dot != nil || isCI, "Graphviz's dot is not installed (Debian: graphviz)"), arguments: stores)
+    func showWritesDOTAndSVG(store: StoreKind) throws {
+        let project = try Project(store)
+        defer { project.remove() }
+        let dotText = try project.run("show", "--format", "dot", "app.json")
         #expect(dotText.output.hasPrefix("digraph navigation {"))
-        let svg = try cli.run("show", "--format", "svg", "app.json")
+        let svg = try project.run("show", "--format", "svg", "app.json")
         #expect(svg.status == 0, "\(svg.error)")
         #expect(svg.output.contains("<svg"))
         #expect(svg.output.components(separatedBy: "class=\"node\"").count - 1 == 4)
     }
 
-    @Test(.enabled(if: (dot != nil && chromium != nil) || isCI, "Graphviz's dot or Chromium is not installed (Debian: graphviz, chromium)"))
-    func chromiumRendersTheReport() throws {
-        let cli = try Self.project()
-        defer { cli.remove() }
+    @Test(
+        .enabled(if: (dot != nil && chromium != nil) || isCI, "Graphviz's dot or Chromium is not installed (Debian: graphviz, chromium)"),
+        arguments: stores)
+    func chromiumRendersTheReport(store: StoreKind) throws {
+        let project = try Project(store)
+        defer { project.remove() }
         let output = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/report-screenshots")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         let report = output.appendingPathComponent("report.html")
         let blank = output.appendingPathComponent("blank.html")
-        let run = try cli.run("report", "--from", "Kickoff", "--to", "Review", "--output", report.path)
+        let run = try project.run("report", "--from", "Kickoff", "--to", "Review", "--output", report.path)
         #expect(run.status == 0, "\(run.error)")
         let html = try String(contentsOf: report, encoding: .utf8)
         #expect(html.contains("Notes: &lt;Checkout&gt; &amp; pay"))
