@@ -136,6 +136,28 @@ struct InputCheckTests {
         #expect(try Self.sqlite(store, "SELECT group_concat(name) FROM sqlite_master") == before)
     }
 
+    @Test(.enabled(if: PostgreSQLTestServer.isEnabled, Comment(rawValue: PostgreSQLTestServer.skipReason)))
+    func aPostgreSQLStoreRefusesTheSameNamesAndADamagedListOfMigrations() throws {
+        let database = try PostgreSQLTestServer.makeDatabase()
+        defer { PostgreSQLTestServer.dropDatabase(database.name) }
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        #expect(try cli.run("init", "--store", database.url).status == 0)
+
+        let refused = try cli.run("session", "start", "--store", database.url, "Kick@off")
+        #expect(refused.status == 64, "\(refused.error)")
+        #expect(refused.error.contains("cannot name a session: it contains '@'"), "\(refused.error)")
+        #expect(try cli.run("session", "start", "--store", database.url, "Kickoff").status == 0)
+
+        for damage in ["UPDATE schema_migration SET identifier = 'x'", "DELETE FROM schema_migration"] {
+            try PostgreSQLTestServer.execute(damage, database: database.name)
+            let status = try cli.run("status", "--store", database.url)
+            #expect(status.status == 2, "\(damage): \(status.error)")
+            #expect(status.error.contains("is not a usable store: its list of applied migrations (table schema_migration) is damaged"))
+            #expect(status.error.contains("'wfs verify'"), "\(status.error)")
+        }
+    }
+
     /// Runs SQL on an SQLite file in another process (Python's sqlite3), returning what it printed.
     @discardableResult
     static func sqlite(_ path: String, _ sql: String) throws -> String {
