@@ -19,3 +19,37 @@ public enum PostgreSQLMigrations {
         ("0001_baseline", String(decoding: PackageResources._001_baseline_postgresql_sql, as: UTF8.self))
     ]
 }
+
+/// Telling a damaged table of applied migrations from a store that is older or newer than this
+/// binary, for both engines.
+public enum AppliedMigrations {
+    /// Why `applied` (the identifiers a store's table of applied migrations holds) cannot be the
+    /// history of a store whose migrations this binary knows as `known` (oldest first), or nil
+    /// when it can: none applied in a new store, a prefix of `known` in an older store, all of
+    /// `known` and more in a store a newer binary migrated. `hasTables` says whether the store
+    /// holds tables other than that one.
+    public static func damage(applied: Set<String>, known: [String], hasTables: Bool) -> String? {
+        if applied.isEmpty {
+            return hasTables ? "it lists no migrations, but the store holds tables" : nil
+        }
+        let missing = known.filter { !applied.contains($0) }
+        let unknown = applied.subtracting(known)
+        if !unknown.isEmpty {
+            // A newer binary applies every migration this one knows before its own.
+            guard missing.isEmpty else {
+                return "it lists \(Self.quoted(unknown.sorted())) but not \(Self.quoted(missing))"
+            }
+            return nil
+        }
+        // Migrations apply in order: an older store lacks only the newest ones.
+        let appliedCount = known.count - missing.count
+        if let gap = known.prefix(appliedCount).first(where: { !applied.contains($0) }) {
+            return "it lists later migrations but not '\(gap)'"
+        }
+        return nil
+    }
+
+    private static func quoted(_ identifiers: [String]) -> String {
+        identifiers.map { "'\($0)'" }.joined(separator: ", ")
+    }
+}

@@ -7,10 +7,17 @@
    the daemon within 10 s, and a restart (whose catch-up meets the same files) must become ready.
 2. A chain of `--chain` WorkflowSchema files, each loading the next: `wfs validate` and
    `wfs import` of the folder must finish without an error, each file being read once.
+3. A JSON file of `--routes` routes, each without a title and unreachable (default: 1,000,000,
+   15.8 MB, two diagnostics a route): `wfs validate`, two rejected `wfs import`s and
+   `wfs status --format json` must list at most 1,000 diagnostics and a WF0009 summary while
+   reporting the true totals. Prints the peak memory of each command (`/usr/bin/time -v`), the
+   store's growth per rejected attempt, and the time and size of the status output.
+
+A part is skipped with an empty `--attributes`, `--chain 0` or `--routes 0`.
 
 Prints one line of figures; exit status 0 when every check passes.
 
-Usage: scripts/hostile-inputs.py [--attributes N,N] [--chain N] [--bin DIR]
+Usage: scripts/hostile-inputs.py [--attributes N,N] [--chain N] [--routes N] [--bin DIR]
 """
 
 import argparse
@@ -155,10 +162,91 @@ def chain(wfs, length, failures):
     return root, "a loadSchema chain of %d files: wfs validate %.2f s, wfs import %.2f s" % (length, validated, importing)
 
 
+def route_name(index):
+    """A short distinct route name (base 62), so that 1,000,000 routes stay under 16 MiB."""
+    digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    name = ""
+    while True:
+        name = digits[index % 62] + name
+        index //= 62
+        if index == 0:
+            return name
+
+
+def routes_file(path, count):
+    """A JSON file of `count` routes without a title, none linked from the root: one error
+    (WF0011) and, but for the root, one warning (WF0201) per route."""
+    with open(path, "w") as handle:
+        handle.write('{"appName":"A","root":"0","routes":[')
+        handle.write(",".join('{"name":"%s"}' % route_name(index) for index in range(count)))
+        handle.write("]}\n")
+
+
+def measured(command, cwd):
+    """Runs a command under /usr/bin/time -v: (result, seconds, peak resident MB)."""
+    started = time.monotonic()
+    result = subprocess.run(["/usr/bin/time", "-v"] + command, cwd=cwd, capture_output=True)
+    seconds = time.monotonic() - started
+    peak = 0.0
+    for line in result.stderr.decode(errors="replace").splitlines():
+        if "Maximum resident set size" in line:
+            peak = int(line.split(":")[-1]) / 1024
+    return result, seconds, peak
+
+
+def store_bytes(store):
+    return sum(os.path.getsize(store + suffix) for suffix in ("", "-wal") if os.path.exists(store + suffix))
+
+
+def many_diagnostics(wfs, count, failures):
+    root, store = new_project(wfs, "wfs-diagnostics-")
+    routes_file(os.path.join(root, "routes.json"), count)
+    # Every route lacks its title; the warnings are about as many (a short name may also be a
+    # built-in route's, WF0112).
+    totals = "1 file checked: %d errors, " % count
+    validate, validate_seconds, validate_peak = measured([wfs, "validate", "routes.json"], root)
+    text = validate.stderr.decode(errors="replace")
+    listed = [line for line in text.splitlines() if line.startswith("routes.json:")]
+    if validate.returncode != 1 or totals not in text:
+        failures.append("wfs validate exited %d without the true number of errors (%s): %s" % (
+            validate.returncode, totals, "\n".join(listed[-2:])))
+    else:
+        totals = text[text.index(totals):].splitlines()[0]
+    if len(listed) > 1001 or not any("[WF0009]" in line for line in listed):
+        failures.append("wfs validate listed %d diagnostics (at most 1,000 and a WF0009 summary)" % len(listed))
+
+    growth = []
+    import_peak = import_seconds = 0.0
+    for _ in range(2):
+        before = store_bytes(store)
+        imported, import_seconds, import_peak = measured([wfs, "import", "routes.json"], root)
+        growth.append(store_bytes(store) - before)
+        if imported.returncode != 1 or ("rejected routes.json: %d errors" % count) not in imported.stdout.decode(errors="replace"):
+            failures.append("wfs import exited %d, not 1 with %d errors (a rejected attempt)" % (imported.returncode, count))
+    status, status_seconds, status_peak = measured([wfs, "status", "--format", "json"], root)
+    output = status.stdout
+    if status.returncode != 0:
+        failures.append("wfs status --format json exited %d" % status.returncode)
+    elif len(output) > 1_000_000:
+        failures.append("wfs status --format json printed %d bytes" % len(output))
+    else:
+        stored = [diagnostic for attempt in json.loads(output).get("rejected", [])
+                  for diagnostic in attempt.get("diagnostics", [])]
+        if len(stored) > 1001 or not any(diagnostic.get("code") == "WF0009" for diagnostic in stored):
+            failures.append("a stored attempt kept %d diagnostics (at most 1,000 and a WF0009 summary)" % len(stored))
+    size = os.path.getsize(os.path.join(root, "routes.json"))
+    return root, (
+        "%s routes (%.1f MB; %s): wfs validate %.1f s, peak %.0f MB; wfs import %.1f s, peak %.0f MB, "
+        "store growth per rejected attempt %s; wfs status --format json %.2f s, peak %.0f MB, %s bytes" % (
+            "{:,}".format(count), size / 1e6, totals, validate_seconds, validate_peak, import_seconds, import_peak,
+            " and ".join("{:,} B".format(bytes) for bytes in growth), status_seconds, status_peak, "{:,}".format(len(output))))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--attributes", default="1500000,1200000", help="attribute counts of the hostile XML files")
     parser.add_argument("--chain", type=int, default=1000, help="files in the loadSchema chain")
+    parser.add_argument("--routes", type=int, default=1000000, help="routes of the JSON file with two diagnostics a route")
     parser.add_argument("--bin", default=None, help="folder of the built wfs and wfsd (default: swift build --show-bin-path)")
     options = parser.parse_args()
 
@@ -166,11 +254,19 @@ def main():
     wfs, wfsd = os.path.join(folder, "wfs"), os.path.join(folder, "wfsd")
     counts = [int(count) for count in options.attributes.split(",") if count]
     failures = []
-    xml_root, xml_line = hostile_xml(wfs, wfsd, counts, failures)
-    chain_root, chain_line = chain(wfs, options.chain, failures)
+    parts = []
+    if counts:
+        parts.append(hostile_xml(wfs, wfsd, counts, failures))
+    if options.chain > 0:
+        parts.append(chain(wfs, options.chain, failures))
+    if options.routes > 0:
+        parts.append(many_diagnostics(wfs, options.routes, failures))
+    if not parts:
+        sys.exit("every part is skipped")
     if not failures:
-        subprocess.run(["rm", "-rf", chain_root])
-    finish(failures, "hostile inputs: %s; %s; %d failures" % (xml_line, chain_line, len(failures)), xml_root)
+        for root, _ in parts[1:]:
+            subprocess.run(["rm", "-rf", root])
+    finish(failures, "hostile inputs: %s; %d failures" % ("; ".join(line for _, line in parts), len(failures)), parts[0][0])
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ public enum DiagnosticCatalog {
         ("Reader (JSON)", FormatCodes.definitions),
         ("Reader (WorkflowSchema XML)", WorkflowSchemaDiagnostics.definitions),
         ("Rules", Validator.allRules.map(\.definition).sorted { $0.code < $1.code }),
+        ("Every file", [DiagnosticLimit.definition]),
     ]
 
     /// Every definition, group after group.

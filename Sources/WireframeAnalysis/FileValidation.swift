@@ -53,7 +53,7 @@ public struct FileValidation: Sendable {
         for (position, file) in project.files.enumerated() {
             let display = Self.join(root, file.path)
             if position > 0, skipping.contains(display) { continue }
-            var diagnostics = project.diagnostics.filter { $0.path == file.path }.map { diagnostic in
+            let diagnostics = project.diagnostics.filter { $0.path == file.path }.map { diagnostic in
                 var local = diagnostic
                 local.path = nil
                 local.notes = local.notes.map { note in
@@ -63,19 +63,21 @@ public struct FileValidation: Sendable {
                 }
                 return local
             }
-            if let wireframe = file.wireframe { diagnostics += validator.validate(wireframe) }
-            diagnostics.sort(by: Diagnostic.sourceOrder)
-            reports.append(FileReport(path: display, diagnostics: diagnostics, wireframe: file.wireframe))
+            reports.append(
+                FileReport(
+                    path: display, diagnostics: validator.findings(read: diagnostics, wireframe: file.wireframe), wireframe: file.wireframe)
+            )
         }
         if reports.isEmpty {
             reports.append(
                 FileReport(
                     path: path,
-                    diagnostics: project.diagnostics.map { diagnostic in
-                        var local = diagnostic
-                        local.path = nil
-                        return local
-                    }, wireframe: nil))
+                    diagnostics: validator.findings(
+                        read: project.diagnostics.map { diagnostic in
+                            var local = diagnostic
+                            local.path = nil
+                            return local
+                        }, wireframe: nil), wireframe: nil))
         }
         return reports
     }
@@ -102,11 +104,7 @@ public struct FileValidation: Sendable {
     }
 
     private func report(path: String, _ result: DocumentReadResult) -> FileReport {
-        var diagnostics = result.diagnostics
-        if let wireframe = result.wireframe {
-            diagnostics += validator.validate(wireframe)
-            diagnostics.sort(by: Diagnostic.sourceOrder)
-        }
-        return FileReport(path: path, diagnostics: diagnostics, wireframe: result.wireframe)
+        FileReport(
+            path: path, diagnostics: validator.findings(read: result.diagnostics, wireframe: result.wireframe), wireframe: result.wireframe)
     }
 }

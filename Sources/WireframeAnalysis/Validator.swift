@@ -29,12 +29,31 @@ public struct Validator: Sendable {
         DependencySupplyRule(),
     ]
 
-    /// The findings of every rule, sorted by position.
+    /// The findings of every rule, sorted by position, at most ``DiagnosticLimit/perFile`` and a
+    /// summary of the others.
     public func validate(_ wireframe: Wireframe) -> [Diagnostic] {
         let context = ValidationContext(wireframe)
         var diagnostics: [Diagnostic] = []
-        for rule in rules { rule.check(context, into: &diagnostics) }
+        for rule in rules {
+            rule.check(context, into: &diagnostics)
+            // Capped after each rule, so that a file with findings by the million holds one
+            // rule's findings at a time, not every rule's.
+            if diagnostics.count > DiagnosticLimit.perFile {
+                diagnostics.sortInSourceOrder()
+                diagnostics = DiagnosticLimit.capped(diagnostics)
+            }
+        }
         diagnostics.sortInSourceOrder()
-        return diagnostics
+        return DiagnosticLimit.capped(diagnostics)
+    }
+
+    /// What a file's reader found (`read`) and the rules find in its wireframe (when it could be
+    /// read as one), in source order and capped (``DiagnosticLimit``): the one place where the
+    /// findings of a file come together, for validation, imports and stored attempts alike.
+    public func findings(read: [Diagnostic], wireframe: Wireframe?) -> [Diagnostic] {
+        var diagnostics = read
+        if let wireframe { diagnostics += validate(wireframe) }
+        diagnostics.sortInSourceOrder()
+        return DiagnosticLimit.capped(diagnostics)
     }
 }

@@ -91,6 +91,17 @@ extension Array where Element == Diagnostic {
 
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { contains { $0.severity == .error } }
-    /// The number of diagnostics of one severity.
-    public func count(of severity: Severity) -> Int { lazy.filter { $0.severity == severity }.count }
+    /// The number of diagnostics of one severity, with those a summary of a capped list counts
+    /// (``DiagnosticLimit``).
+    public func count(of severity: Severity) -> Int {
+        var count = 0
+        for diagnostic in self {
+            if diagnostic.code == DiagnosticLimit.code {
+                count += DiagnosticLimit.Omitted(in: diagnostic)[severity]
+            } else if diagnostic.severity == severity {
+                count += 1
+            }
+        }
+        return count
+    }
 }

@@ -80,6 +80,14 @@ public struct PostgreSQLStore: Store {
         let known = Self.knownMigrations
         let applied = try connection.transaction(readOnly: true) { db in try Self.appliedMigrations(db) }
         if let applied {
+            // The baseline makes that table with the others: one without rows is damage too.
+            if let damage = AppliedMigrations.damage(applied: Set(applied), known: known, hasTables: true) {
+                throw StoreError.corrupt(
+                    path: location,
+                    reason:
+                        "its list of applied migrations (table schema_migration) is damaged: \(damage); nothing was changed; restore the store from a backup and check it with 'wfs verify'"
+                )
+            }
             let unknown = Set(applied).subtracting(known)
             if !unknown.isEmpty { throw StoreError.newerSchema(path: location, unknownMigrations: unknown.sorted()) }
             if Set(known).isSubset(of: applied) { return true }

@@ -196,12 +196,26 @@ public struct SQLiteStore: Store {
     static func migrate(_ writer: any DatabaseWriter, path: String) throws {
         // One read of the applied identifiers says whether the store is current, older (migrate)
         // or newer (refuse); a store that is up to date takes no write lock.
-        let applied: Set<String> = try writer.read { db in
+        let (applied, hasTables): (Set<String>, Bool) = try writer.read { db in
+            let hasTables =
+                try Bool.fetchOne(
+                    db,
+                    sql:
+                        "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' AND name <> 'grdb_migrations'"
+                ) ?? false
             do {
-                return Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+                return (Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")), hasTables)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
-                return []  // No migrations table yet: a new file.
+                return ([], hasTables)  // No migrations table (a new file), or one without its column.
             }
+        }
+        // Migrating on a damaged list would run a migration again on its own tables.
+        if let damage = AppliedMigrations.damage(applied: applied, known: Self.knownMigrations, hasTables: hasTables) {
+            throw StoreError.corrupt(
+                path: path,
+                reason:
+                    "its list of applied migrations (table grdb_migrations) is damaged: \(damage); nothing was changed; restore the store from a backup and check it with 'wfs verify'"
+            )
         }
         let known = Set(Self.knownMigrations)
         let unknown = applied.subtracting(known)

@@ -190,7 +190,8 @@ public struct ImportPipeline: Sendable {
         guard let wireframe = read.wireframe else {
             let unreadable = read.diagnostics.contains { $0.code == FormatCodes.unreadable }
             return try recordRefusal(
-                unreadable ? .failed : .rejected, read: read, diagnostics: read.diagnostics, path: relativePath, attempt)
+                unreadable ? .failed : .rejected, read: read, diagnostics: validator.findings(read: read.diagnostics, wireframe: nil),
+                path: relativePath, attempt)
         }
         let diagnostics = validate(wireframe, read: read)
         if diagnostics.hasErrors {
@@ -257,11 +258,9 @@ public struct ImportPipeline: Sendable {
 
     // MARK: Validate
 
-    /// What the reader and the validator found, in source order.
+    /// What the reader and the validator found, in source order and capped.
     func validate(_ wireframe: Wireframe, read: ReadDocument) -> [Diagnostic] {
-        var diagnostics = read.diagnostics + validator.validate(wireframe)
-        diagnostics.sortInSourceOrder()
-        return diagnostics
+        validator.findings(read: read.diagnostics, wireframe: wireframe)
     }
 
     // MARK: Canonicalize

@@ -1,3 +1,5 @@
+import WireframeModel
+
 /// Why an import, export or reference could not be carried out.
 public enum SyncError: Error, Equatable, CustomStringConvertible {
     /// A file or folder given on the command line lies outside the project root.
@@ -21,6 +23,20 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
     case copyTargetNotEmpty(location: String)
     /// A copied store does not read back as the original (at a revision, or in its sessions).
     case copyDiffers(location: String, revisionId: Int64?)
+    /// `wfs init` for a project root that does not exist, without `--parents`; `missing` is its
+    /// first folder that does not exist.
+    case missingRoot(path: String, missing: String)
+    /// A name that ``SessionName`` does not allow for a new session, and why.
+    case invalidSessionName(String, reason: String)
+
+    /// Whether the error is in what the user typed (a usage error, exit status 64) rather than in
+    /// the store or the files (exit status 2).
+    public var isUsageError: Bool {
+        switch self {
+        case .malformedReference, .malformedTime, .unknownPoint, .invalidSessionName: true
+        default: false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -45,6 +61,10 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
         case .copyDiffers(let location, let revisionId):
             "the copy at '\(location)' does not read back as the original"
                 + (revisionId.map { " (revision \($0))" } ?? " (its sessions)") + "; do not use it"
+        case .missingRoot(let path, let missing):
+            "the project root '\(path)' does not exist (no folder '\(missing)'); create it, or pass --parents to create it with the store"
+        case .invalidSessionName(let name, let reason):
+            "'\(name.escapingControlCharacters)' cannot name a session: \(reason); \(SessionName.rule)"
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import WireframeStore
 import WireframeSync
@@ -12,11 +13,13 @@ extension WFS {
                 The store is .wfs/store.sqlite in the project root unless --store or WFS_STORE names \
                 another file, or a postgresql:// URL: then the schema is made in that empty database (or \
                 in the schema its search_path names first), and the project root is per machine (--root). \
-                Running it again for the same project changes nothing.
+                Running it again for the same project changes nothing. The project root must exist \
+                unless --parents is given.
                 """
         )
 
         @OptionGroup var storeOptions: StoreOptions
+        @Flag(help: "Create the project root and its missing parent folders (as mkdir -p does).") var parents = false
 
         func run() throws {
             try runReportingErrors {
@@ -33,6 +36,15 @@ extension WFS {
                     }
                     return
                 }
+                // A mistyped --root would otherwise become a new, empty project without a word.
+                if let missing = Self.firstMissingFolder(of: root) {
+                    guard parents else { throw SyncError.missingRoot(path: root, missing: missing) }
+                    do {
+                        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+                    } catch {
+                        throw SyncError.cannotWrite(path: root, reason: "cannot create the folder")
+                    }
+                }
                 do {
                     _ = try StoreLocation.create(location: path, root: root)
                     Terminal.outputLine("created store \(path) for project \(root)")
@@ -44,6 +56,18 @@ extension WFS {
                     Terminal.outputLine("store \(path) for project \(root) exists already")
                 }
             }
+        }
+
+        /// The outermost folder of `path` (absolute) that does not exist, or nil when it all does.
+        static func firstMissingFolder(of path: String) -> String? {
+            var folder = ""
+            for part in path.split(separator: "/") {
+                folder += "/" + part
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { return folder }
+                if !isFolder.boolValue { return folder }
+            }
+            return nil
         }
     }
 }

@@ -13,9 +13,10 @@ extension WFS.SessionCommand {
         @Option(help: "When it started (YYYY-MM-DDTHH:MM, local time unless a zone is given).") var start: String
         @Option(help: "When it ended.") var end: String
         @Option(help: "Notes about the meeting.") var notes: String?
-        @Argument(help: "The session's name, unique in the store.") var name: String
+        @Argument(help: "The session's name, unique in the store (no '@', not a time).") var name: String
 
         func run() throws {
+            try runReportingErrors { try SessionName.check(name) }
             try storeOptions.withStore { store in
                 let session = try store.addSession(
                     name: name, notes: notes, start: try Times.parse(start), end: try Times.parse(end))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WireframeModel
 import WireframeStore
 import WireframeSync
 
@@ -32,7 +33,8 @@ extension WFS {
 
         static func line(_ session: Session) -> String {
             let end = session.endedAt?.text ?? "open"
-            return "\(session.name)  \(session.startedAt.text) – \(end)" + (session.notes.map { "  \($0)" } ?? "")
+            return "\(session.name.escapingControlCharacters)  \(session.startedAt.text) – \(end)"
+                + (session.notes.map { "  \($0.escapingControlCharacters)" } ?? "")
         }
     }
 }

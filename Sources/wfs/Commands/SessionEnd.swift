@@ -1,4 +1,5 @@
 import ArgumentParser
+import WireframeModel
 import WireframeStore
 import WireframeSync
 
@@ -11,7 +12,7 @@ extension WFS.SessionCommand {
         func run() throws {
             try storeOptions.withStore { store in
                 let session = try store.endSession(at: .now())
-                Terminal.outputLine("ended session \(session.name) at \(session.endedAt?.text ?? "")")
+                Terminal.outputLine("ended session \(session.name.escapingControlCharacters) at \(session.endedAt?.text ?? "")")
             }
         }
     }

@@ -8,9 +8,10 @@ extension WFS.SessionCommand {
         static let configuration = CommandConfiguration(commandName: "start", abstract: "Open a session now.")
         @OptionGroup var storeOptions: StoreOptions
         @Option(help: "Notes about the meeting.") var notes: String?
-        @Argument(help: "The session's name, unique in the store.") var name: String
+        @Argument(help: "The session's name, unique in the store (no '@', not a time).") var name: String
 
         func run() throws {
+            try runReportingErrors { try SessionName.check(name) }
             try storeOptions.withStore { store in
                 let session = try store.startSession(name: name, notes: notes, at: .now())
                 Terminal.outputLine("started session \(session.name) at \(session.startedAt.text)")

@@ -49,7 +49,8 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
-/// Runs a command's body, printing a store or sync error as `wfs: error: …` with exit status 2.
+/// Runs a command's body, printing a store or sync error as `wfs: error: …` with exit status 2,
+/// or 64 for a sync error in what the user typed (a time, a REF, a session name).
 func runReportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
@@ -58,6 +59,6 @@ func runReportingErrors(_ body: () throws -> Void) throws {
         throw ExitCode(2)
     } catch let error as SyncError {
         Terminal.error("wfs: error: \(error.description)")
-        throw ExitCode(2)
+        throw ExitCode(error.isUsageError ? 64 : 2)
     }
 }
