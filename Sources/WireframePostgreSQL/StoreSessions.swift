@@ -69,6 +69,33 @@ extension PostgreSQLStore {
         }
     }
 
+    /// Renames a session or replaces its notes; its revisions stay its (they refer to it by id).
+    public func editSession(named name: String, newName: String?, notes: String?) throws -> Session {
+        try write { db in
+            var session = try Self.session(db, named: name)
+            if let newName, newName != name {
+                if try db.execute("SELECT 1 FROM session WHERE name = $1", [.text(newName)]).count > 0 {
+                    throw StoreError.duplicateSession(name: newName)
+                }
+                session.name = newName
+            }
+            if let notes { session.notes = notes.isEmpty ? nil : notes }
+            try db.execute(
+                "UPDATE session SET name = $2, notes = $3 WHERE id = $1", [.integer(session.id), .text(session.name), .text(session.notes)])
+            return session
+        }
+    }
+
+    /// Deletes a session; its revisions stay, in no session.
+    public func deleteSession(named name: String) throws -> Session {
+        try write { db in
+            let session = try Self.session(db, named: name)
+            try db.execute("UPDATE revision SET session_id = NULL WHERE session_id = $1", [.integer(session.id)])
+            try db.execute("DELETE FROM session WHERE id = $1", [.integer(session.id)])
+            return session
+        }
+    }
+
     /// Every session, in order of their start.
     public func sessions() throws -> [Session] {
         try read { db in try db.execute("SELECT \(Self.sessionColumns) FROM session ORDER BY started_at, id").all.map(Self.session) }

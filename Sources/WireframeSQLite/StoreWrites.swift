@@ -208,6 +208,36 @@ extension SQLiteStore {
         }
     }
 
+    /// Renames a session or replaces its notes; its revisions stay its (they refer to it by id).
+    public func editSession(named name: String, newName: String?, notes: String?) throws -> Session {
+        try mapped {
+            try writer.write { db in
+                var record = try Self.sessionRecord(db, named: name)
+                if let newName, newName != name {
+                    if try SessionRecord.filter(SessionRecord.Columns.name == newName).fetchCount(db) > 0 {
+                        throw StoreError.duplicateSession(name: newName)
+                    }
+                    record.name = newName
+                }
+                if let notes { record.notes = notes.isEmpty ? nil : notes }
+                try record.update(db)
+                return record.session()
+            }
+        }
+    }
+
+    /// Deletes a session; its revisions stay, in no session.
+    public func deleteSession(named name: String) throws -> Session {
+        try mapped {
+            try writer.write { db in
+                let record = try Self.sessionRecord(db, named: name)
+                try db.execute(sql: "UPDATE revision SET sessionId = NULL WHERE sessionId = ?", arguments: [record.id])
+                try record.delete(db)
+                return record.session()
+            }
+        }
+    }
+
     // MARK: Helpers (inside a transaction)
 
     static func findOrCreateDocument(_ db: Database, path: String, format: SourceFormat, at time: Timestamp) throws -> DocumentRecord {

@@ -304,6 +304,37 @@ import WireframeStore
     }
 
     @Test(arguments: StoreEngines.all)
+    func aSessionIsRenamedEditedAndDeletedWhileItsRevisionsStay(engine: any StoreEngine) throws {
+        let store = try engine.makeStore(root: "/projects/shop")
+        defer { engine.discard(store) }
+        _ = try store.startSession(name: "Kickof", notes: "typo", at: .at(0))
+        let one = try #require(try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(1))).revision)
+        _ = try store.endSession(at: .at(2))
+        _ = try store.addSession(name: "Review", notes: nil, start: .at(10), end: .at(11))
+
+        let renamed = try store.editSession(named: "Kickof", newName: "Kickoff", notes: nil)
+        #expect(renamed.name == "Kickoff" && renamed.notes == "typo" && renamed.endedAt == .at(2))
+        #expect(try store.revisions(inSession: "Kickoff").map(\.id) == [one.id])
+        #expect(try store.revision(id: one.id).sessionName == "Kickoff")
+        #expect(throws: StoreError.duplicateSession(name: "Review")) {
+            _ = try store.editSession(named: "Kickoff", newName: "Review", notes: nil)
+        }
+        #expect(throws: StoreError.unknownSession(name: "Kickof", suggestion: "Kickoff")) {
+            _ = try store.editSession(named: "Kickof", newName: "Other", notes: nil)
+        }
+        #expect(try store.editSession(named: "Kickoff", newName: nil, notes: "first meeting").notes == "first meeting")
+        #expect(try store.editSession(named: "Kickoff", newName: nil, notes: "").notes == nil)
+        #expect(try store.session(named: "Kickoff").notes == nil)
+
+        let deleted = try store.deleteSession(named: "Kickoff")
+        #expect(deleted.name == "Kickoff")
+        #expect(try store.sessions().map(\.name) == ["Review"])
+        #expect(try store.revision(id: one.id).sessionName == nil)
+        #expect(try store.allRevisions().map(\.id) == [one.id])
+        #expect(throws: StoreError.unknownSession(name: "Kickoff", suggestion: nil)) { _ = try store.deleteSession(named: "Kickoff") }
+    }
+
+    @Test(arguments: StoreEngines.all)
     func aStoreMigratedByANewerBinaryIsRefused(engine: any StoreEngine) throws {
         let store = try engine.makeStore(root: "/projects/shop")
         defer { engine.discard(store) }
