@@ -23,6 +23,7 @@ extension PostgreSQLStore {
             if try db.execute("SELECT 1 FROM session WHERE name = $1", [.text(name)]).count > 0 {
                 throw StoreError.duplicateSession(name: name)
             }
+            try Self.refuseOverlap(db, name: name, start: time, end: nil)
             guard
                 let row = try db.execute(
                     "INSERT INTO session (name, notes, started_at) VALUES ($1, $2, $3) RETURNING \(Self.sessionColumns)",
@@ -55,6 +56,7 @@ extension PostgreSQLStore {
             if try db.execute("SELECT 1 FROM session WHERE name = $1", [.text(name)]).count > 0 {
                 throw StoreError.duplicateSession(name: name)
             }
+            try Self.refuseOverlap(db, name: name, start: start, end: end)
             guard
                 let row = try db.execute(
                     "INSERT INTO session (name, notes, started_at, ended_at) VALUES ($1, $2, $3, $4) RETURNING \(Self.sessionColumns)",
@@ -126,12 +128,23 @@ extension PostgreSQLStore {
         }
     }
 
+    /// Throws ``StoreError/overlappingSession(name:other:)`` when a session from `start` to `end`
+    /// (nil: still open) would overlap one that exists; meetings that only touch do not overlap.
+    static func refuseOverlap(_ db: Statements, name: String, start: Timestamp, end: Timestamp?) throws {
+        if let other = try db.execute(
+            "SELECT name FROM session WHERE ($2::bigint IS NULL OR started_at < $2) AND (ended_at IS NULL OR ended_at > $1) ORDER BY started_at LIMIT 1",
+            [.integer(start.microseconds), end.map { .integer($0.microseconds) } ?? .null]
+        ).first {
+            throw StoreError.overlappingSession(name: name, other: other.string(0))
+        }
+    }
+
     /// A session by name, inside a transaction.
     ///
     /// - Throws: ``StoreError/unknownSession(name:suggestion:)`` with the closest name.
     static func session(_ db: Statements, named name: String) throws -> Session {
         if let row = try db.execute("SELECT \(sessionColumns) FROM session WHERE name = $1", [.text(name)]).first { return session(row) }
         let names = try db.execute("SELECT name FROM session ORDER BY started_at").all.map { $0.string(0) }
-        throw StoreError.unknownSession(name: name, suggestion: Suggestions.closest(to: name, in: names))
+        throw StoreError.unknownSession(name: name, suggestion: Suggestions.closestName(to: name, in: names))
     }
 }

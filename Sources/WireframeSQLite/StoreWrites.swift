@@ -168,6 +168,7 @@ extension SQLiteStore {
                 if try SessionRecord.filter(SessionRecord.Columns.name == name).fetchCount(db) > 0 {
                     throw StoreError.duplicateSession(name: name)
                 }
+                try Self.refuseOverlap(db, name: name, start: time, end: nil)
                 var record = SessionRecord(name: name, notes: notes, startedAt: time, endedAt: nil)
                 try record.insert(db)
                 return record.session()
@@ -198,6 +199,7 @@ extension SQLiteStore {
                 if try SessionRecord.filter(SessionRecord.Columns.name == name).fetchCount(db) > 0 {
                     throw StoreError.duplicateSession(name: name)
                 }
+                try Self.refuseOverlap(db, name: name, start: start, end: end)
                 var record = SessionRecord(name: name, notes: notes, startedAt: start, endedAt: end)
                 try record.insert(db)
                 try db.execute(
@@ -239,6 +241,19 @@ extension SQLiteStore {
     }
 
     // MARK: Helpers (inside a transaction)
+
+    /// Throws ``StoreError/overlappingSession(name:other:)`` when a session from `start` to `end`
+    /// (nil: still open) would overlap one that exists; meetings that only touch do not overlap.
+    static func refuseOverlap(_ db: Database, name: String, start: Timestamp, end: Timestamp?) throws {
+        if let other = try String.fetchOne(
+            db,
+            sql:
+                "SELECT name FROM session WHERE (?1 IS NULL OR startedAt < ?1) AND (endedAt IS NULL OR endedAt > ?2) ORDER BY startedAt LIMIT 1",
+            arguments: [end, start])
+        {
+            throw StoreError.overlappingSession(name: name, other: other)
+        }
+    }
 
     static func findOrCreateDocument(_ db: Database, path: String, format: SourceFormat, at time: Timestamp) throws -> DocumentRecord {
         if let row = try Row.fetchOne(

@@ -335,6 +335,32 @@ import WireframeStore
     }
 
     @Test(arguments: StoreEngines.all)
+    func meetingsDoNotOverlapAndAShortenedNameIsSuggested(engine: any StoreEngine) throws {
+        let store = try engine.makeStore(root: "/projects/shop")
+        defer { engine.discard(store) }
+        _ = try store.addSession(name: "Kickoff with Acme", notes: nil, start: .at(10), end: .at(20))
+        #expect(throws: StoreError.overlappingSession(name: "Inside", other: "Kickoff with Acme")) {
+            _ = try store.addSession(name: "Inside", notes: nil, start: .at(12), end: .at(14))
+        }
+        #expect(throws: StoreError.overlappingSession(name: "Across", other: "Kickoff with Acme")) {
+            _ = try store.addSession(name: "Across", notes: nil, start: .at(5), end: .at(11))
+        }
+        #expect(throws: StoreError.overlappingSession(name: "Now", other: "Kickoff with Acme")) {
+            _ = try store.startSession(name: "Now", notes: nil, at: .at(19))
+        }
+        // Meetings that only touch do not overlap.
+        _ = try store.addSession(name: "Before", notes: nil, start: .at(0), end: .at(10))
+        _ = try store.startSession(name: "After", notes: nil, at: .at(20))
+        #expect(throws: StoreError.overlappingSession(name: "Later", other: "After")) {
+            _ = try store.addSession(name: "Later", notes: nil, start: .at(30), end: .at(40))
+        }
+        #expect(throws: StoreError.unknownSession(name: "Kickoff", suggestion: "Kickoff with Acme")) {
+            _ = try store.session(named: "Kickoff")
+        }
+        #expect(throws: StoreError.unknownSession(name: "acme", suggestion: "Kickoff with Acme")) { _ = try store.session(named: "acme") }
+    }
+
+    @Test(arguments: StoreEngines.all)
     func aStoreMigratedByANewerBinaryIsRefused(engine: any StoreEngine) throws {
         let store = try engine.makeStore(root: "/projects/shop")
         defer { engine.discard(store) }
