@@ -45,7 +45,7 @@ install: build
 	[ -e $(DESTDIR)$(CONFDIR)/wfsd.yaml ] || install -m 0644 Config/wfsd.yaml $(DESTDIR)$(CONFDIR)/wfsd.yaml
 	$(WFS_BIN_PATH)/wfs --generate-completion-script bash > $(DESTDIR)$(COMPLETIONDIR)/wfs
 	$(BIN_PATH)/wfsd --generate-completion-script bash > $(DESTDIR)$(COMPLETIONDIR)/wfsd
-	install -m 0644 docs/DAEMON.md $(DESTDIR)$(DOCDIR)/DAEMON.md
+	install -m 0644 docs/DAEMON.md systemd/wfsd-project.conf $(DESTDIR)$(DOCDIR)/
 	@if [ -z "$(DESTDIR)" ]; then \
 	  id wfs >/dev/null 2>&1 || useradd --system --home-dir /nonexistent --shell /usr/sbin/nologin wfs; \
 	  if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
@@ -53,7 +53,7 @@ install: build
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/wfs $(DESTDIR)$(BINDIR)/wfsd $(DESTDIR)$(UNITDIR)/wfsd.service $(DESTDIR)$(UNITDIR)/wfsd@.service
-	rm -f $(DESTDIR)$(COMPLETIONDIR)/wfs $(DESTDIR)$(COMPLETIONDIR)/wfsd $(DESTDIR)$(DOCDIR)/DAEMON.md
+	rm -f $(DESTDIR)$(COMPLETIONDIR)/wfs $(DESTDIR)$(COMPLETIONDIR)/wfsd $(DESTDIR)$(DOCDIR)/DAEMON.md $(DESTDIR)$(DOCDIR)/wfsd-project.conf
 
 verify-units:
 	$(SWIFT_BUILD) --product wfsd

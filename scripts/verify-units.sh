@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks the systemd units: 'systemd-analyze verify' (on a copy whose ExecStart names the built
+# Checks the systemd units (and the unit with the drop-in of systemd/wfsd-project.conf): 'systemd-analyze verify' (on a copy whose ExecStart names the built
 # wfsd, since verify needs the binary to exist) and 'systemd-analyze security', which must rate
 # the exposure 2.5 or lower.
 # Usage: scripts/verify-units.sh [PATH/TO/wfsd]   (default: the debug build's)
@@ -15,8 +15,13 @@ for unit in systemd/wfsd.service systemd/wfsd@.service; do
 done
 # A template is verified through an instance.
 cp "$work/wfsd@.service" "$work/wfsd@example.service"
+# The documented drop-in for a project in a home folder: its settings come after the unit's
+# [Service] settings, as a drop-in's do, so the unit with it must pass too.
+grep -v -e '^#' -e '^\[Service\]' -e '^$' systemd/wfsd-project.conf > "$work/drop-in"
+awk -v dropin="$work/drop-in" '/^\[Install\]/ { while ((getline line < dropin) > 0) print line; print "" } { print }' \
+  "$work/wfsd.service" > "$work/wfsd-project.service"
 status=0
-for unit in wfsd.service wfsd@example.service; do
+for unit in wfsd.service wfsd@example.service wfsd-project.service; do
   if ! output="$(systemd-analyze verify --man=no "$work/$unit" 2>&1)"; then status=1; fi
   # Warnings about the build host (no running systemd, missing users) are not about the unit.
   filtered="$(printf '%s\n' "$output" | grep -v -e 'System has not been booted with systemd' -e 'Failed to connect to bus' -e '^$' || true)"

@@ -264,7 +264,7 @@ public final class SyncDaemon: Service, Sendable {
 
     /// Whether a file (relative path, name) is a wireframe the daemon imports.
     private func admitsFile(_ relative: String, name: String) -> Bool {
-        guard !name.hasPrefix("."), !ProjectFiles.isEditorDropping(name), DocumentFormat(path: name) != nil else { return false }
+        guard !ProjectFiles.isIgnoredFile(name), DocumentFormat(path: name) != nil else { return false }
         let folders = relative.split(separator: "/").dropLast()
         if folders.contains(where: { $0.hasPrefix(".") || ProjectFiles.ignoredFolders.contains(String($0)) }) { return false }
         if storeFolders.contains(where: { relative.hasPrefix($0 + "/") }) { return false }

@@ -11,10 +11,15 @@ public enum ProjectFiles {
     /// Folder names never searched: the store's own folder, version control, dependencies.
     public static let ignoredFolders: Set<String> = [".wfs", ".git", ".hg", ".svn", "node_modules", ".build"]
 
-    /// Whether a file name is an editor's temporary or backup file rather than a wireframe.
-    public static func isEditorDropping(_ name: String) -> Bool {
-        name.hasPrefix(".#") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx")
-            || name.hasSuffix(".tmp") || name == "4913"
+    /// The manifest `wfs export` writes beside the files: a description of an export, not a
+    /// wireframe, so that importing an exported folder imports just its wireframes.
+    public static let exportManifestName = "wfs-manifest.json"
+
+    /// Whether a file name is never a wireframe, whatever its extension: hidden, an editor's
+    /// temporary or backup file, or an export's manifest.
+    public static func isIgnoredFile(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name.hasSuffix(".tmp")
+            || name == "4913" || name == exportManifestName
     }
 
     /// What a path is, without following a symbolic link.
@@ -148,7 +153,7 @@ public enum ProjectFiles {
             switch entries(of: current) {
             case .success(let listed):
                 names = listed.names
-                for name in listed.undecodable where !name.hasPrefix(".") && !isEditorDropping(name) {
+                for name in listed.undecodable where !isIgnoredFile(name) {
                     guard let format = DocumentFormat(path: name), formats.contains(format) else { continue }
                     undecodable.append(current.hasSuffix("/") ? current + name : current + "/" + name)
                 }
@@ -164,8 +169,7 @@ public enum ProjectFiles {
                 } else {
                     // FIFOs, sockets and devices named like wireframes too: the reader says why
                     // they are not imported (it never blocks on one), rather than passing them by.
-                    guard !name.hasPrefix("."), !isEditorDropping(name),
-                        let format = DocumentFormat(path: name), formats.contains(format)
+                    guard !isIgnoredFile(name), let format = DocumentFormat(path: name), formats.contains(format)
                     else { continue }
                     files.append(path)
                 }

@@ -17,6 +17,21 @@ public enum Suggestions {
         return best?.candidate
     }
 
+    /// The known name (a meeting's) nearest to a misspelt or shortened one: the closest by
+    /// ``closest(to:in:)``, else the only candidate that begins with `name` or has it as a whole
+    /// word, case-insensitively (`Kickoff` for `Kickoff with Acme`), for a name of three
+    /// characters or more.
+    public static func closestName(to name: String, in candidates: [String]) -> String? {
+        if let closest = closest(to: name, in: candidates) { return closest }
+        let lowered = name.lowercased()
+        guard lowered.count >= 3 else { return nil }
+        let containing = candidates.filter { candidate in
+            let words = candidate.lowercased()
+            return words.hasPrefix(lowered) || (" " + words + " ").contains(" " + lowered + " ")
+        }
+        return containing.count == 1 ? containing[0] : nil
+    }
+
     /// The known document path nearest to a misspelt or shortened one: the only candidate in a
     /// folder that ends with `path` (`plans/shop.json` for `shop.json`, a path typed as from inside
     /// a folder of the project; none when several do), else the closest by ``closest(to:in:)``,

@@ -23,6 +23,7 @@ extension PostgreSQLStore {
             if try db.execute("SELECT 1 FROM session WHERE name = $1", [.text(name)]).count > 0 {
                 throw StoreError.duplicateSession(name: name)
             }
+            try Self.refuseOverlap(db, name: name, start: time, end: nil)
             guard
                 let row = try db.execute(
                     "INSERT INTO session (name, notes, started_at) VALUES ($1, $2, $3) RETURNING \(Self.sessionColumns)",
@@ -55,6 +56,7 @@ extension PostgreSQLStore {
             if try db.execute("SELECT 1 FROM session WHERE name = $1", [.text(name)]).count > 0 {
                 throw StoreError.duplicateSession(name: name)
             }
+            try Self.refuseOverlap(db, name: name, start: start, end: end)
             guard
                 let row = try db.execute(
                     "INSERT INTO session (name, notes, started_at, ended_at) VALUES ($1, $2, $3, $4) RETURNING \(Self.sessionColumns)",
@@ -65,6 +67,33 @@ extension PostgreSQLStore {
             try db.execute(
                 "UPDATE revision SET session_id = $1 WHERE session_id IS NULL AND created_at >= $2 AND created_at <= $3",
                 [.integer(session.id), .integer(start.microseconds), .integer(end.microseconds)])
+            return session
+        }
+    }
+
+    /// Renames a session or replaces its notes; its revisions stay its (they refer to it by id).
+    public func editSession(named name: String, newName: String?, notes: String?) throws -> Session {
+        try write { db in
+            var session = try Self.session(db, named: name)
+            if let newName, newName != name {
+                if try db.execute("SELECT 1 FROM session WHERE name = $1", [.text(newName)]).count > 0 {
+                    throw StoreError.duplicateSession(name: newName)
+                }
+                session.name = newName
+            }
+            if let notes { session.notes = notes.isEmpty ? nil : notes }
+            try db.execute(
+                "UPDATE session SET name = $2, notes = $3 WHERE id = $1", [.integer(session.id), .text(session.name), .text(session.notes)])
+            return session
+        }
+    }
+
+    /// Deletes a session; its revisions stay, in no session.
+    public func deleteSession(named name: String) throws -> Session {
+        try write { db in
+            let session = try Self.session(db, named: name)
+            try db.execute("UPDATE revision SET session_id = NULL WHERE session_id = $1", [.integer(session.id)])
+            try db.execute("DELETE FROM session WHERE id = $1", [.integer(session.id)])
             return session
         }
     }
@@ -99,12 +128,23 @@ extension PostgreSQLStore {
         }
     }
 
+    /// Throws ``StoreError/overlappingSession(name:other:)`` when a session from `start` to `end`
+    /// (nil: still open) would overlap one that exists; meetings that only touch do not overlap.
+    static func refuseOverlap(_ db: Statements, name: String, start: Timestamp, end: Timestamp?) throws {
+        if let other = try db.execute(
+            "SELECT name FROM session WHERE ($2::bigint IS NULL OR started_at < $2) AND (ended_at IS NULL OR ended_at > $1) ORDER BY started_at LIMIT 1",
+            [.integer(start.microseconds), end.map { .integer($0.microseconds) } ?? .null]
+        ).first {
+            throw StoreError.overlappingSession(name: name, other: other.string(0))
+        }
+    }
+
     /// A session by name, inside a transaction.
     ///
     /// - Throws: ``StoreError/unknownSession(name:suggestion:)`` with the closest name.
     static func session(_ db: Statements, named name: String) throws -> Session {
         if let row = try db.execute("SELECT \(sessionColumns) FROM session WHERE name = $1", [.text(name)]).first { return session(row) }
         let names = try db.execute("SELECT name FROM session ORDER BY started_at").all.map { $0.string(0) }
-        throw StoreError.unknownSession(name: name, suggestion: Suggestions.closest(to: name, in: names))
+        throw StoreError.unknownSession(name: name, suggestion: Suggestions.closestName(to: name, in: names))
     }
 }

@@ -821,8 +821,13 @@ extension SQLiteStore {
     }
 
     static func session(_ db: Database, named name: String) throws -> Session {
-        if let record = try SessionRecord.filter(SessionRecord.Columns.name == name).fetchOne(db) { return record.session() }
+        try sessionRecord(db, named: name).session()
+    }
+
+    /// - Throws: ``StoreError/unknownSession(name:suggestion:)`` with the closest name.
+    static func sessionRecord(_ db: Database, named name: String) throws -> SessionRecord {
+        if let record = try SessionRecord.filter(SessionRecord.Columns.name == name).fetchOne(db) { return record }
         let names = try String.fetchAll(db, sql: "SELECT name FROM session ORDER BY startedAt")
-        throw StoreError.unknownSession(name: name, suggestion: Suggestions.closest(to: name, in: names))
+        throw StoreError.unknownSession(name: name, suggestion: Suggestions.closestName(to: name, in: names))
     }
 }

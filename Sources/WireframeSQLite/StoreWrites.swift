@@ -168,6 +168,7 @@ extension SQLiteStore {
                 if try SessionRecord.filter(SessionRecord.Columns.name == name).fetchCount(db) > 0 {
                     throw StoreError.duplicateSession(name: name)
                 }
+                try Self.refuseOverlap(db, name: name, start: time, end: nil)
                 var record = SessionRecord(name: name, notes: notes, startedAt: time, endedAt: nil)
                 try record.insert(db)
                 return record.session()
@@ -198,6 +199,7 @@ extension SQLiteStore {
                 if try SessionRecord.filter(SessionRecord.Columns.name == name).fetchCount(db) > 0 {
                     throw StoreError.duplicateSession(name: name)
                 }
+                try Self.refuseOverlap(db, name: name, start: start, end: end)
                 var record = SessionRecord(name: name, notes: notes, startedAt: start, endedAt: end)
                 try record.insert(db)
                 try db.execute(
@@ -208,7 +210,50 @@ extension SQLiteStore {
         }
     }
 
+    /// Renames a session or replaces its notes; its revisions stay its (they refer to it by id).
+    public func editSession(named name: String, newName: String?, notes: String?) throws -> Session {
+        try mapped {
+            try writer.write { db in
+                var record = try Self.sessionRecord(db, named: name)
+                if let newName, newName != name {
+                    if try SessionRecord.filter(SessionRecord.Columns.name == newName).fetchCount(db) > 0 {
+                        throw StoreError.duplicateSession(name: newName)
+                    }
+                    record.name = newName
+                }
+                if let notes { record.notes = notes.isEmpty ? nil : notes }
+                try record.update(db)
+                return record.session()
+            }
+        }
+    }
+
+    /// Deletes a session; its revisions stay, in no session.
+    public func deleteSession(named name: String) throws -> Session {
+        try mapped {
+            try writer.write { db in
+                let record = try Self.sessionRecord(db, named: name)
+                try db.execute(sql: "UPDATE revision SET sessionId = NULL WHERE sessionId = ?", arguments: [record.id])
+                try record.delete(db)
+                return record.session()
+            }
+        }
+    }
+
     // MARK: Helpers (inside a transaction)
+
+    /// Throws ``StoreError/overlappingSession(name:other:)`` when a session from `start` to `end`
+    /// (nil: still open) would overlap one that exists; meetings that only touch do not overlap.
+    static func refuseOverlap(_ db: Database, name: String, start: Timestamp, end: Timestamp?) throws {
+        if let other = try String.fetchOne(
+            db,
+            sql:
+                "SELECT name FROM session WHERE (?1 IS NULL OR startedAt < ?1) AND (endedAt IS NULL OR endedAt > ?2) ORDER BY startedAt LIMIT 1",
+            arguments: [end, start])
+        {
+            throw StoreError.overlappingSession(name: name, other: other)
+        }
+    }
 
     static func findOrCreateDocument(_ db: Database, path: String, format: SourceFormat, at time: Timestamp) throws -> DocumentRecord {
         if let row = try Row.fetchOne(

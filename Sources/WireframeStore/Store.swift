@@ -112,6 +112,15 @@ public protocol Store: Sendable {
     /// Adds a session that already took place, and assigns it the revisions made in its span.
     func addSession(name: String, notes: String?, start: Timestamp, end: Timestamp) throws -> Session
 
+    /// Renames a session, replaces its notes, or both (nil leaves either as it is; empty notes
+    /// remove them); its revisions stay its.
+    ///
+    /// - Throws: ``StoreError/unknownSession(name:suggestion:)``, ``StoreError/duplicateSession(name:)``.
+    func editSession(named name: String, newName: String?, notes: String?) throws -> Session
+
+    /// Deletes a session (open or ended); its revisions stay, in no session.
+    func deleteSession(named name: String) throws -> Session
+
     /// Every session, in order of their start.
     func sessions() throws -> [Session]
 

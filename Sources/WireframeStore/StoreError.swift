@@ -22,6 +22,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case unknownSession(name: String, suggestion: String?)
     /// A session of that name exists already.
     case duplicateSession(name: String)
+    /// A session would overlap another, named: a revision belongs to one meeting at most.
+    case overlappingSession(name: String, other: String)
     /// A session is already open.
     case sessionAlreadyOpen(name: String)
     /// No session is open.
@@ -69,6 +71,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "no session named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .duplicateSession(let name):
             "a session named '\(name)' exists already"
+        case .overlappingSession(let name, let other):
+            "session '\(name)' would overlap session '\(other)'; meetings do not overlap (correct the other with 'wfs session edit', 'rename' or 'delete')"
         case .sessionAlreadyOpen(let name):
             "session '\(name)' is still open; end it with 'wfs session end'"
         case .noOpenSession:

@@ -20,8 +20,8 @@ import WireframeFormats
 /// symbolic link, a link where a file goes is refused, and so is an output folder that is the
 /// project root or contains it (the stored heads would overwrite the files being edited).
 public struct Exporter: Sendable {
-    /// The manifest's file name in the output folder.
-    public static let manifestName = "wfs-manifest.json"
+    /// The manifest's file name in the output folder (which imports pass by).
+    public static let manifestName = ProjectFiles.exportManifestName
 
     /// One exported document.
     public struct Entry: Sendable, Codable, Hashable {
@@ -71,9 +71,12 @@ public struct Exporter: Sendable {
     }
 
     /// Exports the live documents at a point (optionally one document) into `output`, which must
-    /// be neither `projectRoot` nor a folder that contains it.
+    /// be neither `projectRoot` nor a folder that contains it, and must be empty or missing unless
+    /// `replacing`: then the files an earlier export wrote there (its manifest says which) that
+    /// this one does not write are removed, and nothing else is.
     public func export(
-        at point: History.Point, documentPath: String?, to output: String, projectRoot: String? = nil, format: Format = .json
+        at point: History.Point, documentPath: String?, to output: String, projectRoot: String? = nil, format: Format = .json,
+        replacing: Bool = false
     ) throws -> Manifest {
         let time = try history.time(of: point)
         var revisions = try history.store.state(atOrBefore: time).filter { !$0.isDeletion }
@@ -102,6 +105,7 @@ public struct Exporter: Sendable {
                     "it is the project root '\(projectRoot)' or contains it; export into another folder, or the stored heads would overwrite the project's files"
             )
         }
+        let earlierFiles = try Self.filesOfEarlierExport(in: output, replacing: replacing)
         let folder = try OutputFolder(path: output)
         let writer = JSONWireframeWriter()
         var entries: [Entry] = []
@@ -132,7 +136,29 @@ public struct Exporter: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         try folder.write(String(decoding: try encoder.encode(manifest), as: UTF8.self) + "\n", to: Self.manifestName)
+        let written = Set(entries.map(\.file))
+        for file in earlierFiles where !written.contains(file) { try folder.remove(file) }
         return manifest
+    }
+
+    /// The files the export in `output` wrote, by its manifest (none when there is none, or it is
+    /// not one), when `replacing` it; a folder that is not empty is refused otherwise, so that an
+    /// export never mixes its files with others unasked.
+    static func filesOfEarlierExport(in output: String, replacing: Bool) throws -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: output), !names.isEmpty else { return [] }
+        guard replacing else {
+            throw SyncError.cannotWrite(
+                path: output,
+                reason:
+                    "it is not empty; export into an empty folder, or use --force to write over an earlier export there (the files of it that this export does not hold are removed; nothing else is)"
+            )
+        }
+        guard let data = FileManager.default.contents(atPath: output + "/" + manifestName),
+            let earlier = try? JSONDecoder().decode(Manifest.self, from: data)
+        else { return [] }
+        // A manifest is a file like any other in the folder: a path in it that could lead out of
+        // the folder is never removed.
+        return earlier.documents.map(\.file).filter { unsafety(ofDocumentPath: $0) == nil && $0 != manifestName }
     }
 
     static func realPath(_ path: String) -> String? {
@@ -171,23 +197,9 @@ private final class OutputFolder {
         func failure(_ reason: String) -> SyncError { .cannotWrite(path: shown, reason: reason) }
         var components = relative.split(separator: "/").map(String.init)
         guard let name = components.popLast() else { throw failure("no file name") }
-        var folder = dup(descriptor)
-        guard folder >= 0 else { throw failure(String(cString: strerror(errno))) }
-        defer { close(folder) }
-        for (index, component) in components.enumerated() {
-            if mkdirat(folder, component, 0o777) != 0 && errno != EEXIST { throw failure(String(cString: strerror(errno))) }
-            let next = openat(folder, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard next >= 0 else {
-                let code = errno
-                let within = components[...index].joined(separator: "/")
-                throw failure(
-                    code == ELOOP || code == ENOTDIR
-                        ? "'\(within)' in the output folder is a symbolic link or not a folder; export writes only inside the output folder"
-                        : String(cString: strerror(code)))
-            }
-            close(folder)
-            folder = next
-        }
+        let folders = try openFolders(components, creating: true, failure: failure)
+        defer { for folder in folders { close(folder) } }
+        let folder = folders[folders.count - 1]
         var status = stat()
         if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFLNK {
             throw failure("it is a symbolic link; export writes only inside the output folder")
@@ -221,5 +233,51 @@ private final class OutputFolder {
             unlinkat(folder, temporary, 0)
             throw failure(String(cString: strerror(code)))
         }
+    }
+
+    /// Removes the regular file at `relative` (a path ``Exporter/unsafety(ofDocumentPath:)``
+    /// accepts), then each folder on its way that this leaves empty; a missing file, a link or a
+    /// folder where the file was are left as they are.
+    func remove(_ relative: String) throws {
+        func failure(_ reason: String) -> SyncError { .cannotWrite(path: path + "/" + relative, reason: reason) }
+        var components = relative.split(separator: "/").map(String.init)
+        guard let name = components.popLast() else { return }
+        let folders: [Int32]
+        do { folders = try openFolders(components, creating: false, failure: failure) } catch { return }
+        defer { for folder in folders { close(folder) } }
+        var status = stat()
+        guard fstatat(folders[folders.count - 1], name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return
+        }
+        guard unlinkat(folders[folders.count - 1], name, 0) == 0 else { throw failure(String(cString: strerror(errno))) }
+        // Fails, and stops, at the first folder that still holds something.
+        for index in components.indices.reversed() where unlinkat(folders[index], components[index], AT_REMOVEDIR) != 0 { break }
+    }
+
+    /// Descriptors of the output folder and of each folder of `components` below it, each opened
+    /// from its parent without following a symbolic link (and made first when `creating`).
+    private func openFolders(_ components: [String], creating: Bool, failure: (String) -> SyncError) throws -> [Int32] {
+        var folders: [Int32] = []
+        func fail(_ reason: String) -> SyncError {
+            for folder in folders { close(folder) }
+            return failure(reason)
+        }
+        let top = dup(descriptor)
+        guard top >= 0 else { throw failure(String(cString: strerror(errno))) }
+        folders.append(top)
+        for (index, component) in components.enumerated() {
+            if creating, mkdirat(folders[index], component, 0o777) != 0, errno != EEXIST { throw fail(String(cString: strerror(errno))) }
+            let next = openat(folders[index], component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard next >= 0 else {
+                let code = errno
+                let within = components[...index].joined(separator: "/")
+                throw fail(
+                    code == ELOOP || code == ENOTDIR
+                        ? "'\(within)' in the output folder is a symbolic link or not a folder; export writes only inside the output folder"
+                        : String(cString: strerror(code)))
+            }
+            folders.append(next)
+        }
+        return folders
     }
 }

@@ -92,6 +92,16 @@ public enum StoreLocation {
         return try SQLiteStore.create(path: location, root: root)
     }
 
+    /// Lets the group of an SQLite store's folder write the store (``SQLiteStore/shareWithGroup(path:)``).
+    /// A PostgreSQL store is shared through its roles instead (docs/POSTGRESQL.md).
+    public static func shareWithGroup(location: String) throws {
+        guard !isURL(location) else {
+            throw StoreError.cannotOpen(
+                path: shown(location), reason: "--shared applies to an SQLite store; a PostgreSQL store is shared through its roles")
+        }
+        try SQLiteStore.shareWithGroup(path: location)
+    }
+
     /// Where a daemon keeps its lock and state files on this machine (`ANCHOR-wfsd.lock`,
     /// `ANCHOR-wfsd.json`): beside an SQLite store, whose one daemon serves it; for a store on a
     /// server, in the project root's `.wfs` folder, since any number of daemons write to it, one

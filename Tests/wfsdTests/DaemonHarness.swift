@@ -62,9 +62,13 @@ final class Project: @unchecked Sendable {
 
     // MARK: The daemon
 
-    /// Starts wfsd on the project, as ``OtherUser`` when `asOtherUser` (which needs root).
-    func startDaemon(environment: [String: String] = [:], arguments: [String] = [], asOtherUser: Bool = false) throws -> Daemon {
-        try Daemon(project: self, environment: environment, arguments: arguments, asOtherUser: asOtherUser)
+    /// Starts wfsd on the project, as ``OtherUser`` when `asOtherUser` (which needs root), or
+    /// through `wrapper` (``OtherUser/wrapping(_:user:group:groups:umask:)``).
+    func startDaemon(
+        environment: [String: String] = [:], arguments: [String] = [], asOtherUser: Bool = false,
+        wrapper: (([String]) throws -> [String])? = nil
+    ) throws -> Daemon {
+        try Daemon(project: self, environment: environment, arguments: arguments, asOtherUser: asOtherUser, wrapper: wrapper)
     }
 
     /// Starts wfsd where it is expected to stop at once (a refused configuration, …) and waits for its exit.
@@ -108,11 +112,15 @@ final class Daemon: @unchecked Sendable {
     let process = Process()
     let logFile: URL
 
-    init(project: Project, environment: [String: String], arguments: [String], asOtherUser: Bool = false) throws {
+    init(
+        project: Project, environment: [String: String], arguments: [String], asOtherUser: Bool = false,
+        wrapper: (([String]) throws -> [String])? = nil
+    ) throws {
         logFile = project.root.appendingPathComponent(".wfs/wfsd-test.log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         var command = [Binaries.wfsd.path, "--store", project.store] + arguments
         if asOtherUser { command = try OtherUser.wrapping(command) }
+        if let wrapper { command = try wrapper(command) }
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         process.currentDirectoryURL = project.root

@@ -63,9 +63,9 @@ struct ExportConfinementTests {
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
 
-        // A folder of the output that is a link elsewhere.
+        // A folder of the output that is a link elsewhere (the folder is not empty: --force).
         #expect(symlink(elsewhere.path, output.appendingPathComponent("screens").path) == 0)
-        let throughFolder = try project.wfs(["export", "--output", output.path])
+        let throughFolder = try project.wfs(["export", "--force", "--output", output.path])
         #expect(throughFolder.status != 0)
         #expect(throughFolder.stderr.contains("is a symbolic link"), "\(throughFolder.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
@@ -76,14 +76,14 @@ struct ExportConfinementTests {
         let target = elsewhere.appendingPathComponent("target.json")
         try Data("untouched\n".utf8).write(to: target)
         #expect(symlink(target.path, output.appendingPathComponent("screens/a.json").path) == 0)
-        let throughFile = try project.wfs(["export", "--output", output.path])
+        let throughFile = try project.wfs(["export", "--force", "--output", output.path])
         #expect(throughFile.status != 0)
         #expect(throughFile.stderr.contains("is a symbolic link"), "\(throughFile.stderr)")
         #expect(try String(contentsOf: target, encoding: .utf8) == "untouched\n")
 
         // Without links, the export is written where it belongs.
         #expect(unlink(output.appendingPathComponent("screens/a.json").path) == 0)
-        let written = try project.wfs(["export", "--output", output.path])
+        let written = try project.wfs(["export", "--force", "--output", output.path])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("screens/a.json").path))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("wfs-manifest.json").path))

@@ -9,8 +9,11 @@ extension WFS {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Write the wireframes of a session, a time or now as files, with a manifest of content hashes.",
-            discussion:
-                "Importing the exported folder again gives the same content hashes. With --format xml, only documents read from WorkflowSchema are written."
+            discussion: """
+                Importing the exported folder again gives the same content hashes (the manifest is not a wireframe and is \
+                passed by). With --format xml, only documents read from WorkflowSchema are written. The output folder \
+                must be empty or missing; --force writes over an earlier export there.
+                """
         )
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -31,13 +34,20 @@ extension WFS {
         @Option(help: "The folder to write to.")
         var output: String
 
+        @Flag(
+            help: """
+                Write into a folder that is not empty. Files of an earlier export there (its manifest names them) \
+                that this export does not hold are removed; nothing else is.
+                """)
+        var force = false
+
         func run() throws {
             try storeOptions.withStore { store in
                 let history = History(store: store)
                 let point = at.map(History.point) ?? .now
                 let manifest = try Exporter(history: history).export(
                     at: point, documentPath: document, to: StoreLocation.absolute(output),
-                    projectRoot: try storeOptions.projectRoot(of: store), format: format == .xml ? .xml : .json)
+                    projectRoot: try storeOptions.projectRoot(of: store), format: format == .xml ? .xml : .json, replacing: force)
                 if manifest.documents.isEmpty {
                     // Say why: the point is before every revision, or no document is of the format.
                     let before = try history.time(of: point).map { ": no document has a revision at or before \($0.text)" } ?? ""

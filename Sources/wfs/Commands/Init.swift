@@ -13,18 +13,27 @@ extension WFS {
                 The store is .wfs/store.sqlite in the project root unless --store or WFS_STORE names \
                 another file, or a postgresql:// URL: then the schema is made in that empty database (or \
                 in the schema its search_path names first), and the project root is per machine (--root). \
-                Running it again for the same project changes nothing. The project root must exist \
-                unless --parents is given.
+                Running it again for the same project changes nothing, except that --shared lets the \
+                folder's group write an existing store too. The project root must exist unless \
+                --parents is given.
                 """
         )
 
         @OptionGroup var storeOptions: StoreOptions
         @Flag(help: "Create the project root and its missing parent folders (as mkdir -p does).") var parents = false
 
+        @Flag(
+            help: """
+                Let the group of the store's folder write the store, as 'git init --shared' does: a team's \
+                editors join that group (docs/DAEMON.md, "A team server").
+                """)
+        var shared = false
+
         func run() throws {
             try runReportingErrors {
                 let root = StoreLocation.absolute(storeOptions.root ?? ".")
                 let path = StoreLocation.forInit(explicit: storeOptions.store, root: root)
+                if shared && StoreLocation.isURL(path) { try StoreLocation.shareWithGroup(location: path) }
                 if StoreLocation.isURL(path) {
                     // A shared store: its root is each machine's, so every clone may run init.
                     do {
@@ -46,14 +55,18 @@ extension WFS {
                     }
                 }
                 do {
-                    _ = try StoreLocation.create(location: path, root: root)
-                    Terminal.outputLine("created store \(path) for project \(root)")
+                    let store = try StoreLocation.create(location: path, root: root)
+                    try store.close()
+                    if shared { try StoreLocation.shareWithGroup(location: path) }
+                    Terminal.outputLine("created store \(path) for project \(root)\(shared ? ", writable by its folder's group" : "")")
                 } catch StoreError.alreadyExists {
                     // Like `git init` in a repository: the same project's store is fine as it is;
                     // another project's store at this path is an error.
                     let existing = try StoreLocation.projectRoot(of: StoreLocation.open(location: path))
                     guard existing == root else { throw StoreError.alreadyExists(path: path) }
-                    Terminal.outputLine("store \(path) for project \(root) exists already")
+                    if shared { try StoreLocation.shareWithGroup(location: path) }
+                    Terminal.outputLine(
+                        "store \(path) for project \(root) exists already\(shared ? "; its folder's group may write it" : "")")
                 }
             }
         }

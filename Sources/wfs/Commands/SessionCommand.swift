@@ -8,9 +8,9 @@ extension WFS {
     struct SessionCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "session",
-            abstract: "Start, end, record and list customer meetings.",
+            abstract: "Start, end, record, list and correct customer meetings.",
             discussion: "Revisions stored while a session is open belong to it; what the store held at its end is what the customer saw.",
-            subcommands: [Start.self, End.self, Add.self, List.self, Show.self]
+            subcommands: [Start.self, End.self, Add.self, List.self, Show.self, Rename.self, Edit.self, Delete.self]
         )
 
         struct SessionJSON: Encodable {

@@ -304,6 +304,63 @@ import WireframeStore
     }
 
     @Test(arguments: StoreEngines.all)
+    func aSessionIsRenamedEditedAndDeletedWhileItsRevisionsStay(engine: any StoreEngine) throws {
+        let store = try engine.makeStore(root: "/projects/shop")
+        defer { engine.discard(store) }
+        _ = try store.startSession(name: "Kickof", notes: "typo", at: .at(0))
+        let one = try #require(try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(1))).revision)
+        _ = try store.endSession(at: .at(2))
+        _ = try store.addSession(name: "Review", notes: nil, start: .at(10), end: .at(11))
+
+        let renamed = try store.editSession(named: "Kickof", newName: "Kickoff", notes: nil)
+        #expect(renamed.name == "Kickoff" && renamed.notes == "typo" && renamed.endedAt == .at(2))
+        #expect(try store.revisions(inSession: "Kickoff").map(\.id) == [one.id])
+        #expect(try store.revision(id: one.id).sessionName == "Kickoff")
+        #expect(throws: StoreError.duplicateSession(name: "Review")) {
+            _ = try store.editSession(named: "Kickoff", newName: "Review", notes: nil)
+        }
+        #expect(throws: StoreError.unknownSession(name: "Kickof", suggestion: "Kickoff")) {
+            _ = try store.editSession(named: "Kickof", newName: "Other", notes: nil)
+        }
+        #expect(try store.editSession(named: "Kickoff", newName: nil, notes: "first meeting").notes == "first meeting")
+        #expect(try store.editSession(named: "Kickoff", newName: nil, notes: "").notes == nil)
+        #expect(try store.session(named: "Kickoff").notes == nil)
+
+        let deleted = try store.deleteSession(named: "Kickoff")
+        #expect(deleted.name == "Kickoff")
+        #expect(try store.sessions().map(\.name) == ["Review"])
+        #expect(try store.revision(id: one.id).sessionName == nil)
+        #expect(try store.allRevisions().map(\.id) == [one.id])
+        #expect(throws: StoreError.unknownSession(name: "Kickoff", suggestion: nil)) { _ = try store.deleteSession(named: "Kickoff") }
+    }
+
+    @Test(arguments: StoreEngines.all)
+    func meetingsDoNotOverlapAndAShortenedNameIsSuggested(engine: any StoreEngine) throws {
+        let store = try engine.makeStore(root: "/projects/shop")
+        defer { engine.discard(store) }
+        _ = try store.addSession(name: "Kickoff with Acme", notes: nil, start: .at(10), end: .at(20))
+        #expect(throws: StoreError.overlappingSession(name: "Inside", other: "Kickoff with Acme")) {
+            _ = try store.addSession(name: "Inside", notes: nil, start: .at(12), end: .at(14))
+        }
+        #expect(throws: StoreError.overlappingSession(name: "Across", other: "Kickoff with Acme")) {
+            _ = try store.addSession(name: "Across", notes: nil, start: .at(5), end: .at(11))
+        }
+        #expect(throws: StoreError.overlappingSession(name: "Now", other: "Kickoff with Acme")) {
+            _ = try store.startSession(name: "Now", notes: nil, at: .at(19))
+        }
+        // Meetings that only touch do not overlap.
+        _ = try store.addSession(name: "Before", notes: nil, start: .at(0), end: .at(10))
+        _ = try store.startSession(name: "After", notes: nil, at: .at(20))
+        #expect(throws: StoreError.overlappingSession(name: "Later", other: "After")) {
+            _ = try store.addSession(name: "Later", notes: nil, start: .at(30), end: .at(40))
+        }
+        #expect(throws: StoreError.unknownSession(name: "Kickoff", suggestion: "Kickoff with Acme")) {
+            _ = try store.session(named: "Kickoff")
+        }
+        #expect(throws: StoreError.unknownSession(name: "acme", suggestion: "Kickoff with Acme")) { _ = try store.session(named: "acme") }
+    }
+
+    @Test(arguments: StoreEngines.all)
     func aStoreMigratedByANewerBinaryIsRefused(engine: any StoreEngine) throws {
         let store = try engine.makeStore(root: "/projects/shop")
         defer { engine.discard(store) }

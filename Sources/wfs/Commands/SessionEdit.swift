@@ -1,0 +1,23 @@
+import ArgumentParser
+import WireframeStore
+import WireframeSync
+
+extension WFS.SessionCommand {
+    /// `wfs session edit`: corrects a session's notes.
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Replace a session's notes.")
+        @OptionGroup var storeOptions: StoreOptions
+        @Option(help: "The new notes; empty removes them.") var notes: String
+        @Argument(help: "The session's name.") var name: String
+
+        func run() throws {
+            try storeOptions.withStore { store in
+                let session = try store.editSession(named: name, newName: nil, notes: notes)
+                Terminal.outputLine(
+                    session.notes == nil
+                        ? "removed the notes of session \(session.name.escapingControlCharacters)"
+                        : "replaced the notes of session \(session.name.escapingControlCharacters)")
+            }
+        }
+    }
+}
