@@ -21,6 +21,9 @@ import Testing
         let old = try cli.run("show", "app.json@Kickof")
         #expect(old.status != 0 && old.error.contains("did you mean 'Kickoff'?"), "\(old.error)")
 
+        // The new name follows the rule of every new session name.
+        let unreadable = try cli.run("session", "rename", "Kickoff", "Kick@off")
+        #expect(unreadable.status == 64, "\(unreadable.error)")
         #expect(try cli.run("session", "edit", "Kickoff", "--notes", "with Acme and Bob").status == 0)
         #expect(try cli.run("session", "list").output.contains("Kickoff  ") == true)
         #expect(try cli.run("session", "list").output.contains("with Acme and Bob"))

@@ -13,6 +13,7 @@ extension WFS.SessionCommand {
         @Argument(help: "Its new name, unique in the store.") var newName: String
 
         func run() throws {
+            try runReportingErrors { try SessionName.check(newName) }
             try storeOptions.withStore { store in
                 let session = try store.editSession(named: name, newName: newName, notes: nil)
                 Terminal.outputLine("renamed session \(name.escapingControlCharacters) to \(session.name.escapingControlCharacters)")
