@@ -55,8 +55,7 @@ extension WFS {
                     }
                 }
                 do {
-                    let store = try StoreLocation.create(location: path, root: root)
-                    try store.close()
+                    _ = try StoreLocation.create(location: path, root: root)
                     if shared { try StoreLocation.shareWithGroup(location: path) }
                     Terminal.outputLine("created store \(path) for project \(root)\(shared ? ", writable by its folder's group" : "")")
                 } catch StoreError.alreadyExists {
