@@ -7,10 +7,10 @@ import WireframeFormats
 public enum DiagnosticCatalog {
     /// The groups of codes, in the order the document lists them.
     public static let groups: [(title: String, definitions: [DiagnosticDefinition])] = [
-        ("Reader (JSON)", FormatCodes.definitions),
+        // The cap's summary (WF0009) is numbered among the reader's limits; any file can get it.
+        ("Reader (JSON)", (FormatCodes.definitions + [DiagnosticLimit.definition]).sorted { $0.code < $1.code }),
         ("Reader (WorkflowSchema XML)", WorkflowSchemaDiagnostics.definitions),
         ("Rules", Validator.allRules.map(\.definition).sorted { $0.code < $1.code }),
-        ("Every file", [DiagnosticLimit.definition]),
     ]
 
     /// Every definition, group after group.
