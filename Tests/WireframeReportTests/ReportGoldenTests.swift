@@ -5,7 +5,7 @@ import WireframeReport
 import WireframeSync
 
 /// The report's text for a fixed two-meeting project: the shop's `app.json` changed between
-/// `Kickoff` and `Review` (by two authors), `help.json` added, `about.json` unchanged.
+/// `Kickoff` and `Review` (by two authors), `help.json` added with a problem, `about.json` unchanged.
 enum ReportGolden {
     /// The audit as `wfs audit --format json` gives it, with fixed meetings.
     static let audit = """
@@ -26,7 +26,7 @@ enum ReportGolden {
         """
 
     static let help = """
-        {"appName": "Help", "root": "faq", "routes": [{"name": "faq", "title": "Questions"}]}
+        {"appName": "Help", "root": "faq", "routes": [{"name": "faq", "title": "Questions", "subroutes": ["contact"]}]}
         """
 
     static func report() throws -> MeetingReport {
