@@ -50,8 +50,8 @@ public struct MeetingReport: Sendable {
     public static func make(history: History, from: String, to: String?) throws -> MeetingReport {
         let audit = try AuditReport.make(history: history, from: from, to: to)
         let store = history.store
-        let fromTime = try store.session(named: from).endedAt
-        let toTime = try to.map { try store.session(named: $0).endedAt } ?? nil
+        let fromTime = try history.time(of: History.point(from))
+        let toTime = try to.map { try history.time(of: History.point($0)) } ?? nil
         let revisions = try store.allRevisions()
         var details: [String: DocumentDetail] = [:]
         for document in audit.documents where document.status != "unchanged" {
@@ -67,9 +67,9 @@ public struct MeetingReport: Sendable {
         return MeetingReport(audit: audit, details: details)
     }
 
-    /// The name of a meeting as the report gives it: "review (2026-11-20T15:00:00Z)", or "now".
+    /// The name of a meeting as the report gives it: "review (2026-11-20T15:00:00Z)", a time, or "now".
     public static func name(_ point: AuditReport.SessionPoint) -> String {
-        point.name.map { "\($0) (\(point.at))" } ?? "now"
+        point.name.map { "\($0) (\(point.at))" } ?? point.at
     }
 
     /// The sentences for a document's changes, screen by screen: the screen's title and its sentences.

@@ -3,15 +3,15 @@ import WireframeAnalysis
 
 /// What changed between two meetings: the state at one session's end against another's (or now).
 public struct AuditReport: Sendable, Codable, Hashable {
-    /// A session as the report names it.
+    /// A session as the report names it, or a time, or now.
     public struct SessionPoint: Sendable, Codable, Hashable {
-        /// The session name; nil for "now".
+        /// The session name; nil for a time and for "now".
         public var name: String?
         /// When it started.
         public var startedAt: Timestamp?
         /// When it ended; nil while open.
         public var endedAt: Timestamp?
-        /// The time the state was taken at (`now` when open or not a session).
+        /// The time the state was taken at (`now` for now and for an open session).
         public var at: String
         /// The session's notes.
         public var notes: String?
@@ -78,18 +78,23 @@ public struct AuditReport: Sendable, Codable, Hashable {
     /// Every document live at either point, by path.
     public var documents: [Document]
 
-    /// Makes the report for two sessions (`to` nil: now).
+    /// Makes the report for two points, each a session's name or a time as `wfs export --at`
+    /// takes it (`to` nil: now).
     public static func make(history: History, from: String, to: String?) throws -> AuditReport {
         let store = history.store
-        let fromSession = try store.session(named: from)
-        let toSession = try to.map { try store.session(named: $0) }
-        let fromTime = fromSession.endedAt
-        let toTime = toSession.map { $0.endedAt } ?? nil
-        func point(_ session: Session?) -> SessionPoint {
-            guard let session else { return SessionPoint(name: nil, startedAt: nil, endedAt: nil, at: "now", notes: nil) }
-            return SessionPoint(
-                name: session.name, startedAt: session.startedAt, endedAt: session.endedAt,
-                at: session.endedAt?.text ?? "now", notes: session.notes)
+        let points = (History.point(from), to.map(History.point) ?? .now)
+        let fromTime = try history.time(of: points.0)
+        let toTime = try history.time(of: points.1)
+        func point(_ point: History.Point) throws -> SessionPoint {
+            switch point {
+            case .now: return SessionPoint(name: nil, startedAt: nil, endedAt: nil, at: "now", notes: nil)
+            case .time(let time): return SessionPoint(name: nil, startedAt: nil, endedAt: nil, at: time.text, notes: nil)
+            case .session(let name):
+                let session = try store.session(named: name)
+                return SessionPoint(
+                    name: session.name, startedAt: session.startedAt, endedAt: session.endedAt,
+                    at: session.endedAt?.text ?? "now", notes: session.notes)
+            }
         }
         let before = Dictionary(
             try store.state(atOrBefore: fromTime).filter { !$0.isDeletion }.map { ($0.documentPath, $0) },
@@ -127,6 +132,6 @@ public struct AuditReport: Sendable, Codable, Hashable {
                     path: path, status: status, fromRevision: old?.id, toRevision: new?.id, documentFields: documentFields, screens: screens
                 ))
         }
-        return AuditReport(from: point(fromSession), to: point(toSession), documents: documents)
+        return AuditReport(from: try point(points.0), to: try point(points.1), documents: documents)
     }
 }

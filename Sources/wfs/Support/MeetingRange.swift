@@ -2,10 +2,10 @@ import ArgumentParser
 
 /// `--from MEETING [--to MEETING|now]`, as `audit` and `report` take them.
 struct MeetingRange: ParsableArguments {
-    @Option(help: "The earlier session.")
+    @Option(help: "The earlier session, or a time (as 'wfs export --at' takes it).")
     var from: String
 
-    @Option(help: "The later session, or now.")
+    @Option(help: "The later session, a time, or now.")
     var to: String = "now"
 
     /// The later session's name; nil for now.
