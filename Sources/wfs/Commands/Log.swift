@@ -1,4 +1,5 @@
 import ArgumentParser
+import WireframeModel
 import WireframeStore
 import WireframeSync
 
@@ -47,6 +48,11 @@ extension WFS {
                 filter.includesFields = false  // Both forms list screen keys by kind only.
                 filter.replacingOnly = replacing
                 let entries = try Self.withDocumentFields(store.log(filter), store: store)
+                if entries.isEmpty {
+                    try Self.explainNothing(
+                        store: store, screen: screen,
+                        filtered: [document, screen, session, since, until].contains { $0 != nil } || replacing || limit == 0)
+                }
                 switch formatOptions.format {
                 case .json:
                     var json = JSONStream()
@@ -66,6 +72,26 @@ extension WFS {
                     }
                     Terminal.output(text)
                 }
+            }
+        }
+
+        /// Says why a log is empty when that is not what was asked: a screen no document has
+        /// (a typo, exit status 1, with the closest key) or a store with no revision yet.
+        static func explainNothing(store: any Store, screen: String?, filtered: Bool) throws {
+            if let screen {
+                var keys = Set<String>()
+                for head in try store.state(atOrBefore: nil) where !head.isDeletion {
+                    keys.formUnion(try store.screenHashes(revisionId: head.id).keys)
+                }
+                guard keys.contains(screen) else {
+                    Terminal.error(
+                        "wfs: error: no document has a screen '\(screen.escapingControlCharacters)'\(Suggestions.didYouMean(screen, in: keys.sorted()))"
+                    )
+                    throw ExitCode(1)
+                }
+            }
+            if !filtered, try store.counts()["revision", default: 0] == 0 {
+                Terminal.error("wfs: the store has no revisions yet; 'wfs import PATH' or the daemon (wfsd) stores them")
             }
         }
 

@@ -122,6 +122,10 @@ extension WFS {
                         let errors = entry.diagnostics.count(of: .error)
                         text +=
                             "  \(entry.path.escapingControlCharacters)  \(entry.outcome) \(entry.startedAt.text)  \(errors) error\(errors == 1 ? "" : "s")\n"
+                        // The first error says what to fix without another command; the rest: wfs validate.
+                        if let first = entry.diagnostics.first(where: { $0.severity == .error }) {
+                            text += "    " + first.rendered(path: entry.path).replacingOccurrences(of: "\n", with: "\n    ") + "\n"
+                        }
                     }
                     if !replacing.isEmpty { text += "saves that replaced a head their writer had not seen:\n" }
                     for revision in replacing.prefix(Self.replacingShown) {

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// Output that says enough: an empty history says so, a screen no document has is an error with
+/// the closest key, and `wfs status` gives each rejected file's first error where it is.
+@Suite struct OutputThatSaysEnoughTests {
+    @Test func anEmptyLogAndAnUnknownScreenSaySo() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        #expect(try cli.run("init").status == 0)
+        let empty = try cli.run("log")
+        #expect(empty.status == 0 && empty.output.isEmpty)
+        #expect(empty.error.contains("no revisions yet"), "\(empty.error)")
+
+        try cli.write("app.json", StoreCLI.wireframe([("home", "Home"), ("checkout", "Checkout")]))
+        #expect(try cli.run("import", "app.json").status == 0)
+        let typo = try cli.run("log", "--screen", "chekout")
+        #expect(typo.status == 1)
+        #expect(typo.error.contains("no document has a screen 'chekout'; did you mean 'checkout'?"), "\(typo.error)")
+        let known = try cli.run("log", "--screen", "checkout")
+        #expect(known.status == 0 && known.output.contains("added checkout, home"), "\(known)")
+        // A screen that exists but no revision in the range changed: an empty answer, no error.
+        let none = try cli.run("log", "--screen", "checkout", "--since", "2999-01-01")
+        #expect(none.status == 0 && none.output.isEmpty && none.error.isEmpty, "\(none)")
+    }
+
+    @Test func statusGivesTheFirstErrorOfARejectedFileWithItsPlace() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        #expect(try cli.run("init").status == 0)
+        try cli.write("app.json", StoreCLI.wireframe([("home", "Home")]))
+        #expect(try cli.run("import", "app.json").status == 0)
+        try cli.write("app.json", #"{"appName": "Demo", "root": "nowhere", "routes": [{"name": "home", "title": "Home"}]}"#)
+        #expect(try cli.run("import", "app.json").status == 1)
+        let status = try cli.run("status")
+        #expect(status.status == 0)
+        let lines = status.output.split(separator: "\n").map(String.init)
+        let index = try #require(lines.firstIndex { $0.hasPrefix("  app.json  rejected") }, "\(status.output)")
+        #expect(lines[index + 1].hasPrefix("    app.json:1:"), "\(status.output)")
+        #expect(lines[index + 1].contains("error:") && lines[index + 1].contains("nowhere"), "\(status.output)")
+    }
+}
