@@ -40,3 +40,29 @@ import Testing
         #expect(lines[index + 1].contains("error:") && lines[index + 1].contains("nowhere"), "\(status.output)")
     }
 }
+
+extension OutputThatSaysEnoughTests {
+    @Test func showListsEveryWayOutOfAScreen() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        #expect(try cli.run("init").status == 0)
+        try cli.write(
+            "app.json",
+            #"""
+            {"appName": "Shop", "root": "shop", "routes": [
+              {"name": "shop", "title": "Shop", "subroutes": ["about"],
+               "elements": [{"kind": "list", "reference": "productId", "target": "product"}, {"kind": "button", "text": "Cart", "target": "cart"}]},
+              {"name": "about", "title": "About"},
+              {"name": "product", "title": "Product", "dependencies": ["productId"]},
+              {"name": "cart", "title": "Cart"}
+            ]}
+            """#)
+        #expect(try cli.run("import", "app.json").status == 0)
+        let shown = try cli.run("show", "app.json")
+        #expect(shown.status == 0, "\(shown.error)")
+        let line = try #require(shown.output.split(separator: "\n").first { $0.hasPrefix("  shop ") }, "\(shown.output)")
+        for target in ["about (", "product (list 'productId')", "cart (button 'Cart')"] {
+            #expect(line.contains(target), "\(line)")
+        }
+    }
+}

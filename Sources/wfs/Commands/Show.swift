@@ -1,4 +1,5 @@
 import ArgumentParser
+import WireframeAnalysis
 import WireframeModel
 import WireframeStore
 import WireframeReport
@@ -71,8 +72,12 @@ extension WFS {
                     if let wireframe = try history.wireframe(of: revision) {
                         text +=
                             "app \(wireframe.appName), root \(wireframe.root), \(wireframe.screens.count) screen\(wireframe.screens.count == 1 ? "" : "s")\n"
+                        // Every way out of a screen, as `wfs path` walks them: subroutes and tabs,
+                        // buttons, element targets and actions.
+                        let graph = NavigationGraph(wireframe)
                         for screen in wireframe.screens {
-                            let links = screen.links.map(\.target)
+                            var seen = Set<String>()
+                            let links = graph.edges(from: screen.key).map { "\($0.to) (\($0.via))" }.filter { seen.insert($0).inserted }
                             text += "  \(screen.key)  \"\(screen.title)\" \(screen.container.rawValue)"
                             text += links.isEmpty ? "\n" : " → " + links.joined(separator: ", ") + "\n"
                         }
