@@ -24,6 +24,9 @@ public struct SQLiteStore: Store {
     let connections: Connections
     /// The newest source this process stored of each document, for the next import's delta.
     let sourceCache = SourceCache()
+    /// The store file or folder this user may not write, when a command opened the store
+    /// read-only for that reason (see ``readOnlyAccess(path:)``); a write then names it.
+    let writeDenied: String?
     /// The WAL checkpoints run between saves, for a long-running writer
     /// (``withCheckpointsBetweenSaves()``); nil: SQLite's automatic checkpoint inside the commits.
     private(set) var checkpointsBetweenSaves: CheckpointThread?
@@ -96,13 +99,75 @@ public struct SQLiteStore: Store {
             // Only an empty file takes it, before the pool turns on WAL (which fixes the page size).
             configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = \(newFilePageSize)") }
         }
-        self.writer = try Self.mapError(path: path, busyTimeout: busyTimeout) { () throws -> any DatabaseWriter in
+        // A command may read a store it cannot write; the daemon writes, and fails at once instead.
+        let readOnly = connections == .single ? Self.readOnlyAccess(path: path) : nil
+        self.writeDenied = readOnly?.denied
+        var openedPath = path
+        if let readOnly {
+            configuration.readonly = true
+            if readOnly.immutable, let uri = Self.immutableURI(path: path) { openedPath = uri }
+        }
+        self.writer = try Self.mapError(path: path, busyTimeout: busyTimeout, writeDenied: readOnly?.denied) {
+            () throws -> any DatabaseWriter in
             switch connections {
-            case .pool: return try DatabasePool(path: path, configuration: configuration)
-            case .single: return try DatabaseQueue(path: path, configuration: configuration)
+            case .pool: return try DatabasePool(path: openedPath, configuration: configuration)
+            case .single: return try DatabaseQueue(path: openedPath, configuration: configuration)
             }
         }
         try mapped { try Self.migrate(writer, path: path) }
+    }
+
+    /// How a command opens a store that this process cannot write (nil: it can, and opens it
+    /// read-write): `denied` names the file or folder without the write permission (nil when the
+    /// file system itself is read-only), `immutable` says whether SQLite must be told that the
+    /// file cannot change.
+    ///
+    /// SQLite reads a WAL store read-only through its `-shm` and `-wal` files, which it must be
+    /// able to create when they are missing; in a folder this user cannot write it cannot, and
+    /// opening fails. There SQLite's `immutable=1` reads the store file alone, without locks and
+    /// without looking for changes, which is right only while nobody writes the file during the
+    /// read. That holds where it is used: only when no `-wal` file exists (so no commit is
+    /// waiting outside the store file) and the folder cannot be written by this user (so this
+    /// user's processes, `wfsd` included, cannot create the `-wal` file that every write of a
+    /// WAL store goes through first; the store file itself changes only when a checkpoint copies
+    /// that WAL into it). A writer with more rights (root, or the owner after a `chmod`) could
+    /// still start meanwhile; the command reads for a moment, and a `wfs verify` afterwards
+    /// checks the whole file.
+    static func readOnlyAccess(path: String) -> (denied: String?, immutable: Bool)? {
+        let folder = (path as NSString).deletingLastPathComponent
+        let folderPath = folder.isEmpty ? "." : folder
+        let fileWritable = access(path, W_OK) == 0
+        let fileError = errno
+        let folderWritable = access(folderPath, W_OK) == 0
+        let folderError = errno
+        if fileWritable && folderWritable { return nil }
+        // A read-only file system (EROFS) is told apart from a missing permission (EACCES): the
+        // write error then says which it is.
+        let denied: String? =
+            !fileWritable && fileError == EACCES ? path : !folderWritable && folderError == EACCES ? folderPath : nil
+        let immutable = !folderWritable && !FileManager.default.fileExists(atPath: path + "-wal")
+        return (denied, immutable)
+    }
+
+    /// The `file:` URI that opens `path` with `immutable=1`, or nil when this SQLite does not
+    /// read URIs in file names (it must be built with `SQLITE_USE_URI`: GRDB opens without
+    /// `SQLITE_OPEN_URI`); the store is then opened read-only as it is.
+    static func immutableURI(path: String) -> String? {
+        guard sqlite3_compileoption_used("USE_URI") == 1 else { return nil }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        // Every byte but the unreserved ones and `/` is percent-encoded (`?`, `#` and `%` would
+        // otherwise end or change the path).
+        var encoded = "file:"
+        for byte in absolute.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                encoded.append(Character(Unicode.Scalar(byte)))
+            default:
+                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return encoded + "?immutable=1"
     }
 
     /// The connection setup that every process uses: foreign keys, a busy timeout, WAL.
@@ -237,10 +302,14 @@ public struct SQLiteStore: Store {
 
     /// Runs `body`, turning SQLite errors into ``StoreError`` values with this store's path.
     func mapped<T>(_ body: () throws -> T) throws -> T {
-        try Self.mapError(path: path, busyTimeout: busyTimeout, body)
+        try Self.mapError(path: path, busyTimeout: busyTimeout, writeDenied: writeDenied, body)
     }
 
-    static func mapError<T>(path: String, busyTimeout: Double, _ body: () throws -> T) throws -> T {
+    /// Runs `body`, turning SQLite errors into ``StoreError`` values: `SQLITE_CORRUPT` and
+    /// `SQLITE_NOTADB` (with their extended codes) into ``StoreError/corrupt(path:reason:)``, a
+    /// failed write into what stopped it (a full disk, a read-only file system, the file size
+    /// limit, a missing permission).
+    static func mapError<T>(path: String, busyTimeout: Double, writeDenied: String? = nil, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as DatabaseError {
@@ -248,8 +317,9 @@ public struct SQLiteStore: Store {
             case .SQLITE_BUSY, .SQLITE_LOCKED:
                 throw StoreError.busy(path: path, seconds: busyTimeout, holder: LockHolder.describe(storePath: path))
             case .SQLITE_FULL:
-                throw StoreError.diskFull(path: path)
+                throw fileSystemFault(path: path) ?? StoreError.diskFull(path: path)
             case .SQLITE_READONLY:
+                if let writeDenied { throw StoreError.notWritable(path: path, denied: writeDenied) }
                 throw StoreError.readOnly(path: path)
             case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
                 if let fault = fileSystemFault(path: path) { throw fault }
@@ -280,5 +350,12 @@ extension Timestamp: DatabaseValueConvertible {
         case .string(let text): Timestamp(text: text)
         default: nil
         }
+    }
+}
+
+extension String {
+    /// The text with zeros before it up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -14,9 +14,16 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case diskFull(path: String)
     /// The store cannot be written (read-only file, folder or file system).
     case readOnly(path: String)
+    /// This user may not write the store: `denied` (the store file or its folder) lacks the write
+    /// permission. Reading commands open such a store read-only.
+    case notWritable(path: String, denied: String)
+    /// The file size limit of the process (`ulimit -f`, systemd's `LimitFSIZE=`) stopped a write
+    /// to the store; the transaction was rolled back.
+    case fileSizeLimit(path: String, bytes: UInt64)
     /// The store cannot be opened.
     case cannotOpen(path: String, reason: String)
-    /// The file is not a store (or is damaged).
+    /// The store file is damaged (SQLite found a malformed page, or a stored hash does not match
+    /// what it covers), or the file is no store at all.
     case corrupt(path: String, reason: String)
     /// No session of that name.
     case unknownSession(name: String, suggestion: String?)
@@ -63,10 +70,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "the disk of the store at '\(path)' is full; nothing was written"
         case .readOnly(let path):
             "the store at '\(path)' cannot be written (read-only); nothing was written"
+        case .notWritable(let path, let denied):
+            "the store at '\(path)' cannot be written: this user has no write permission on '\(denied)'; nothing was written"
+        case .fileSizeLimit(let path, let bytes):
+            "the file size limit (ulimit -f, \(bytes) bytes) stopped the write to the store at '\(path)'; nothing was written"
         case .cannotOpen(let path, let reason):
             "cannot open the store at '\(path)': \(reason)"
         case .corrupt(let path, let reason):
-            "the file at '\(path)' is not a usable store: \(reason)"
+            "the store at '\(path)' is damaged (\(reason)); run 'wfs verify' to see what is wrong"
         case .unknownSession(let name, let suggestion):
             "no session named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .duplicateSession(let name):

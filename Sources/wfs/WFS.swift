@@ -1,5 +1,9 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The `wfs` command: validates wireframes and answers questions about their history.
 ///
 /// A synchronous `ParsableCommand`: every command does its work on the calling thread, so an
@@ -20,4 +24,12 @@ struct WFS: ParsableCommand {
             Audit.self, Report.self, Export.self, Status.self, Verify.self, StoreCommand.self,
         ]
     )
+
+    /// Runs the command with SIGXFSZ ignored: a write past the file size limit (`ulimit -f`) then
+    /// fails with EFBIG, which the store reports as an error naming the limit, instead of the
+    /// signal ending the process without a word.
+    static func main() {
+        signal(SIGXFSZ, SIG_IGN)
+        main(nil)
+    }
 }

@@ -27,6 +27,9 @@ struct WFSD: ParsableCommand {
     var root: String?
 
     func run() throws {
+        // A write past the file size limit (`ulimit -f`, systemd's `LimitFSIZE=`) fails with
+        // EFBIG instead of ending the daemon by SIGXFSZ: the import is logged as failed and retried.
+        signal(SIGXFSZ, SIG_IGN)
         // The daemon's tasks run on a thread of its own (see `DaemonExecutor`), never on
         // Dispatch's global queues, so that an idle daemon is never woken.
         let (config, store, root) = (config, store, root)
