@@ -98,7 +98,8 @@ public final class DaemonLock: Sendable {
         // glibc's encoding of a device number (`gnu_dev_major`, `gnu_dev_minor`).
         let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~UInt64(0xfff))
         let minor = (device & 0xff) | ((device >> 12) & ~UInt64(0xff))
-        let file = String(major, radix: 16).leftPadded(to: 2) + ":" + String(minor, radix: 16).leftPadded(to: 2) + ":"
+        let file =
+            String(major, radix: 16).leftPadded(to: 2) + ":" + String(minor, radix: 16).leftPadded(to: 2) + ":"
             + String(UInt64(status.st_ino))
         for line in table.split(separator: "\n") {
             let fields = line.split(separator: " ")
