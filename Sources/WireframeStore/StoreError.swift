@@ -99,7 +99,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .headMoved(let path):
             "another process stored a revision of '\(path)' meanwhile"
         case .damagedSource(let id, let reason):
-            "the source of revision \(id) cannot be rebuilt: \(reason)"
+            "the source of revision \(id) cannot be rebuilt: \(reason); the store is damaged: run 'wfs verify' to see what is wrong"
         case .permissionDenied(let location, let privilege):
             "the store at '\(location)' refused this: the database role lacks the \(privilege) privilege; nothing was written"
         case .unavailable(let location, let reason):

@@ -100,10 +100,22 @@ public struct History: Sendable {
         text.trimmingCharacters(in: .whitespaces)
     }
 
+    /// The exact bytes a revision was imported from, checked against the hash recorded with them:
+    /// a damaged store is an error here, never content shown as it was.
+    ///
+    /// - Throws: ``StoreError/damagedSource(revisionId:reason:)`` when they differ.
+    public func source(of revision: Revision) throws -> [UInt8] {
+        let source = try store.source(revisionId: revision.id)
+        if let recorded = revision.sourceHash, ContentHash.hex(of: source) != recorded {
+            throw StoreError.damagedSource(revisionId: revision.id, reason: "the stored source does not match the hash recorded with it")
+        }
+        return source
+    }
+
     /// The canonical wireframe of a revision, rebuilt from its exact source; nil for a deletion.
     public func wireframe(of revision: Revision) throws -> Wireframe? {
         guard !revision.isDeletion else { return nil }
-        let source = try store.source(revisionId: revision.id)
+        let source = try source(of: revision)
         let read = DocumentReader().read(bytes: source, path: revision.documentPath)
         guard let wireframe = read.wireframe else {
             throw StoreError.damagedSource(revisionId: revision.id, reason: "the stored source no longer reads as a wireframe")
@@ -114,7 +126,7 @@ public struct History: Sendable {
     /// A revision as WorkflowSchema XML; nil for a deletion or a wireframe not read from WorkflowSchema.
     public func workflowSchemaText(of revision: Revision) throws -> String? {
         guard !revision.isDeletion else { return nil }
-        let source = try store.source(revisionId: revision.id)
+        let source = try source(of: revision)
         guard let wireframe = DocumentReader().read(bytes: source, path: revision.documentPath).wireframe,
             wireframe.sourceFormat == .workflowSchema
         else { return nil }

@@ -39,7 +39,7 @@ extension WFS {
                             "wfs: error: revision \(revision.id) records the deletion of '\(revision.documentPath)'; it has no source")
                         throw ExitCode(2)
                     }
-                    Terminal.outputBytes(try store.source(revisionId: revision.id))
+                    Terminal.outputBytes(try history.source(of: revision))
                     return
                 }
                 switch format {
