@@ -82,10 +82,10 @@ public struct PostgreSQLStore: Store {
         if let applied {
             // The baseline makes that table with the others: one without rows is damage too.
             if let damage = AppliedMigrations.damage(applied: Set(applied), known: known, hasTables: true) {
-                throw StoreError.corrupt(
+                throw StoreError.cannotOpen(
                     path: location,
                     reason:
-                        "its list of applied migrations (table schema_migration) is damaged: \(damage); nothing was changed; restore the store from a backup and check it with 'wfs verify'"
+                        "its list of applied migrations (table schema_migration) is damaged: \(damage); nothing was changed; restore the store from a backup"
                 )
             }
             let unknown = Set(applied).subtracting(known)

@@ -276,10 +276,10 @@ public struct SQLiteStore: Store {
         }
         // Migrating on a damaged list would run a migration again on its own tables.
         if let damage = AppliedMigrations.damage(applied: applied, known: Self.knownMigrations, hasTables: hasTables) {
-            throw StoreError.corrupt(
+            throw StoreError.cannotOpen(
                 path: path,
                 reason:
-                    "its list of applied migrations (table grdb_migrations) is damaged: \(damage); nothing was changed; restore the store from a backup and check it with 'wfs verify'"
+                    "its list of applied migrations (table grdb_migrations) is damaged: \(damage); nothing was changed; restore the store from a backup"
             )
         }
         let known = Set(Self.knownMigrations)

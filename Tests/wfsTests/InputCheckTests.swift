@@ -128,9 +128,9 @@ struct InputCheckTests {
             let run = try cli.run(arguments: arguments)
             #expect(run.status == 2, "\(arguments): \(run.error)")
             #expect(
-                run.error.hasPrefix("wfs: error: the file at '\(store)' is not a usable store: its list of applied migrations"),
+                run.error.hasPrefix("wfs: error: cannot open the store at '\(store)': its list of applied migrations"),
                 "\(arguments): \(run.error)")
-            #expect(run.error.contains("'wfs verify'"), "\(run.error)")
+            #expect(run.error.contains("restore the store from a backup"), "\(run.error)")
             #expect(!run.error.contains("SQLite error"), "\(run.error)")
         }
         #expect(try Self.sqlite(store, "SELECT group_concat(name) FROM sqlite_master") == before)
@@ -153,8 +153,8 @@ struct InputCheckTests {
             try PostgreSQLTestServer.execute(damage, database: database.name)
             let status = try cli.run("status", "--store", database.url)
             #expect(status.status == 2, "\(damage): \(status.error)")
-            #expect(status.error.contains("is not a usable store: its list of applied migrations (table schema_migration) is damaged"))
-            #expect(status.error.contains("'wfs verify'"), "\(status.error)")
+            #expect(status.error.contains(": its list of applied migrations (table schema_migration) is damaged"), "\(status.error)")
+            #expect(status.error.contains("restore the store from a backup"), "\(status.error)")
         }
     }
 
