@@ -8,9 +8,12 @@ import Testing
         let cli = try StoreCLI()
         defer { cli.remove() }
         #expect(try cli.run("init").status == 0)
-        let empty = try cli.run("log")
-        #expect(empty.status == 0 && empty.output.isEmpty)
-        #expect(empty.error.contains("no revisions yet"), "\(empty.error)")
+        // A person at a terminal is told; a script gets the empty answer alone.
+        let onTerminal = try CommandRunner.runOnTerminal(["log"], in: URL(fileURLWithPath: cli.root))
+        #expect(onTerminal.status == 0)
+        #expect(onTerminal.terminal.contains("no revisions yet"), "\(onTerminal.terminal)")
+        let piped = try cli.run("log")
+        #expect(piped.status == 0 && piped.output.isEmpty && piped.error.isEmpty, "\(piped)")
 
         try cli.write("app.json", StoreCLI.wireframe([("home", "Home"), ("checkout", "Checkout")]))
         #expect(try cli.run("import", "app.json").status == 0)

@@ -76,7 +76,8 @@ extension WFS {
         }
 
         /// Says why a log is empty when that is not what was asked: a screen no document has
-        /// (a typo, exit status 1, with the closest key) or a store with no revision yet.
+        /// (a typo, exit status 1, with the closest key) or, to a person at a terminal, a store
+        /// with no revision yet.
         static func explainNothing(store: any Store, screen: String?, filtered: Bool) throws {
             if let screen {
                 var keys = Set<String>()
@@ -90,7 +91,9 @@ extension WFS {
                     throw ExitCode(1)
                 }
             }
-            if !filtered, try store.counts()["revision", default: 0] == 0 {
+            // A hint for a person; a script reading an empty log (a reader beside an importer
+            // that has stored nothing yet) gets the empty answer alone.
+            if !filtered, Terminal.personReadsStandardError, try store.counts()["revision", default: 0] == 0 {
                 Terminal.error("wfs: the store has no revisions yet; 'wfs import PATH' or the daemon (wfsd) stores them")
             }
         }

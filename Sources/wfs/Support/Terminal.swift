@@ -20,6 +20,10 @@ enum Terminal {
         return isatty(STDERR_FILENO) == 1
     }
 
+    /// Whether a person reads standard error (a TTY): hints that a script has no use for are
+    /// written only then.
+    static var personReadsStandardError: Bool { isatty(STDERR_FILENO) == 1 }
+
     /// The value of one environment variable, nil when it is not set.
     static func variable(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
