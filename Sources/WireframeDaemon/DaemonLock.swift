@@ -99,7 +99,7 @@ public final class DaemonLock: Sendable {
         let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~UInt64(0xfff))
         let minor = (device & 0xff) | ((device >> 12) & ~UInt64(0xff))
         let file =
-            String(major, radix: 16).leftPadded(to: 2) + ":" + String(minor, radix: 16).leftPadded(to: 2) + ":"
+            String(format: "%02llx:%02llx:", major, minor)
             + String(UInt64(status.st_ino))
         for line in table.split(separator: "\n") {
             let fields = line.split(separator: " ")
@@ -107,13 +107,6 @@ public final class DaemonLock: Sendable {
             if let pid = Int32(fields[4]), pid > 0 { return pid }
         }
         return nil
-    }
-}
-
-extension String {
-    /// The text with zeros before it up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
 

@@ -164,7 +164,7 @@ public struct SQLiteStore: Store {
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 encoded.append(Character(Unicode.Scalar(byte)))
             default:
-                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                encoded += String(format: "%%%02X", byte)
             }
         }
         return encoded + "?immutable=1"
@@ -350,12 +350,5 @@ extension Timestamp: DatabaseValueConvertible {
         case .string(let text): Timestamp(text: text)
         default: nil
         }
-    }
-}
-
-extension String {
-    /// The text with zeros before it up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
