@@ -17,6 +17,11 @@ struct WFS: ParsableCommand {
             Wireframes are JSON or WorkflowSchema XML files that describe an app's screens and how \
             they link. Diagnostics go to standard error as 'path:line:column: severity: message [code]'. \
             Exit status: 0 success, 1 the command ran and found errors, 2 it could not run, 64 a usage error.
+
+            The store (.wfs/store.sqlite in the project folder, or a PostgreSQL database for a team) keeps \
+            every change of meaning, screen by screen, and the meetings held with the customer (sessions). \
+            'wfs help COMMAND' or 'man wfs-COMMAND' describes a command; the user guide, GUIDE.md, is \
+            installed with the documentation (share/doc/wfs).
             """,
         version: "0.1.0",
         subcommands: [

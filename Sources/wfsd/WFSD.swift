@@ -13,7 +13,8 @@ struct WFSD: ParsableCommand {
         discussion: """
             Settings come from the configuration file (--config, else WFS_CONFIG), overridden by WFS_* \
             environment variables, overridden by these flags. SIGTERM and SIGINT finish the import in \
-            flight and exit 0; SIGHUP reloads the configuration. See docs/DAEMON.md.
+            flight and exit 0; SIGHUP reloads the configuration. DAEMON.md, installed with the \
+            documentation (share/doc/wfs), describes the configuration and the systemd units.
             """
     )
 

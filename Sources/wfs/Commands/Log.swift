@@ -8,7 +8,13 @@ extension WFS {
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "log",
-            abstract: "List revisions, newest first, with the screens each one added, removed or modified."
+            abstract: "List revisions, newest first, with the screens each one added, removed or modified.",
+            discussion: """
+                Each revision is listed with its id, its document and number, its time, author and \
+                session, and the keys of the screens it added, removed or modified. The options narrow \
+                the list and combine: --document, --screen and --session keep the revisions of that \
+                document, screen or meeting, --since and --until a span of time, --limit the newest ones.
+                """
         )
 
         @OptionGroup var storeOptions: StoreOptions

@@ -5,7 +5,9 @@ import WireframeSync
 extension WFS.SessionCommand {
     /// `wfs session edit`: corrects a session's notes.
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Replace a session's notes.")
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Replace a session's notes.",
+            discussion: "The session keeps its name, its times and its revisions; --notes '' removes the notes.")
         @OptionGroup var storeOptions: StoreOptions
         @Option(help: "The new notes; empty removes them.") var notes: String
         @Argument(help: "The session's name.") var name: String

@@ -6,7 +6,9 @@ import WireframeSync
 extension WFS.SessionCommand {
     /// `wfs session end`: ends the open session now.
     struct End: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "end", abstract: "End the open session now.")
+        static let configuration = CommandConfiguration(
+            commandName: "end", abstract: "End the open session now.",
+            discussion: "From then on, its name in a REF (app.json@NAME) or in --at means the store as it was at this moment.")
         @OptionGroup var storeOptions: StoreOptions
 
         func run() throws {

@@ -5,7 +5,9 @@ import WireframeSync
 extension WFS.SessionCommand {
     /// `wfs session list`: every session, oldest first.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List sessions, oldest first.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List sessions, oldest first.",
+            discussion: "Each with its name, when it started and ended, and its notes.")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var formatOptions: FormatOptions
 

@@ -5,7 +5,9 @@ import WireframeSync
 extension WFS.SessionCommand {
     /// `wfs session show`: a session and its revisions.
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a session and the revisions made during it.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show a session and the revisions made during it.",
+            discussion: "A name that is not a session's gets the closest session name as a suggestion.")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var formatOptions: FormatOptions
         @Argument(help: "The session's name.") var name: String

@@ -9,7 +9,13 @@ extension WFS {
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
-            abstract: "Show the store, its documents' heads, the open session and the latest import attempts."
+            abstract: "Show the store, its documents' heads, the open session and the latest import attempts.",
+            discussion: """
+                Each document is listed with its head revision. Files whose newest import was refused \
+                are listed with their first error and its location; a document's last good revision \
+                stays its head. The latest import attempts say what was read, when, and whether it was \
+                stored, unchanged, rejected or failed.
+                """
         )
 
         @OptionGroup var storeOptions: StoreOptions

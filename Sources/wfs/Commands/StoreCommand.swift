@@ -6,6 +6,7 @@ extension WFS {
         static let configuration = CommandConfiguration(
             commandName: "store",
             abstract: "Work on a store as a whole.",
+            discussion: "'wfs store copy' moves a history between SQLite and PostgreSQL, or makes a backup of it.",
             subcommands: [Copy.self]
         )
     }
