@@ -22,10 +22,10 @@ extension WFS {
         @Option(help: "Output format.")
         var format: Format = .text
 
-        @Argument(help: "The older revision.")
+        @Argument(help: "The older revision.", completion: .storeReferences)
         var old: String
 
-        @Argument(help: "The newer revision.")
+        @Argument(help: "The newer revision.", completion: .storeReferences)
         var new: String
 
         struct Result: Encodable {

@@ -25,10 +25,10 @@ extension WFS {
         @Option(help: "Output format.")
         var format: Format = .json
 
-        @Option(help: "A session name or a time (default: now).")
+        @Option(help: "A session name or a time (default: now).", completion: .storeSessions)
         var at: String?
 
-        @Option(help: "Only this document.")
+        @Option(help: "Only this document.", completion: .storeDocuments)
         var document: String?
 
         @Option(help: "The folder to write to.")

@@ -19,13 +19,13 @@ extension WFS {
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Option(help: "Only this document (its path relative to the project root).")
+        @Option(help: "Only this document (its path relative to the project root).", completion: .storeDocuments)
         var document: String?
 
         @Option(help: "Only revisions that changed this screen.")
         var screen: String?
 
-        @Option(help: "Only revisions made during this session.")
+        @Option(help: "Only revisions made during this session.", completion: .storeSessions)
         var session: String?
 
         @Option(help: "Only revisions at or after this time (YYYY-MM-DD[THH:MM[:SS]], local time unless a zone is given).")

@@ -20,12 +20,14 @@ extension WFS {
 
         @OptionGroup var formatOptions: FormatOptions
 
-        @Option(help: "Take the document from the store as it was at a session's end, a time (2026-11-20T15:00) or a revision id.")
+        @Option(
+            help: "Take the document from the store as it was at a session's end, a time (2026-11-20T15:00) or a revision id.",
+            completion: .storeSessions)
         var at: String?
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Argument(help: "The wireframe file.")
+        @Argument(help: "The wireframe file.", completion: .wireframeFileOrStoreDocument)
         var document: String
 
         @Argument(help: "The screen to start from.")

@@ -9,7 +9,7 @@ extension WFS.SessionCommand {
             commandName: "delete", abstract: "Delete a session; its revisions stay, in no session.",
             discussion: "Only the meeting is removed: no revision ever is.")
         @OptionGroup var storeOptions: StoreOptions
-        @Argument(help: "The session's name.") var name: String
+        @Argument(help: "The session's name.", completion: .storeSessions) var name: String
 
         func run() throws {
             try storeOptions.withStore { store in

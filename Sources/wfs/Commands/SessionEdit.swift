@@ -10,7 +10,7 @@ extension WFS.SessionCommand {
             discussion: "The session keeps its name, its times and its revisions; --notes '' removes the notes.")
         @OptionGroup var storeOptions: StoreOptions
         @Option(help: "The new notes; empty removes them.") var notes: String
-        @Argument(help: "The session's name.") var name: String
+        @Argument(help: "The session's name.", completion: .storeSessions) var name: String
 
         func run() throws {
             try storeOptions.withStore { store in

@@ -9,7 +9,7 @@ extension WFS.SessionCommand {
             commandName: "rename", abstract: "Rename a session; its revisions stay its.",
             discussion: "A REF that named the old name (app.json@OLD) names the new one from now on.")
         @OptionGroup var storeOptions: StoreOptions
-        @Argument(help: "The session's name now.") var name: String
+        @Argument(help: "The session's name now.", completion: .storeSessions) var name: String
         @Argument(help: "Its new name, unique in the store.") var newName: String
 
         func run() throws {

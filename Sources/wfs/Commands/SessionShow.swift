@@ -10,7 +10,7 @@ extension WFS.SessionCommand {
             discussion: "A name that is not a session's gets the closest session name as a suggestion.")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var formatOptions: FormatOptions
-        @Argument(help: "The session's name.") var name: String
+        @Argument(help: "The session's name.", completion: .storeSessions) var name: String
 
         func run() throws {
             try storeOptions.withStore { store in

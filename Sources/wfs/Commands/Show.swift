@@ -26,7 +26,7 @@ extension WFS {
         @Flag(help: "Print the exact bytes of the file as it was imported.")
         var source = false
 
-        @Argument(help: "The revision.")
+        @Argument(help: "The revision.", completion: .storeReferences)
         var reference: String
 
         func run() throws {

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// Tab completion of document paths, meeting names and REFs, asked of the built binary as the
+/// generated shell scripts ask it: `wfs ---completion SUBCOMMAND… -- ARGUMENT WORD_INDEX CURSOR WORDS…`,
+/// where ARGUMENT is the option (`--session`) or the positional (`positional@0`) being completed
+/// and WORDS the whole command line, the word being completed last.
+@Suite struct CompletionTests {
+    /// A project with two documents and two meetings, one with spaces in its name.
+    static func project() throws -> StoreCLI {
+        let cli = try StoreCLI()
+        #expect(try cli.run("init").status == 0)
+        try cli.write("app.json", StoreCLI.wireframe([("home", "Home")]))
+        try cli.write("screens/tabs.json", StoreCLI.wireframe([("home", "Tabs")]))
+        #expect(try cli.run("session", "start", "Kickoff with Acme").status == 0)
+        #expect(try cli.run("import", "app.json", "screens").status == 0)
+        #expect(try cli.run("session", "end").status == 0)
+        #expect(try cli.run("session", "add", "Review", "--start", "2020-01-01T10:00", "--end", "2020-01-01T11:00").status == 0)
+        return cli
+    }
+
+    /// The suggestions for the last of `line` (the words after `wfs`), completing `argument` of
+    /// the command `subcommands` names; the run must succeed and print nothing else.
+    static func suggestions(
+        _ cli: StoreCLI, _ subcommands: [String], _ argument: String, _ line: [String], environment: [String: String] = [:]
+    ) throws -> [String] {
+        let words = ["wfs"] + line
+        let current = words[words.count - 1]
+        let run = try cli.run(
+            arguments: ["---completion"] + subcommands + ["--", argument, String(words.count - 1), String(current.count)] + words,
+            environment: environment)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.isEmpty, "\(run.error)")
+        return run.output.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+    }
+
+    @Test func meetingNamesComeFromTheStore() throws {
+        let cli = try Self.project()
+        defer { cli.remove() }
+        let sessions = ["Kickoff with Acme", "Review"]
+        #expect(try Self.suggestions(cli, ["log"], "--session", ["log", "--session", ""]) == sessions)
+        #expect(try Self.suggestions(cli, ["log"], "--session", ["log", "--session", "Kick"]) == ["Kickoff with Acme"])
+        #expect(try Self.suggestions(cli, ["audit"], "--from", ["audit", "--from", ""]) == sessions)
+        #expect(try Self.suggestions(cli, ["report"], "--to", ["report", "--from", "Review", "--to", ""]) == sessions + ["now"])
+        #expect(try Self.suggestions(cli, ["export"], "--at", ["export", "--at", "R"]) == ["Review"])
+        #expect(try Self.suggestions(cli, ["path"], "--at", ["path", "--at", ""]) == sessions)
+        for command in ["show", "edit", "delete", "rename"] {
+            #expect(try Self.suggestions(cli, ["session", command], "positional@0", ["session", command, ""]) == sessions)
+        }
+    }
+
+    @Test func documentPathsAndReferencesComeFromTheStore() throws {
+        let cli = try Self.project()
+        defer { cli.remove() }
+        let documents = ["app.json", "screens/tabs.json"]
+        #expect(try Self.suggestions(cli, ["log"], "--document", ["log", "--document", ""]) == documents)
+        #expect(try Self.suggestions(cli, ["export"], "--document", ["export", "--document", "scr"]) == ["screens/tabs.json"])
+        #expect(try Self.suggestions(cli, ["show"], "positional@0", ["show", ""]) == documents)
+        #expect(try Self.suggestions(cli, ["diff"], "positional@1", ["diff", "app.json@Review", "app"]) == ["app.json"])
+        // After '@', the document at each meeting.
+        #expect(
+            try Self.suggestions(cli, ["show"], "positional@0", ["show", "app.json@"]) == [
+                "app.json@Kickoff with Acme", "app.json@Review",
+            ])
+        #expect(try Self.suggestions(cli, ["diff"], "positional@0", ["diff", "screens/tabs.json@Re"]) == ["screens/tabs.json@Review"])
+        // `path` reads a file, or with --at a stored document.
+        try cli.write("notes.txt", "not a wireframe")
+        #expect(try Self.suggestions(cli, ["path"], "positional@0", ["path", ""]) == ["app.json", "screens/"])
+        #expect(try Self.suggestions(cli, ["path"], "positional@0", ["path", "screens/"]) == ["screens/tabs.json"])
+        #expect(try Self.suggestions(cli, ["path"], "positional@0", ["path", "--at", "Review", ""]) == documents)
+    }
+
+    /// `--store` on the line being completed names the store, as it does for the command.
+    @Test func theStoreOptionOnTheLineIsFollowed() throws {
+        let cli = try Self.project()
+        defer { cli.remove() }
+        let elsewhere = try StoreCLI()
+        defer { elsewhere.remove() }
+        let store = cli.root + "/.wfs/store.sqlite"
+        #expect(try Self.suggestions(elsewhere, ["log"], "--session", ["log", "--session", ""]).isEmpty)
+        #expect(
+            try Self.suggestions(elsewhere, ["log"], "--session", ["log", "--store", store, "--session", ""]) == [
+                "Kickoff with Acme", "Review",
+            ])
+        #expect(try Self.suggestions(elsewhere, ["show"], "positional@0", ["show", "--store=\(store)", "scr"]) == ["screens/tabs.json"])
+        #expect(
+            try Self.suggestions(elsewhere, ["log"], "--session", ["log", "--session", ""], environment: ["WFS_STORE": store]).count == 2)
+    }
+
+    /// No store, or one that cannot be read: no suggestions, no message, exit status 0.
+    @Test func withoutAStoreThereAreNoSuggestionsAndNoErrors() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        #expect(try Self.suggestions(cli, ["log"], "--session", ["log", "--session", ""]).isEmpty)
+        #expect(try Self.suggestions(cli, ["show"], "positional@0", ["show", "app.json@"]).isEmpty)
+        #expect(try Self.suggestions(cli, ["session", "delete"], "positional@0", ["session", "delete", ""]).isEmpty)
+        try cli.write("garbage.sqlite", String(repeating: "not a database\n", count: 100))
+        #expect(try Self.suggestions(cli, ["log"], "--document", ["log", "--store", "garbage.sqlite", "--document", ""]).isEmpty)
+        #expect(try Self.suggestions(cli, ["log"], "--document", ["log", "--store", "missing.sqlite", "--document", ""]).isEmpty)
+    }
+
+    /// The scripts the shells load call back into wfs for exactly these arguments.
+    @Test func theCompletionScriptsAskTheStore() throws {
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try cli.run("--generate-completion-script", shell)
+            #expect(script.status == 0)
+            for call in [
+                "---completion log -- --session", "---completion show -- positional@0", "---completion session delete -- positional@0",
+            ] {
+                #expect(script.output.contains(call), "\(shell) script lacks '\(call)'")
+            }
+        }
+    }
+}
