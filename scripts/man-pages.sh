@@ -5,8 +5,8 @@
 #
 #   scripts/man-pages.sh GENERATE_MANUAL WFS WFSD FOLDER
 #
-# The pages are named as man-db looks a command's page up (`man wfs session start` opens
-# wfs-session-start(1), as `man git log` opens git-log(1)); the tool names them with dots. Their
+# The pages are named as git's are (wfs-session-start(1)), so that man-db finds a command's page
+# as it finds git's (`man wfs log` opens wfs-log(1)); the tool names them with dots. Their
 # date is the last commit's (SOURCE_DATE_EPOCH when set), so that a build gives the same pages.
 set -euo pipefail
 
