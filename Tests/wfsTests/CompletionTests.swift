@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+import WireframeTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Tab completion of document paths, meeting names and REFs, asked of the built binary as the
 /// generated shell scripts ask it: `wfs ---completion SUBCOMMAND… -- ARGUMENT WORD_INDEX CURSOR WORDS…`,
@@ -97,6 +102,35 @@ import Testing
         try cli.write("garbage.sqlite", String(repeating: "not a database\n", count: 100))
         #expect(try Self.suggestions(cli, ["log"], "--document", ["log", "--store", "garbage.sqlite", "--document", ""]).isEmpty)
         #expect(try Self.suggestions(cli, ["log"], "--document", ["log", "--store", "missing.sqlite", "--document", ""]).isEmpty)
+    }
+
+    /// A store that does not answer (a server that takes the connection and says nothing) is
+    /// given up in a moment, with no suggestions and no message, instead of holding the shell for
+    /// the whole of libpq's connect timeout (10 seconds, after which the command itself fails).
+    @Test func aStoreThatDoesNotAnswerIsGivenUp() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(listener >= 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        try #require(bound && listen(listener, 8) == 0)
+        let url = "postgresql://nobody@127.0.0.1:\(UInt16(bigEndian: address.sin_port))/none"
+
+        let cli = try StoreCLI()
+        defer { cli.remove() }
+        let line = ["wfs", "log", "--store", url, "--session", ""]
+        let run = try ChildProcess.run(
+            StoreCLI.binary, ["---completion", "log", "--", "--session", String(line.count - 1), "0"] + line, in: cli.root,
+            environment: ChildProcess.environment(["WFS_STORE": nil]), timeout: 8)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.isEmpty && run.error.isEmpty, "\(run.output)\(run.error)")
     }
 
     /// The scripts the shells load call back into wfs for exactly these arguments.

@@ -59,7 +59,12 @@ enum StoreCompletion {
     static func suggest(words: [String], prefix: String, from lookup: (any Store) throws -> [String]) -> [String] {
         // A lookup that waits (a lock, a server that does not answer) would hold the shell; the
         // shell takes an ended process's empty output as no suggestions.
+        // Unblocked too: a blocked signal is inherited, and some parents block it.
         signal(SIGALRM) { _ in _exit(0) }
+        var alarmSignal = sigset_t()
+        sigemptyset(&alarmSignal)
+        sigaddset(&alarmSignal, SIGALRM)
+        pthread_sigmask(SIG_UNBLOCK, &alarmSignal, nil)
         alarm(secondsAllowed)
         defer { alarm(0) }
         guard let location = try? StoreLocation.path(explicit: storeOption(in: words)),
