@@ -43,6 +43,8 @@ MANUAL_TOOL_BUILD = swift build --package-path .build/checkouts/swift-argument-p
 MAN_FOLDER = .build/man
 
 .PHONY: all build man man-pages install install-built uninstall verify-units
+# A page written halfway (man warned about one) is not taken for a finished one next time.
+.DELETE_ON_ERROR:
 
 all: build man
 
@@ -53,8 +55,11 @@ build:
 man: build
 	$(MAKE) man-pages
 
-# From the binaries in WFS_BIN_PATH and BIN_PATH as they are.
-man-pages:
+# From the binaries in WFS_BIN_PATH and BIN_PATH as they are; written again only when a binary
+# is newer, so that `sudo make install` after `make` leaves them (and their owner) as they are.
+man-pages: $(MAN_FOLDER)/wfs.1
+
+$(MAN_FOLDER)/wfs.1: $(WFS_BIN_PATH)/wfs $(BIN_PATH)/wfsd scripts/man-pages.sh
 	swift package resolve
 	$(MANUAL_TOOL_BUILD)
 	scripts/man-pages.sh "$$($(MANUAL_TOOL_BUILD) --show-bin-path)/generate-manual" $(WFS_BIN_PATH)/wfs $(BIN_PATH)/wfsd $(MAN_FOLDER)
