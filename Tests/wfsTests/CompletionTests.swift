@@ -92,6 +92,20 @@ import WireframeTestSupport
             try Self.suggestions(elsewhere, ["log"], "--session", ["log", "--session", ""], environment: ["WFS_STORE": store]).count == 2)
     }
 
+    /// zsh's script reads a `:` as the start of a description, and drops the last line (a
+    /// placeholder wfs adds for it): a name with a colon comes escaped, and every name survives.
+    @Test func zshGetsColonsEscaped() throws {
+        let cli = try Self.project()
+        defer { cli.remove() }
+        #expect(try cli.run("session", "add", "Review: Acme", "--start", "2020-02-01T10:00", "--end", "2020-02-01T11:00").status == 0)
+        let zsh = ["SAP_SHELL": "zsh"]
+        #expect(
+            try Self.suggestions(cli, ["log"], "--session", ["log", "--session", "Rev"], environment: zsh) == [
+                "Review", "Review\\: Acme", " ",
+            ])
+        #expect(try Self.suggestions(cli, ["log"], "--session", ["log", "--session", "Rev"]) == ["Review", "Review: Acme"])
+    }
+
     /// No store, or one that cannot be read: no suggestions, no message, exit status 0.
     @Test func withoutAStoreThereAreNoSuggestionsAndNoErrors() throws {
         let cli = try StoreCLI()

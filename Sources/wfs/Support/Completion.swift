@@ -72,7 +72,14 @@ enum StoreCompletion {
         else { return [] }
         defer { try? store.close() }
         guard let all = try? lookup(store) else { return [] }
-        return all.filter { $0.hasPrefix(prefix) }.sorted()
+        return forShell(all.filter { $0.hasPrefix(prefix) }.sorted())
+    }
+
+    /// Suggestions as the requesting shell reads them: zsh's script passes each to `_describe`,
+    /// which takes what follows a `:` for a description (a meeting named "Review: Acme").
+    static func forShell(_ suggestions: [String]) -> [String] {
+        guard CompletionShell.requesting == .zsh else { return suggestions }
+        return suggestions.map { $0.replacingOccurrences(of: ":", with: "\\:") }
     }
 
     /// The value of `--store` on the command line being completed, if it has one.
@@ -122,6 +129,6 @@ enum StoreCompletion {
                 suggestions.append(folder + name)
             }
         }
-        return suggestions.sorted()
+        return forShell(suggestions.sorted())
     }
 }
