@@ -106,6 +106,38 @@ import WireframeTestSupport
         #expect(try Self.suggestions(cli, ["log"], "--session", ["log", "--session", "Rev"]) == ["Review", "Review: Acme"])
     }
 
+    /// What bash puts on the command line, through the script wfs generates for it: a meeting
+    /// name with spaces as one word, whatever was typed of it; a name that looks like a command
+    /// substitution is never run.
+    @Test func bashInsertsNamesAsOneWord() throws {
+        let cli = try Self.project()
+        defer { cli.remove() }
+        let marker = cli.root + "/ran"
+        #expect(try cli.run("session", "add", "$(touch \(marker))", "--start", "2020-03-01T10:00", "--end", "2020-03-01T11:00").status == 0)
+        let script = NSTemporaryDirectory() + "wfs-completion-\(UUID().uuidString).bash"
+        try Data(try cli.run("--generate-completion-script", "bash").output.utf8).write(to: URL(fileURLWithPath: script))
+        defer { try? FileManager.default.removeItem(atPath: script) }
+
+        /// COMPREPLY after Tab at the end of `words`, as bash calls the completion function.
+        func complete(_ words: [String]) throws -> [String] {
+            let program = """
+                source "$1"; shift
+                COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+                _wfs wfs "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            let run = try ChildProcess.run(
+                "/bin/bash", ["-c", program, "bash", script, StoreCLI.binary] + words, in: cli.root,
+                environment: ChildProcess.environment(["WFS_STORE": nil]))
+            #expect(run.status == 0 && run.error.isEmpty, "\(run.error)")
+            return run.output.split(separator: "\n").map(String.init)
+        }
+        #expect(try complete(["log", "--session", "Kick"]) == ["Kickoff\\ with\\ Acme"])
+        #expect(try complete(["session", "delete", ""]) == ["\\$\\(touch\\ \(marker)\\)", "Kickoff\\ with\\ Acme", "Review"])
+        #expect(try complete(["show", "scr"]) == ["screens/tabs.json"])
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+
     /// No store, or one that cannot be read: no suggestions, no message, exit status 0.
     @Test func withoutAStoreThereAreNoSuggestionsAndNoErrors() throws {
         let cli = try StoreCLI()

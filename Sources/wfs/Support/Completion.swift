@@ -17,25 +17,29 @@ import WireframeSync
 extension CompletionKind {
     /// The paths of the store's documents.
     static var storeDocuments: CompletionKind {
-        .custom { words, _, prefix in StoreCompletion.suggest(words: words, prefix: prefix, from: StoreCompletion.documents) }
+        .custom { words, _, prefix in
+            StoreCompletion.suggest(words: words, prefix: prefix) { store, _ in try StoreCompletion.documents(store) }
+        }
     }
 
     /// The names of the store's sessions (meetings).
     static var storeSessions: CompletionKind {
-        .custom { words, _, prefix in StoreCompletion.suggest(words: words, prefix: prefix, from: StoreCompletion.sessions) }
+        .custom { words, _, prefix in
+            StoreCompletion.suggest(words: words, prefix: prefix) { store, _ in try StoreCompletion.sessions(store) }
+        }
     }
 
     /// The names of the store's sessions, and `now`.
     static var storeSessionsOrNow: CompletionKind {
         .custom { words, _, prefix in
-            StoreCompletion.suggest(words: words, prefix: prefix) { store in try StoreCompletion.sessions(store) + ["now"] }
+            StoreCompletion.suggest(words: words, prefix: prefix) { store, _ in try StoreCompletion.sessions(store) + ["now"] }
         }
     }
 
     /// A REF: a document path, or, after `@`, that document at one of the store's sessions.
     static var storeReferences: CompletionKind {
         .custom { words, _, prefix in
-            StoreCompletion.suggest(words: words, prefix: prefix) { store in try StoreCompletion.references(store, prefix: prefix) }
+            StoreCompletion.suggest(words: words, prefix: prefix) { store, typed in try StoreCompletion.references(store, prefix: typed) }
         }
     }
 
@@ -43,8 +47,8 @@ extension CompletionKind {
     static var wireframeFileOrStoreDocument: CompletionKind {
         .custom { words, _, prefix in
             words.contains { $0 == "--at" || $0.hasPrefix("--at=") }
-                ? StoreCompletion.suggest(words: words, prefix: prefix, from: StoreCompletion.documents)
-                : StoreCompletion.wireframeFiles(prefix: prefix)
+                ? StoreCompletion.suggest(words: words, prefix: prefix) { store, _ in try StoreCompletion.documents(store) }
+                : StoreCompletion.forShell(StoreCompletion.wireframeFiles(prefix: StoreCompletion.unquoted(prefix)))
         }
     }
 }
@@ -54,12 +58,13 @@ enum StoreCompletion {
     /// How long a lookup may take before the process ends, quietly and with no suggestions.
     static let secondsAllowed: UInt32 = 2
 
-    /// The suggestions of `lookup` that start with `prefix`, sorted; none when the store cannot
-    /// be opened or read.
-    static func suggest(words: [String], prefix: String, from lookup: (any Store) throws -> [String]) -> [String] {
+    /// The suggestions of `lookup` that start with the word typed so far (`prefix` as the shell
+    /// has it, quotes and backslashes removed, which `lookup` is given too), sorted, as the
+    /// requesting shell reads them; none when the store cannot be opened or read.
+    static func suggest(words: [String], prefix: String, from lookup: (any Store, String) throws -> [String]) -> [String] {
         // A lookup that waits (a lock, a server that does not answer) would hold the shell; the
-        // shell takes an ended process's empty output as no suggestions.
-        // Unblocked too: a blocked signal is inherited, and some parents block it.
+        // shell takes an ended process's empty output as no suggestions. Unblocked too: a blocked
+        // signal is inherited, and some parents block it.
         signal(SIGALRM) { _ in _exit(0) }
         var alarmSignal = sigset_t()
         sigemptyset(&alarmSignal)
@@ -67,19 +72,54 @@ enum StoreCompletion {
         pthread_sigmask(SIG_UNBLOCK, &alarmSignal, nil)
         alarm(secondsAllowed)
         defer { alarm(0) }
-        guard let location = try? StoreLocation.path(explicit: storeOption(in: words)),
+        guard let location = try? StoreLocation.path(explicit: storeOption(in: words).map(unquoted)),
             let store = try? StoreLocation.open(location: location)
         else { return [] }
         defer { try? store.close() }
-        guard let all = try? lookup(store) else { return [] }
-        return forShell(all.filter { $0.hasPrefix(prefix) }.sorted())
+        let typed = unquoted(prefix)
+        guard let all = try? lookup(store, typed) else { return [] }
+        return forShell(all.filter { $0.hasPrefix(typed) }.sorted())
     }
 
-    /// Suggestions as the requesting shell reads them: zsh's script passes each to `_describe`,
-    /// which takes what follows a `:` for a description (a meeting named "Review: Acme").
+    /// A word as the shell has it (`Kickoff\ w`, `'Kickoff w`) as the user means it (`Kickoff w`).
+    static func unquoted(_ word: String) -> String {
+        var result = ""
+        var escaped = false
+        for character in word {
+            if escaped {
+                result.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character != "'" && character != "\"" {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Suggestions as the requesting shell's script reads them. bash's passes them through
+    /// `compgen -W`, which expands each (removing one level of quoting, running a `$(…)`) before
+    /// bash inserts it as it is: quoted twice, a meeting named "Kickoff with Acme" is inserted as
+    /// `Kickoff\ with\ Acme`, one word. (compgen compares the typed word unquoted with the
+    /// expanded, still quoted suggestion, so after a typed `\ ` bash offers nothing.) zsh's passes each to `_describe`, which quotes what it inserts but takes what
+    /// follows a `:` for a description ("Review: Acme"). fish quotes what it inserts.
     static func forShell(_ suggestions: [String]) -> [String] {
-        guard CompletionShell.requesting == .zsh else { return suggestions }
-        return suggestions.map { $0.replacingOccurrences(of: ":", with: "\\:") }
+        switch CompletionShell.requesting {
+        case .bash?: return suggestions.map { escaped(escaped($0)) }
+        case .zsh?: return suggestions.map { $0.replacingOccurrences(of: ":", with: "\\:") }
+        default: return suggestions
+        }
+    }
+
+    /// `word` with a backslash before every character the shell would otherwise read.
+    static func escaped(_ word: String) -> String {
+        var result = ""
+        for character in word {
+            if " \t\n\\'\"$`&;|<>()*?[]!{}#~".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
     }
 
     /// The value of `--store` on the command line being completed, if it has one.
