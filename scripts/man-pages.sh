@@ -53,6 +53,10 @@ for page in "$folder"/wfs*.1; do
   rm "$page.tmp"
 done
 
+if ! command -v man >/dev/null; then
+  echo "$0: man is not installed, so the pages were not checked" >&2
+  exit 0
+fi
 status=0
 for page in "$folder"/wfs*.1; do
   warnings=$(MANWIDTH=80 man -l "$page" 2>&1 >/dev/null || true)
