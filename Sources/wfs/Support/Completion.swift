@@ -11,9 +11,11 @@ import WireframeSync
 ///
 /// The shell runs `wfs ---completion …` at every press of Tab, so a lookup must be quick and
 /// silent: it opens the store that `--store` on the line being completed names (else the one
-/// `WFS_STORE` or the current folder leads to) only to read, prints nothing but suggestions, and
-/// gives up with no suggestions when there is no store, the store cannot be read, or the lookup
-/// takes longer than a moment (a busy SQLite file, an unreachable PostgreSQL server).
+/// `WFS_STORE` or the current folder leads to) as every command does, and only reads from it (the
+/// one write opening can make is the schema upgrade a newer wfs makes of an older store, which
+/// the next command would make anyway); it prints nothing but suggestions, and gives up with
+/// none when there is no store, the store cannot be read, or the lookup takes longer than a
+/// moment (a busy SQLite file, an unreachable PostgreSQL server).
 extension CompletionKind {
     /// The paths of the store's documents.
     static var storeDocuments: CompletionKind {
