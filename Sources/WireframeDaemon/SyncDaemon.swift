@@ -493,6 +493,7 @@ public final class SyncDaemon: Service, Sendable {
         defer { runtime.withLock { $0.importStartedAt = nil } }
         do {
             if exists {
+                logger.debug("importing", metadata: ["file.path": .string(relative)])
                 let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
                 record(result, duration: clock.now - started, cause: cause)
                 // What the import no longer needs is freed once it is reported, not before.

@@ -68,7 +68,7 @@ public enum FormatCodes {
         DiagnosticDefinition(unsupportedVersion, [.error], "a `formatVersion` this reader does not know"),
         DiagnosticDefinition(
             overBudget, [.error],
-            "an import went past its budget: more than 2,000,000 screens and elements (a `loadSchema` chain's together), or longer than the daemon's `import-time-limit`"
+            "an import went past its budget: more screens and elements than its work limit (a `loadSchema` chain's together; 2,000,000, the daemon's `importWorkLimit`), or longer than the daemon's `importTimeLimitSeconds`"
         ),
     ]
 }

@@ -202,35 +202,34 @@ public struct ImportPipeline: Sendable {
     ///
     /// - Throws: ``Cancelled`` when ``isCancelled`` stopped it, ``StoreError`` for the store.
     public func importFile(absolutePath: String, relativePath: String) throws -> ImportResult {
-        let budget = WorkBudget(workLimit: workLimit, timeLimit: timeLimit, isCancelled: isCancelled)
-        return try WorkBudget.$current.withValue(budget) {
-            try importFile(absolutePath: absolutePath, relativePath: relativePath, budget: budget)
-        }
-    }
-
-    private func importFile(absolutePath: String, relativePath: String, budget: WorkBudget) throws -> ImportResult {
         memory?.releaseDiscarded()
         let attempt = AttemptClock()
-        let read = self.read(absolutePath: absolutePath, relativePath: relativePath)
-        if let wireframe = read.wireframe { budget.spend(WorkBudget.units(of: wireframe)) }
+        let budget = WorkBudget(workLimit: workLimit, timeLimit: timeLimit, isCancelled: isCancelled)
+        // Bound while the file is read and validated, the stages that ask it, and no longer: the
+        // reads of the head's screens while comparing must never be cut short, or a stop asked
+        // then would compare the version with a part of its head.
+        let (read, validated) = WorkBudget.$current.withValue(budget) { () -> (ReadDocument, [Diagnostic]?) in
+            let read = self.read(absolutePath: absolutePath, relativePath: relativePath)
+            guard let wireframe = read.wireframe, !budget.spend(WorkBudget.units(of: wireframe)) else { return (read, nil) }
+            return (read, validate(wireframe, read: read))
+        }
         if let stopped = try stopped(budget, read: read, path: relativePath, attempt) { return stopped }
-        guard let wireframe = read.wireframe else {
+        guard let wireframe = read.wireframe, let diagnostics = validated else {
             let unreadable = read.diagnostics.contains { $0.code == FormatCodes.unreadable }
             return try recordRefusal(
                 unreadable ? .failed : .rejected, read: read, diagnostics: validator.findings(read: read.diagnostics, wireframe: nil),
                 path: relativePath, attempt)
         }
-        let diagnostics = validate(wireframe, read: read)
-        if let stopped = try stopped(budget, read: read, path: relativePath, attempt) { return stopped }
         if diagnostics.hasErrors {
             return try recordRefusal(.rejected, read: read, diagnostics: diagnostics, path: relativePath, attempt)
         }
         let remembered = memory?.head(path: relativePath)
         let document = canonicalize(wireframe, source: read.bytes, remembered: remembered)
-        if let stopped = try stopped(budget, read: read, path: relativePath, attempt) { return stopped }
         // The head this writer last stored (the daemon's memory) or read: what the version is based on.
         let head = try remembered ?? storedHead(relativePath)
         let comparison = try compare(document, with: head, path: relativePath)
+        // The last point where the import stops: what follows is one transaction.
+        if let stopped = try stopped(budget, read: read, path: relativePath, attempt) { return stopped }
         return try record(
             document, comparison: comparison, basedOn: head.state?.revision.id, read: read, diagnostics: diagnostics, path: relativePath,
             attempt)
