@@ -90,7 +90,9 @@ public enum SourceCodec {
         }
     }
 
-    private static func delta(from base: UnsafeBufferPointer<UInt8>, to target: UnsafeBufferPointer<UInt8>, shorterThan limit: Int) -> [UInt8]? {
+    private static func delta(from base: UnsafeBufferPointer<UInt8>, to target: UnsafeBufferPointer<UInt8>, shorterThan limit: Int)
+        -> [UInt8]?
+    {
         var output: [UInt8] = []
         output.reserveCapacity(256)
         let block = blockSize
@@ -314,7 +316,11 @@ public enum SourceCodec {
                 while number >= 0 {
                     let following = Int(next[number])
                     if position % every == 0 {
-                        if last < 0 { buckets[bucket] = Int32(truncatingIfNeeded: number) } else { next[last] = Int32(truncatingIfNeeded: number) }
+                        if last < 0 {
+                            buckets[bucket] = Int32(truncatingIfNeeded: number)
+                        } else {
+                            next[last] = Int32(truncatingIfNeeded: number)
+                        }
                         last = number
                     }
                     position += 1
