@@ -503,7 +503,13 @@ public final class SyncDaemon: Service, Sendable {
                     record(result, duration: clock.now - started)
                 }
             } else {
-                runtime.withLock { _ = $0.knownFiles.remove(relative) }
+                // Never stored (its saves were all refused): what the memory keeps of its last
+                // read goes with it, and the heap is given back if that read was large.
+                memory.forget(path: relative)
+                runtime.withLock { state in
+                    state.knownFiles.remove(relative)
+                    if state.largeDocuments.remove(relative) != nil { state.trimDue = true }
+                }
             }
             runtime.withLock { state in
                 state.failures[relative] = nil
