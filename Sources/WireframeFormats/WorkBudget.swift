@@ -4,10 +4,11 @@ public import WireframeModel
 /// What one import may cost, and whether it must stop: a cap on the work (screens and elements),
 /// an optional wall-time limit, and a cancellation asked from outside (the daemon's SIGTERM).
 ///
-/// The import that owns a budget binds it to ``current`` for its duration; the readers, the rules
-/// and the pipeline ask it at coarse points (each top-level route, each thousand WorkflowSchema
-/// nodes, each file of a `loadSchema` chain, each rule, each stage), so that no reader's signature
-/// carries it. Once stopped, a budget stays stopped: what the stages made after that is dropped
+/// The import that owns a budget binds it to ``current`` while it reads and validates its file
+/// (never while it reads the head's screens to compare: those reads must not be cut short); the
+/// readers and the rules ask it at coarse points (each top-level route, each thousand
+/// WorkflowSchema nodes, each file of a `loadSchema` chain, each rule), so that no reader's
+/// signature carries it, and the pipeline asks it after each stage. Once stopped, a budget stays stopped: what the stages made after that is dropped
 /// by the pipeline, which writes nothing for a cancelled import and a rejected attempt for one
 /// past its limits.
 public final class WorkBudget: Sendable {
