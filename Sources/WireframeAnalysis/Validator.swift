@@ -1,4 +1,5 @@
 public import WireframeModel
+import WireframeFormats
 
 /// Runs every rule over a wireframe and returns all findings in source order.
 public struct Validator: Sendable {
@@ -35,6 +36,8 @@ public struct Validator: Sendable {
         let context = ValidationContext(wireframe)
         var diagnostics: [Diagnostic] = []
         for rule in rules {
+            // An import that must stop (see `WorkBudget`) drops these findings.
+            if WorkBudget.shouldStop() { break }
             rule.check(context, into: &diagnostics)
             // Capped after each rule, so that a file with findings by the million holds one
             // rule's findings at a time, not every rule's.

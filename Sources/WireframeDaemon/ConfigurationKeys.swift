@@ -10,7 +10,9 @@ import Yams
 /// against the known ones, with its line and column and the nearest known key.
 enum ConfigurationKeys {
     /// Every key of `Config/wfsd.yaml`.
-    static let known = ["store", "root", "include", "exclude", "settleMilliseconds", "author", "logLevel"]
+    static let known = [
+        "store", "root", "include", "exclude", "settleMilliseconds", "author", "logLevel", "importWorkLimit", "importTimeLimitSeconds",
+    ]
 
     /// A key of the file that is not a configuration key.
     struct Unknown: Equatable {

@@ -2,6 +2,7 @@ import Configuration
 public import Foundation
 public import Logging
 import SystemPackage
+public import WireframeFormats
 import WireframeSync
 
 /// The daemon's settings: every key of `Config/wfsd.yaml`, with its default.
@@ -24,6 +25,11 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var author: String
     /// The lowest level logged.
     public var logLevel: Logger.Level
+    /// At most this many screens and elements are processed in one import; past it, the import
+    /// is a rejected attempt (WF0017).
+    public var importWorkLimit: Int
+    /// At most this many seconds may one import take; past it, the import is a rejected attempt (WF0017).
+    public var importTimeLimitSeconds: Int
 
     /// The default `include` patterns.
     public static let defaultInclude = ["**/*.json", "**/*.xml"]
@@ -31,12 +37,21 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public static let defaultSettleMilliseconds = 20
     /// The accepted range of the settle time in milliseconds.
     public static let settleRange = 0...60_000
+    /// The accepted range of the work limit of one import.
+    public static let importWorkRange = 1...100_000_000
+    /// The default time limit of one import, in seconds.
+    public static let defaultImportTimeLimitSeconds = 60
+    /// The accepted range of the time limit of one import, in seconds.
+    public static let importTimeRange = 1...86_400
 
     /// Creates a configuration with explicit values.
     public init(
         store: String? = nil, root: String? = nil, include: [Glob] = defaultInclude.map(Glob.init), exclude: [Glob] = [],
-        settleMilliseconds: Int = defaultSettleMilliseconds, author: String, logLevel: Logger.Level = .info
+        settleMilliseconds: Int = defaultSettleMilliseconds, author: String, logLevel: Logger.Level = .info,
+        importWorkLimit: Int = WorkBudget.defaultWorkLimit, importTimeLimitSeconds: Int = defaultImportTimeLimitSeconds
     ) {
+        self.importWorkLimit = importWorkLimit
+        self.importTimeLimitSeconds = importTimeLimitSeconds
         self.store = store
         self.root = root
         self.include = include
@@ -48,6 +63,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
 
     /// The settle time.
     public var settle: Duration { .milliseconds(settleMilliseconds) }
+
+    /// The time limit of one import.
+    public var importTimeLimit: Duration { .seconds(importTimeLimitSeconds) }
 
     /// Values given on the command line; nil means "not given".
     public struct Flags: Sendable, Equatable {
@@ -121,6 +139,11 @@ public struct DaemonConfiguration: Sendable, Equatable {
             await value("settleMilliseconds") { try await reader.fetchInt(forKey: "settleMilliseconds") } ?? defaultSettleMilliseconds
         let author = await value("author") { try await reader.fetchString(forKey: "author") }
         let levelText = await value("logLevel") { try await reader.fetchString(forKey: "logLevel") } ?? "info"
+        let workLimit =
+            await value("importWorkLimit") { try await reader.fetchInt(forKey: "importWorkLimit") } ?? WorkBudget.defaultWorkLimit
+        let timeLimit =
+            await value("importTimeLimitSeconds") { try await reader.fetchInt(forKey: "importTimeLimitSeconds") }
+            ?? defaultImportTimeLimitSeconds
 
         if let store, store.isEmpty { problems.append(.init(key: "store", message: "must not be empty")) }
         if let root, root.isEmpty { problems.append(.init(key: "root", message: "must not be empty")) }
@@ -135,6 +158,12 @@ public struct DaemonConfiguration: Sendable, Equatable {
                     key: "settleMilliseconds",
                     message: "must be between \(settleRange.lowerBound) and \(settleRange.upperBound), got \(settle)"))
         }
+        for (key, number, range) in [
+            ("importWorkLimit", workLimit, importWorkRange), ("importTimeLimitSeconds", timeLimit, importTimeRange),
+        ]
+        where !range.contains(number) {
+            problems.append(.init(key: key, message: "must be between \(range.lowerBound) and \(range.upperBound), got \(number)"))
+        }
         if let author, author.isEmpty { problems.append(.init(key: "author", message: "must not be empty")) }
         let level = Logger.Level(rawValue: levelText.lowercased())
         if level == nil {
@@ -144,7 +173,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
         if !problems.isEmpty { throw DaemonConfigurationError.invalid(problems) }
         return DaemonConfiguration(
             store: store, root: root, include: include.map(Glob.init), exclude: exclude.map(Glob.init), settleMilliseconds: settle,
-            author: author ?? Times.processUser(environment: environment), logLevel: level ?? .info)
+            author: author ?? Times.processUser(environment: environment), logLevel: level ?? .info, importWorkLimit: workLimit,
+            importTimeLimitSeconds: timeLimit)
     }
 
     /// Whether a path relative to the root is a wireframe the daemon imports.

@@ -71,6 +71,7 @@ public struct Reconciler: Sendable {
             if isCaughtUp(relative, refused: refused[relative]) { continue }
             let started = clock.now
             do {
+                logger.debug("importing", metadata: ["file.path": .string(relative)])
                 let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
                 report(result, clock.now - started)
             } catch {

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 #if canImport(Glibc)
     import Glibc
@@ -20,8 +21,9 @@ import WireframeSync
 /// zero, straight to the import pipeline on that thread) and three loops in one task group:
 /// scheduler → import pipeline, SIGHUP → configuration reload, and the systemd watchdog. Imports
 /// never overlap: the two that import take turns (`importTurn`), one file at a time.
-/// On graceful shutdown (SIGTERM, SIGINT) it stops watching, finishes the import in flight and
-/// the files still settling, and returns.
+/// On graceful shutdown (SIGTERM, SIGINT) it stops watching, stops the import or catch-up pass in
+/// flight without writing anything of the file it was reading (the next start imports that file
+/// again), imports the files still settling, and returns.
 public final class SyncDaemon: Service, Sendable {
     /// What ``prepare(configuration:logger:)`` found.
     public struct Prepared: Sendable {
@@ -96,6 +98,12 @@ public final class SyncDaemon: Service, Sendable {
         var retryWarnings: [String: ContinuousClock.Instant] = [:]
         /// Consecutive catch-up passes that failed on the store.
         var reconcileFailures = 0
+        /// Documents whose file was larger than ``largeInput`` when last imported: its deletion
+        /// frees much memory too.
+        var largeDocuments: Set<String> = []
+        /// Whether an import of a large file (or its deletion) was reported since the C heap was
+        /// last trimmed.
+        var trimDue = false
     }
 
     private let prepared: Prepared
@@ -112,6 +120,11 @@ public final class SyncDaemon: Service, Sendable {
     private let clock = ContinuousClock()
     /// Folders relative to the root that are never watched: the store's folder when it lies inside the root.
     private let storeFolders: Set<String>
+    /// Set as soon as SIGTERM or SIGINT arrives (or graceful shutdown begins): the import in
+    /// flight stops at its next check (see ``WorkBudget``), whichever thread runs it. The service
+    /// group hears the signal on the daemon's executor thread, which a catch-up pass keeps busy,
+    /// so the signal is also caught apart from it (``watchStopSignals()``).
+    private let stopRequested = Atomic<Bool>(false)
 
     /// Creates the daemon.
     ///
@@ -146,10 +159,30 @@ public final class SyncDaemon: Service, Sendable {
 
     /// A pipeline; `files`: the WorkflowSchema files already read in the same pass.
     private func pipeline(origin: RevisionOrigin, files: WorkflowSchemaFiles? = nil) -> ImportPipeline {
+        let configuration = configuration
         var pipeline = ImportPipeline(
             store: prepared.store, root: prepared.root, author: configuration.author, origin: origin, memory: memory)
         pipeline.schemaFiles = files
+        pipeline.workLimit = configuration.importWorkLimit
+        pipeline.timeLimit = configuration.importTimeLimit
+        // The imports under way when the daemon is asked to stop are stopped; those it starts
+        // after (the files still settling, handed out at once) run, within their budget.
+        let cancellable = !stopRequested.load(ordering: .relaxed)
+        pipeline.isCancelled = { [self] in cancellable && stopRequested.load(ordering: .relaxed) }
         return pipeline
+    }
+
+    /// Catches SIGTERM and SIGINT on a queue of their own, beside the service group's handling of
+    /// them, so that an import keeping the executor thread busy is stopped at once. The sources
+    /// are cancelled when the daemon stops.
+    private func watchStopSignals() -> [any DispatchSourceSignal] {
+        let queue = DispatchQueue(label: "wfsd.stop-signals")
+        return [SIGTERM, SIGINT].map { signal in
+            let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
+            source.setEventHandler { [self] in stopRequested.store(true, ordering: .relaxed) }
+            source.resume()
+            return source
+        }
     }
 
     // MARK: Running
@@ -161,9 +194,19 @@ public final class SyncDaemon: Service, Sendable {
             // pass, or just after "ready") waits for them instead of ending the daemon, which is
             // what the signal does to a process that does not handle it.
             let hangups = await UnixSignalsSequence(trapping: .sighup)
+            let stopSignals = watchStopSignals()
+            defer { for source in stopSignals { source.cancel() } }
             watchTree("", reason: "start")
             reconcile(reason: "start")
-            guard !isStopping else { return }
+            if isStopping {
+                // A signal stopped the catch-up pass: the service group hears it now that this
+                // thread is free, and the daemon stops as after any graceful shutdown.
+                try? await gracefulShutdown()
+                watcher.finish()
+                try? prepared.store.close()
+                logger.info("stopped")
+                return
+            }
             let status = statusLine()
             notifier.ready(status: status)
             logger.info(
@@ -184,20 +227,21 @@ public final class SyncDaemon: Service, Sendable {
                 group.cancelAll()
             }
             watcher.finish()
-            // An import the watcher's thread is running finishes before the daemon stops.
+            // An import the watcher's thread is running stops or finishes before the daemon stops.
             watcher.waitUntilFinished()
             writeStatusIfNoted()
             try? prepared.store.close()
             logger.info("stopped")
         } onGracefulShutdown: {
             self.notifier.stopping()
+            self.stopRequested.store(true, ordering: .relaxed)
             self.runtime.withLock { $0.stopping = true }
             self.watcher.finish()
             self.scheduler.close()
         }
     }
 
-    private var isStopping: Bool { runtime.withLock { $0.stopping } }
+    private var isStopping: Bool { stopRequested.load(ordering: .relaxed) || runtime.withLock { $0.stopping } }
     private var knownFileCount: Int { runtime.withLock { $0.knownFiles.count } }
 
     private func importLoop() async {
@@ -435,6 +479,8 @@ public final class SyncDaemon: Service, Sendable {
     }
 
     private func importFile(_ relative: String, cause: String? = nil, files: WorkflowSchemaFiles? = nil) {
+        // Once the import's values are gone (they live in this call's scope).
+        defer { giveMemoryBackIfDue() }
         let absolute = prepared.root + "/" + relative
         // A symbolic link that leads nowhere (a loop, a missing target), or a file in a folder that
         // denies a look, is a file that cannot be read, not a deletion: the pipeline records why.
@@ -447,6 +493,7 @@ public final class SyncDaemon: Service, Sendable {
         defer { runtime.withLock { $0.importStartedAt = nil } }
         do {
             if exists {
+                logger.debug("importing", metadata: ["file.path": .string(relative)])
                 let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
                 record(result, duration: clock.now - started, cause: cause)
                 // What the import no longer needs is freed once it is reported, not before.
@@ -456,7 +503,13 @@ public final class SyncDaemon: Service, Sendable {
                     record(result, duration: clock.now - started)
                 }
             } else {
-                runtime.withLock { _ = $0.knownFiles.remove(relative) }
+                // Never stored (its saves were all refused): what the memory keeps of its last
+                // read goes with it, and the heap is given back if that read was large.
+                memory.forget(path: relative)
+                runtime.withLock { state in
+                    state.knownFiles.remove(relative)
+                    if state.largeDocuments.remove(relative) != nil { state.trimDue = true }
+                }
             }
             runtime.withLock { state in
                 state.failures[relative] = nil
@@ -474,6 +527,12 @@ public final class SyncDaemon: Service, Sendable {
     /// content hash), so each save is stored once. The first failure is a warning, and then one
     /// a minute at most while the store keeps refusing (the others are logged at debug level).
     private func retryLater(_ relative: String, error: any Error) {
+        if error is ImportPipeline.Cancelled {
+            // Nothing was written: the next start's catch-up imports the file again.
+            logger.notice(
+                "import stopped: the daemon is stopping; the next start imports the file again", metadata: ["file.path": .string(relative)])
+            return
+        }
         let now = clock.now
         let (failures, stopping, warns) = runtime.withLock { state -> (Int, Bool, Bool) in
             let failures = (state.failures[relative] ?? 0) + 1
@@ -544,6 +603,7 @@ public final class SyncDaemon: Service, Sendable {
                     "reconcile.imports": .stringConvertible(imported.count),
                     "duration.milliseconds": .string(Self.milliseconds(clock.now - started)),
                 ])
+            giveMemoryBackIfDue()
             revalidateLoaders(of: imported)
         } catch {
             // The pass stopped on the store (busy beyond its timeout, full, read-only): what it
@@ -602,7 +662,14 @@ public final class SyncDaemon: Service, Sendable {
         }
         logger.log(level: result.outcome == .rejected || result.outcome == .failed ? .warning : .info, "import", metadata: metadata)
         let at = Timestamp.now().text
+        let large = result.outcome != .deleted && Self.isLarge(prepared.root + "/" + result.path)
         runtime.withLock { state in
+            if large {
+                state.largeDocuments.insert(result.path)
+                state.trimDue = true
+            } else if state.largeDocuments.remove(result.path) != nil, result.outcome == .deleted {
+                state.trimDue = true
+            }
             if result.outcome == .deleted {
                 memory.forget(path: result.path)
                 state.knownFiles.remove(result.path)
@@ -619,6 +686,39 @@ public final class SyncDaemon: Service, Sendable {
         // Reported: the checkpoint, if the WAL is due one, runs now, beside the wait for the next save.
         prepared.store.saveReported()
     }
+
+    /// Files larger than this are large inputs: reading, validating and storing one takes memory
+    /// from the C heap in amounts worth giving back.
+    static let largeInput = 1 << 20
+
+    static func isLarge(_ absolute: String) -> Bool {
+        var info = stat()
+        return stat(absolute, &info) == 0 && info.st_size > largeInput
+    }
+
+    /// After a large import or the deletion of a large document, releases what the memory keeps
+    /// for release and gives the C heap's free pages back to the system: glibc keeps the freed
+    /// pages of a large import in its heap (hundreds of megabytes for a 16 MiB file) otherwise.
+    private func giveMemoryBackIfDue() {
+        let due = runtime.withLock { state -> Bool in
+            defer { state.trimDue = false }
+            return state.trimDue
+        }
+        guard due else { return }
+        memory.releaseDiscarded()
+        _ = Self.mallocTrim?(0)
+    }
+
+    /// glibc's `malloc_trim`, which Swift's Glibc module does not declare (it is in `malloc.h`);
+    /// nil on a C library without it.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        #if canImport(Glibc)
+            guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "malloc_trim") else { return nil }
+            return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        #else
+            return nil
+        #endif
+    }()
 
     /// Serializes writers of the state file (the event loop and the import loop both write it).
     private let statusWrite = Mutex(())

@@ -32,6 +32,8 @@ public enum FormatCodes {
     public static let malformedAction: DiagnosticCode = "WF0015"
     /// `formatVersion` names a version this reader does not know.
     public static let unsupportedVersion: DiagnosticCode = "WF0016"
+    /// An import went past its work or time budget (``WorkBudget``).
+    public static let overBudget: DiagnosticCode = "WF0017"
 
     /// The definitions of these codes, in code order: what `docs/DIAGNOSTICS.md` lists.
     public static let definitions: [DiagnosticDefinition] = [
@@ -64,5 +66,9 @@ public enum FormatCodes {
             "an action without exactly one action key; an element with several triggers; a trigger on an element that is not interactive (warning)"
         ),
         DiagnosticDefinition(unsupportedVersion, [.error], "a `formatVersion` this reader does not know"),
+        DiagnosticDefinition(
+            overBudget, [.error],
+            "an import went past its budget: more screens and elements than its work limit (a `loadSchema` chain's together; 2,000,000, the daemon's `importWorkLimit`), or longer than the daemon's `importTimeLimitSeconds`"
+        ),
     ]
 }

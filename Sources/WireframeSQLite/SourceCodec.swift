@@ -75,14 +75,24 @@ public enum SourceCodec {
     /// Encoding: a sequence of operations; `0, offset, length` (varints) copies from the base,
     /// `1, length, bytes` inserts literal bytes.
     public static func delta(from base: [UInt8], to target: [UInt8]) -> [UInt8] {
+        // No delta is as long as `Int.max` bytes, so this one is always made.
+        delta(from: base, to: target, shorterThan: .max) ?? []
+    }
+
+    /// A delta that turns `base` into `target` if it is shorter than `limit` bytes; nil as soon
+    /// as it cannot be, so that the delta between two unrelated files (stored in full anyway)
+    /// stops after a fraction of the target instead of walking all of it.
+    static func delta(from base: [UInt8], to target: [UInt8], shorterThan limit: Int) -> [UInt8]? {
         base.withUnsafeBufferPointer { base in
             target.withUnsafeBufferPointer { target in
-                delta(from: base, to: target)
+                delta(from: base, to: target, shorterThan: limit)
             }
         }
     }
 
-    private static func delta(from base: UnsafeBufferPointer<UInt8>, to target: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    private static func delta(from base: UnsafeBufferPointer<UInt8>, to target: UnsafeBufferPointer<UInt8>, shorterThan limit: Int)
+        -> [UInt8]?
+    {
         var output: [UInt8] = []
         output.reserveCapacity(256)
         let block = blockSize
@@ -93,7 +103,7 @@ public enum SourceCodec {
                 appendVarint(&output, target.count)
                 output.append(contentsOf: target)
             }
-            return output
+            return output.count < limit ? output : nil
         }
         let basePointer = Bytes(start: baseAddress, count: base.count)
         let targetPointer = Bytes(start: targetAddress, count: target.count)
@@ -146,10 +156,12 @@ public enum SourceCodec {
                 literalStart = targetEnd
             } else {
                 position += 1
+                // The pending insert alone would make the delta too long.
+                if output.count + position - literalStart >= limit { return nil }
             }
         }
         flushLiteral(upTo: target.count)
-        return output
+        return output.count < limit ? output : nil
     }
 
     /// Applies deltas in turn, each to the result of the one before (the first to `base`), as
@@ -275,9 +287,47 @@ public enum SourceCodec {
                     }
                 }
             }
+            Self.thin(&buckets, &next)
             self.buckets = buckets
             self.next = next
             self.hashes = hashes
+        }
+
+        /// The most blocks a bucket keeps (git's delta index keeps 64 too).
+        static let bucketLimit = 64
+
+        /// Keeps at most ``bucketLimit`` blocks of each bucket, evenly spread over the base: a
+        /// block repeated by the thousand (a line of indentation) otherwise makes every lookup
+        /// that meets it walk all its copies, and the delta between two unrelated 15 MB files
+        /// took over ten minutes. Nearest-to-prediction still finds a copy close by.
+        private static func thin(_ buckets: inout [Int32], _ next: inout [Int32]) {
+            for bucket in buckets.indices where buckets[bucket] >= 0 {
+                var length = 0
+                var number = Int(buckets[bucket])
+                while number >= 0 {
+                    length += 1
+                    number = Int(next[number])
+                }
+                guard length > bucketLimit else { continue }
+                let every = (length + bucketLimit - 1) / bucketLimit
+                var last = -1
+                var position = 0
+                number = Int(buckets[bucket])
+                while number >= 0 {
+                    let following = Int(next[number])
+                    if position % every == 0 {
+                        if last < 0 {
+                            buckets[bucket] = Int32(truncatingIfNeeded: number)
+                        } else {
+                            next[last] = Int32(truncatingIfNeeded: number)
+                        }
+                        last = number
+                    }
+                    position += 1
+                    number = following
+                }
+                if last >= 0 { next[last] = -1 }
+            }
         }
 
         /// The offset nearest to `expected` among the blocks with this hash that `accept` takes

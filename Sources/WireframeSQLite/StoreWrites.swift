@@ -450,8 +450,7 @@ extension SQLiteStore {
         var record = SourceRecord(
             revisionId: revisionId, encoding: "zlib", baseRevisionId: nil, chainLength: 0, size: Int64(source.count), data: Data())
         func useDelta(from base: @autoclosure () throws -> [UInt8], baseId: Int64, chainLength: Int64) rethrows {
-            let delta = SourceCodec.delta(from: try base(), to: source)
-            guard delta.count < max(64, source.count / 8) else { return }
+            guard let delta = SourceCodec.delta(from: try base(), to: source, shorterThan: max(64, source.count / 8)) else { return }
             record.encoding = "delta"
             record.baseRevisionId = baseId
             record.chainLength = chainLength

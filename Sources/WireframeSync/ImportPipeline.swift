@@ -55,6 +55,21 @@ public struct ImportPipeline: Sendable {
     /// The WorkflowSchema files read during the current pass, shared by the documents that load
     /// them (see ``WorkflowSchemaFiles``); nil: each document reads its loaded files itself.
     public var schemaFiles: WorkflowSchemaFiles?
+    /// At most this many screens and elements are processed in one import (see ``WorkBudget``).
+    public var workLimit = WorkBudget.defaultWorkLimit
+    /// At most this long may one import take, if set.
+    public var timeLimit: Duration?
+    /// Asked at coarse points of each import: true stops it without writing anything (it throws
+    /// ``Cancelled``), so that the file is imported again by the next pass.
+    public var isCancelled: @Sendable () -> Bool = { false }
+
+    /// An import stopped from outside (see ``isCancelled``): nothing was written.
+    public struct Cancelled: Error, CustomStringConvertible {
+        /// The document path relative to the root.
+        public var path: String
+        /// Says so.
+        public var description: String { "the import of \(path) was stopped" }
+    }
 
     private let reader = DocumentReader()
     private let validator = Validator()
@@ -183,17 +198,28 @@ public struct ImportPipeline: Sendable {
     }
 
     /// Runs the pipeline on one file: read, validate, canonicalize, compare with the head, record.
+    /// An import past its budget (``workLimit``, ``timeLimit``) is a rejected attempt.
+    ///
+    /// - Throws: ``Cancelled`` when ``isCancelled`` stopped it, ``StoreError`` for the store.
     public func importFile(absolutePath: String, relativePath: String) throws -> ImportResult {
         memory?.releaseDiscarded()
         let attempt = AttemptClock()
-        let read = self.read(absolutePath: absolutePath, relativePath: relativePath)
-        guard let wireframe = read.wireframe else {
+        let budget = WorkBudget(workLimit: workLimit, timeLimit: timeLimit, isCancelled: isCancelled)
+        // Bound while the file is read and validated, the stages that ask it, and no longer: the
+        // reads of the head's screens while comparing must never be cut short, or a stop asked
+        // then would compare the version with a part of its head.
+        let (read, validated) = WorkBudget.$current.withValue(budget) { () -> (ReadDocument, [Diagnostic]?) in
+            let read = self.read(absolutePath: absolutePath, relativePath: relativePath)
+            guard let wireframe = read.wireframe, !budget.spend(WorkBudget.units(of: wireframe)) else { return (read, nil) }
+            return (read, validate(wireframe, read: read))
+        }
+        if let stopped = try stopped(budget, read: read, path: relativePath, attempt) { return stopped }
+        guard let wireframe = read.wireframe, let diagnostics = validated else {
             let unreadable = read.diagnostics.contains { $0.code == FormatCodes.unreadable }
             return try recordRefusal(
                 unreadable ? .failed : .rejected, read: read, diagnostics: validator.findings(read: read.diagnostics, wireframe: nil),
                 path: relativePath, attempt)
         }
-        let diagnostics = validate(wireframe, read: read)
         if diagnostics.hasErrors {
             return try recordRefusal(.rejected, read: read, diagnostics: diagnostics, path: relativePath, attempt)
         }
@@ -202,9 +228,22 @@ public struct ImportPipeline: Sendable {
         // The head this writer last stored (the daemon's memory) or read: what the version is based on.
         let head = try remembered ?? storedHead(relativePath)
         let comparison = try compare(document, with: head, path: relativePath)
+        // The last point where the import stops: what follows is one transaction.
+        if let stopped = try stopped(budget, read: read, path: relativePath, attempt) { return stopped }
         return try record(
             document, comparison: comparison, basedOn: head.state?.revision.id, read: read, diagnostics: diagnostics, path: relativePath,
             attempt)
+    }
+
+    /// What an import that must stop does instead of going on: nil while it may go on; past its
+    /// limits, a rejected attempt that says which; cancelled, nothing written (``Cancelled``).
+    /// What the stopped stages made is dropped, the memory of the document with it (a read cut
+    /// short is no read to follow).
+    func stopped(_ budget: WorkBudget, read: ReadDocument, path: String, _ clock: AttemptClock) throws -> ImportResult? {
+        guard budget.shouldStop() else { return nil }
+        memory?.forget(path: path)
+        guard let diagnostic = budget.diagnostic else { throw Cancelled(path: path) }
+        return try recordRefusal(.rejected, read: read, diagnostics: [diagnostic], path: path, clock)
     }
 
     // MARK: Read

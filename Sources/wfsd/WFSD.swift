@@ -12,9 +12,10 @@ struct WFSD: ParsableCommand {
         abstract: "Watch a project folder and import every save of a wireframe into its store.",
         discussion: """
             Settings come from the configuration file (--config, else WFS_CONFIG), overridden by WFS_* \
-            environment variables, overridden by these flags. SIGTERM and SIGINT finish the import in \
-            flight and exit 0; SIGHUP reloads the configuration. DAEMON.md, installed with the \
-            documentation (share/doc/wfs), describes the configuration and the systemd units.
+            environment variables, overridden by these flags. SIGTERM and SIGINT stop the import in \
+            flight (the next start imports that file again) and exit 0; SIGHUP reloads the \
+            configuration. DAEMON.md, installed with the documentation (share/doc/wfs), describes \
+            the configuration and the systemd units.
             """
     )
 

@@ -65,7 +65,7 @@ struct DaemonPartsTests {
             #expect(lines.count == 3)
             #expect(
                 lines.first
-                    == "\(yaml):2:1: error: invalid configuration: 'settleMiliseconds' is not a configuration key (known keys: store, root, include, exclude, settleMilliseconds, author, logLevel); did you mean 'settleMilliseconds'?"
+                    == "\(yaml):2:1: error: invalid configuration: 'settleMiliseconds' is not a configuration key (known keys: store, root, include, exclude, settleMilliseconds, author, logLevel, importWorkLimit, importTimeLimitSeconds); did you mean 'settleMilliseconds'?"
             )
             #expect(
                 lines.dropFirst().first?.hasPrefix("\(yaml):5:1: error: invalid configuration: 'logLevl' is not a configuration key")

@@ -56,6 +56,23 @@ import WireframeTestSupport
         }
     }
 
+    /// A delta that cannot be shorter than the limit is given up (nil); one that can is the same
+    /// delta as without a limit. Blocks repeated by the thousand (indentation) still rebuild.
+    @Test func deltasGiveUpPastTheirLimit() throws {
+        let indented = (0..<20_000).map { "        {\"name\": \"screen\($0)\"},\n" }.joined()
+        let base = Array(indented.utf8)
+        var edited = base
+        edited.replaceSubrange(1_000..<1_010, with: Array("changed".utf8))
+        let unrelated = Array((0..<20_000).map { "        {\"title\": \"Other \($0 * 7)\"},\n" }.joined().utf8)
+
+        let small = try #require(SourceCodec.delta(from: base, to: edited, shorterThan: edited.count / 8))
+        #expect(small == SourceCodec.delta(from: base, to: edited))
+        #expect(try Self.applyAlone(small, to: base, size: edited.count) == edited)
+        #expect(SourceCodec.delta(from: base, to: unrelated, shorterThan: unrelated.count / 8) == nil)
+        let whole = SourceCodec.delta(from: base, to: unrelated)
+        #expect(try Self.applyAlone(whole, to: base, size: unrelated.count) == unrelated)
+    }
+
     @Test func zlibRoundTrips() throws {
         let bytes = Array(String(repeating: "wireframe ", count: 1000).utf8)
         let compressed = try SourceCodec.compress(bytes)

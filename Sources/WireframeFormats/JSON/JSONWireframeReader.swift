@@ -140,6 +140,8 @@ struct ReadState {
                 screens.reserveCapacity(count)
                 var entry = routes.value + 1
                 for _ in 0..<count {
+                    // An import that must stop (see `WorkBudget`) drops this read.
+                    if WorkBudget.shouldStop() { break }
                     if routeMemory.isTracking {
                         readTopLevelRoute(entry)
                     } else {

@@ -117,6 +117,8 @@ extension WorkflowSchemaReader {
         // Breadth first, each file once; a queue read by index, so that a long chain is linear.
         var next = 0
         while next < queue.count {
+            // An import that must stop (see `WorkBudget`) drops this read: nothing of it is kept.
+            if WorkBudget.shouldStop() { break }
             let file = queue[next]
             next += 1
             order.append(file)
@@ -129,6 +131,7 @@ extension WorkflowSchemaReader {
             } else {
                 info = readFile(file, rootPath: rootPath, bytes: given, isEntry: isEntry, reader: reader)
                 files?.countRead()
+                if WorkBudget.shouldStop() { break }
                 // A loaded file is kept for the other files that load it; an entry only replaces
                 // what the pass knew of it (a file loaded by nothing is not held in memory).
                 if file != entry || kept != nil { files?.keep(info, root: rootPath, path: file) }

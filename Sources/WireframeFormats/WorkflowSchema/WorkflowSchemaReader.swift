@@ -86,7 +86,8 @@ public struct WorkflowSchemaReader: Sendable {
         var wireframe: Wireframe?
         var loads: [SchemaLoad] = []
         var appMessages: [WorkflowSchemaAppMessage] = []
-        if let root = document.root, root.schemaClass.isController, root.mode == .ordinary {
+        // An import that must stop (see `WorkBudget`) drops this read: the mapping is not done.
+        if let root = document.root, root.schemaClass.isController, root.mode == .ordinary, !WorkBudget.shouldStop() {
             var mapper = SchemaMapper(expectedControllers: document.controllerCount)
             let graph = mapper.map(root)
             RoutingChecks.run(graph, isEntry: isEntry, into: &diagnostics)

@@ -60,6 +60,8 @@ struct XMLTokenizer {
     let maximumNodes: Int
     /// The elements and attributes read so far.
     private var nodes = 0
+    /// The budget of the import reading, asked every thousand nodes whether to stop.
+    private let budget = WorkBudget.current
     /// The next byte to read.
     private(set) var position: Int
     /// The attributes of the last start tag, in source order.
@@ -362,6 +364,10 @@ struct XMLTokenizer {
     /// Counts an element or attribute against `maximumNodes`.
     private mutating func countNode(at offset: Int) throws(XMLSyntaxError) {
         nodes += 1
+        if nodes & 1023 == 0, let budget, budget.shouldStop() {
+            // The pipeline drops what was read and records why (or nothing, when cancelled).
+            throw XMLSyntaxError("the import was stopped", at: offset, code: FormatCodes.overBudget)
+        }
         guard nodes > maximumNodes else { return }
         throw XMLSyntaxError(
             "the file has more than \(maximumNodes) elements and attributes; the reader accepts at most that many", at: offset,
