@@ -89,11 +89,14 @@ let package = Package(
             dependencies: ["WireframeModel", "WireframeStore", "WireframeMigrations", "CLibPQ"],
             swiftSettings: strictSettings
         ),
+        // The Swift scaffold of a wireframe in the style of the team's Wireframe API (an export format).
+        .target(name: "WireframeScaffold", dependencies: ["WireframeModel"], swiftSettings: strictSettings),
         // The import pipeline shared by `wfs import` and the daemon, export, verification, references.
         .target(
             name: "WireframeSync",
             dependencies: [
                 "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSQLite", "WireframePostgreSQL",
+                "WireframeScaffold",
             ],
             swiftSettings: strictSettings
         ),
@@ -166,8 +169,16 @@ let package = Package(
         // Wording, DOT golden files, the report's text.
         .testTarget(
             name: "WireframeReportTests",
-            dependencies: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeSync", "WireframeReport"],
+            dependencies: [
+                "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeSync", "WireframeReport", "WireframeTestSupport",
+            ],
             exclude: ["Golden"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WireframeScaffoldTests",
+            dependencies: ["WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeScaffold", "WireframeTestSupport"],
+            exclude: ["Golden", "Stubs"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -7,6 +7,7 @@ import Foundation
     private let systemWrite = Darwin.write
 #endif
 import WireframeModel
+import WireframeScaffold
 import WireframeStore
 import WireframeAnalysis
 import WireframeFormats
@@ -55,6 +56,8 @@ public struct Exporter: Sendable {
         case json
         /// WorkflowSchema XML, for the documents read from WorkflowSchema (others are skipped).
         case xml
+        /// A Swift scaffold per document (``SwiftScaffold``).
+        case swift
     }
 
     /// Why a document path is unsafe to write below a folder (it could name a file outside it,
@@ -123,6 +126,11 @@ public struct Exporter: Sendable {
                 guard let xml = try history.workflowSchemaText(of: revision) else { continue }
                 file = revision.documentPath
                 try folder.write(xml, to: file)
+            case .swift:
+                guard let wireframe = try history.wireframe(of: revision) else { continue }
+                file = SwiftScaffold.fileName(forDocument: revision.documentPath)
+                let origin = SwiftScaffold.Origin(document: revision.documentPath, revision: revision.id, contentHash: contentHash)
+                try folder.write(SwiftScaffold().text(of: wireframe, origin: origin), to: file)
             }
             entries.append(Entry(path: revision.documentPath, file: file, revision: revision.id, contentHash: contentHash))
         }

@@ -11,13 +11,15 @@ extension WFS {
             abstract: "Write the wireframes of a session, a time or now as files, with a manifest of content hashes.",
             discussion: """
                 Importing the exported folder again gives the same content hashes (the manifest is not a wireframe and is \
-                passed by). With --format xml, only documents read from WorkflowSchema are written. The output folder \
-                must be empty or missing; --force writes over an earlier export there.
+                passed by). With --format xml, only documents read from WorkflowSchema are written. With --format swift, \
+                each document becomes a Swift scaffold (a Wireframe class and a controller stub per screen; see \
+                docs/SCAFFOLD.md). The output folder must be empty or missing; --force writes over an earlier export \
+                there (edits made to its files since are lost).
                 """
         )
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
-            case json, xml
+            case json, xml, swift
         }
 
         @OptionGroup var storeOptions: StoreOptions
@@ -47,7 +49,7 @@ extension WFS {
                 let point = at.map(History.point) ?? .now
                 let manifest = try Exporter(history: history).export(
                     at: point, documentPath: document, to: StoreLocation.absolute(output),
-                    projectRoot: try storeOptions.projectRoot(of: store), format: format == .xml ? .xml : .json, replacing: force)
+                    projectRoot: try storeOptions.projectRoot(of: store), format: format.exported, replacing: force)
                 if manifest.documents.isEmpty {
                     // Say why: the point is before every revision, or no document is of the format.
                     let before = try history.time(of: point).map { ": no document has a revision at or before \($0.text)" } ?? ""
@@ -59,6 +61,17 @@ extension WFS {
                     Terminal.outputLine("\(entry.file.escapingControlCharacters)  revision \(entry.revision)  \(entry.contentHash)")
                 }
             }
+        }
+    }
+}
+
+extension WFS.Export.Format {
+    /// The exporter's format of the same name.
+    var exported: Exporter.Format {
+        switch self {
+        case .json: .json
+        case .xml: .xml
+        case .swift: .swift
         }
     }
 }
