@@ -87,7 +87,8 @@ struct ScaffoldPlan {
             let container = Self.isContainer(screen)
             screens.append(
                 Screen(
-                    screen: screen, factory: factoryScope.unique(SwiftNames.memberName(screen.key, suffix: "Controller", fallback: "screen")),
+                    screen: screen,
+                    factory: factoryScope.unique(SwiftNames.memberName(screen.key, suffix: "Controller", fallback: "screen")),
                     controller: container ? nil : typeScope.unique(SwiftNames.typeName(screen.key, suffix: "ViewController")),
                     inputs: screen.dependencies.filter { !appInputs.contains($0) },
                     wrapsInNavigation: screen.container == .navigation && !container))
