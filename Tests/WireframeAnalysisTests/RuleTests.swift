@@ -255,6 +255,14 @@ struct RuleTests {
                 """#),
             "1️⃣ warning: route 'home' has 'tabItems' but is not of type 'tabbar'; its tabs are never shown [WF0111]"),
         RuleCase(
+            "WF0111 negative: a misspelt type is one error with a suggestion, and its tabs are not reported again",
+            wireframe(
+                #"""
+                { "name": "home", "title": "Home", "type": 1️⃣"tabBar", "tabItems": ["feed", "search"] },
+                    { "name": "feed", "title": "Feed" }, { "name": "search", "title": "Search" }
+                """#),
+            "1️⃣ error: 'tabBar' is not a valid 'type'; did you mean 'tabbar'? [WF0013]"),
+        RuleCase(
             "WF0111 negative: a tab bar with tabs",
             wireframe(
                 #"""
