@@ -325,11 +325,20 @@ struct RuleTests {
             "WF0202 positive: nothing on the way supplies a dependency",
             wireframe(
                 #"""
-                { "name": "home", "title": "Home", "subroutes": ["detail"], "elements": [{ "kind": "textField", "reference": "title" }] },
+                { "name": 2️⃣"home", "title": "Home", "subroutes": ["detail"], "elements": [{ "kind": "textField", "reference": "title" }] },
                     { "name": "detail", "title": "Detail", "dependencies": ["title", 1️⃣"itemId"], "elements": [{ "kind": "label", "reference": "itemId" }] }
                 """#),
             "1️⃣ warning: dependency 'itemId' of route 'detail' is supplied by no path from root 'home' [WF0202]",
-            "  - note: give an element on the way the reference 'itemId', or list it in the dependencies of 'home' if the app supplies it"),
+            "  2️⃣ note: give an element on the way the reference 'itemId', or list it in the dependencies of 'home' if the app supplies it"),
+        RuleCase(
+            "WF0202 positive: the note points at the root's dependencies, where an app-supplied value goes",
+            wireframe(
+                #"""
+                { "name": "home", "title": "Home", "dependencies": ["userId", 2️⃣"session"], "subroutes": ["detail"] },
+                    { "name": "detail", "title": "Detail", "dependencies": ["userId", 1️⃣"itemId"] }
+                """#),
+            "1️⃣ warning: dependency 'itemId' of route 'detail' is supplied by no path from root 'home' [WF0202]",
+            "  2️⃣ note: give an element on the way the reference 'itemId', or list it in the dependencies of 'home' if the app supplies it"),
         RuleCase(
             "WF0202 negative: supplied by an element on the way, or by the app",
             wireframe(
