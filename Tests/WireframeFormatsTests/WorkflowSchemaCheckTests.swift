@@ -20,6 +20,22 @@ import WireframeModel
         #expect(diagnostic.location == marked.location, sourceLocation: sourceLocation)
     }
 
+    /// Reads marked source and expects a diagnostic with this code, severity and message at the
+    /// marker, and besides it only diagnostics with the codes in `others`.
+    func expectIncludes(
+        _ source: String, _ code: DiagnosticCode, _ severity: Severity, _ message: String, others: [DiagnosticCode] = [],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        let marked = Marked(source)
+        let result = WorkflowSchemaFixtures.read(marked.text)
+        let found = result.diagnostics.filter { $0.code == code && $0.location == marked.location }
+        #expect(found.count == 1, "\(WorkflowSchemaFixtures.describe(result.diagnostics))", sourceLocation: sourceLocation)
+        #expect(found.first?.severity == severity, sourceLocation: sourceLocation)
+        #expect(found.first?.message == message, sourceLocation: sourceLocation)
+        let rest = result.diagnostics.filter { !($0.code == code && $0.location == marked.location) }.map(\.code)
+        #expect(rest == others, "\(WorkflowSchemaFixtures.describe(result.diagnostics))", sourceLocation: sourceLocation)
+    }
+
     // MARK: X: XML and document
 
     @Test func x01NotWellFormed() {
@@ -90,6 +106,23 @@ import WireframeModel
         expectOnly(
             "<workflow><screen>1️⃣<tabItem><title>A</title></tabItem></screen></workflow>", "WF1101", .error,
             "unknown tag 'tabItem'; did you mean 'tabBarItem'?")
+    }
+
+    /// A misspelt action tag where an action goes is an unknown tag with the registered one suggested.
+    @Test func s01MisspeltActionTag() {
+        expectOnly(
+            "<workflow><navigation><screen><button><title>Go</title>1️⃣<pushControler><screen><title>D</title></screen></pushControler></button></screen></navigation></workflow>",
+            "WF1101", .error, "unknown tag 'pushControler'; did you mean 'pushController'?")
+        // Inside a parameter tag such as `actions`, an unregistered tag is a parameter tag by the
+        // format's rule; one that no class knows is suggested the nearest registered tag too.
+        expectOnly(
+            "<workflow><navigation><screen><actions>1️⃣<pushControler name=\"go\"><screen><title>D</title></screen></pushControler></actions></screen></navigation></workflow>",
+            "WF1103", .error,
+            "parameter tag 'pushControler' cannot appear directly inside parameter tag 'actions'; did you mean 'pushController'?")
+        // A real parameter name in the wrong place is no misspelling: no suggestion.
+        expectOnly(
+            "<workflow><navigation><screen><actions>1️⃣<title>T</title></actions></screen></navigation></workflow>",
+            "WF1103", .error, "parameter tag 'title' cannot appear directly inside parameter tag 'actions'")
     }
 
     @Test func s02MisplacedTag() {
@@ -276,6 +309,39 @@ import WireframeModel
         expectOnly(
             "<workflow><screen><sendMessage name=\"viewDidLoad\">1️⃣<message><name>x</name><destinationType>descendant</destinationType><destinationName>theForm</destinationName></message></sendMessage></screen></workflow>",
             "WF1405", .warning, "no descendant controller is named 'theForm'")
+    }
+
+    /// A message that misses its action by a typo gets the nearest action name of the controller
+    /// that receives it, wherever it is sent from. (The action it misses is WF1413's note: no
+    /// message of the file carries its name.)
+    @Test func misspeltMessageNamesGetASuggestion() {
+        expectIncludes(
+            "<workflow><navigation><screen><button><title>T</title><message>1️⃣showDetial</message></button><showAlert name=\"showDetail\">Hi</showAlert></screen></navigation></workflow>",
+            "WF1401", .warning,
+            "message 'showDetial' has no action in its controller 'navigation/screen[0]' and is dropped; did you mean 'showDetail'?",
+            others: ["WF1413"])
+        expectIncludes(
+            "<workflow><navigation><showAlert name=\"showDetail\">Hi</showAlert><screen><sendMessage name=\"viewDidLoad\">1️⃣showDetial</sendMessage></screen></navigation></workflow>",
+            "WF1402", .warning,
+            "message 'showDetial' goes to the creator 'navigation', which has no action of that name; did you mean 'showDetail'?",
+            others: ["WF1413"])
+        expectIncludes(
+            "<workflow><screen><showAlert name=\"showDetail\">Hi</showAlert><sendMessage name=\"viewDidLoad\">1️⃣<message><name>showDetial</name><destinationType>self</destinationType></message></sendMessage></screen></workflow>",
+            "WF1403", .warning, "message 'showDetial' to 'self' has no action in 'screen'; did you mean 'showDetail'?",
+            others: ["WF1413"])
+        // Nothing near: the message as before.
+        expectIncludes(
+            "<workflow><screen><showAlert name=\"showDetail\">Hi</showAlert><sendMessage name=\"viewDidLoad\">1️⃣<message><name>refresh</name><destinationType>self</destinationType></message></sendMessage></screen></workflow>",
+            "WF1403", .warning, "message 'refresh' to 'self' has no action in 'screen'", others: ["WF1413"])
+    }
+
+    @Test func misspeltDescendantGetsASuggestion() {
+        expectOnly(
+            "<workflow><navigation><sendMessage name=\"viewDidLoad\">1️⃣<message><name>reload</name><destinationType>descendant</destinationType><destinationName>theFrom</destinationName></message></sendMessage><screen name=\"theForm\"><showAlert name=\"reload\">Hi</showAlert></screen></navigation></workflow>",
+            "WF1405", .warning, "no descendant controller is named 'theFrom'; did you mean 'theForm'?")
+        expectIncludes(
+            "<workflow><navigation><sendMessage name=\"viewDidLoad\">1️⃣<message><name>reloda</name><destinationType>descendant</destinationType><destinationName>theForm</destinationName></message></sendMessage><screen name=\"theForm\"><showAlert name=\"reload\">Hi</showAlert></screen></navigation></workflow>",
+            "WF1405", .warning, "descendant 'theForm' has no action for message 'reloda'; did you mean 'reload'?")
     }
 
     @Test func m08DuplicateAction() {

@@ -35,6 +35,9 @@ public struct DependencySupplyRule: Rule {
             }
         }
         guard !needed.isEmpty else { return }
+        // The note offers two remedies; it points at the one place it names: the root, whose
+        // dependencies list is where an app-supplied value goes (its last entry when it has one).
+        let rootPlace = root.locations.dependencies.last ?? root.locations.key ?? root.locations.definition
         // One walk of the graph answers 64 dependencies at once.
         var supplied: [[UInt64]] = []
         for first in stride(from: 0, to: needed.count, by: 64) {
@@ -54,7 +57,7 @@ public struct DependencySupplyRule: Rule {
                 diagnostics.append(
                     Diagnostic(
                         .warning, code, Self.message(dependency, route: screen.key, root: root.key), at: location,
-                        notes: [DiagnosticNote(Self.hint(dependency, root: root.key))]))
+                        notes: [DiagnosticNote(Self.hint(dependency, root: root.key), at: rootPlace)]))
             }
         }
     }

@@ -238,8 +238,13 @@ struct ReadState {
         let elements = object.array(.elements, into: &diagnostics).map { readElements($0) } ?? []
         let actions = object.member(.actions).map { readActions($0) } ?? []
 
+        // A `type` that is there but not understood is reported already; the route is read as
+        // the type its keys imply (a tab bar when it lists tabs), so that the rules do not report
+        // consequences of that one error (a "not a tab bar" warning for a misspelt `tabbar`).
+        var container = type?.0 ?? .view
+        if type == nil, object.member(.type) != nil, links.contains(where: { $0.kind == .tab }) { container = .tabBar }
         let screen = Screen(
-            key: name?.0 ?? "", title: title?.0 ?? "", container: type?.0 ?? .view,
+            key: name?.0 ?? "", title: title?.0 ?? "", container: container,
             presentation: presentation?.0, links: links, navigationBar: navigation?.0,
             dependencies: dependencies.map(\.0), items: items.map(\.0), elements: elements,
             actions: actions, properties: properties, parent: parent, locations: locations)

@@ -126,4 +126,10 @@ enum RoutingChecks {
     static func handles(_ controller: ControllerNode, _ name: String) -> Bool {
         controller.handlesReserved(name) || controller.handler(for: name) != nil
     }
+
+    /// "; did you mean 'x'?" for a message name that a controller has no action for, when one of
+    /// its actions has a close name (`showDetial` for `showDetail`), else the empty string.
+    static func didYouMean(_ name: String, in controller: ControllerNode) -> String {
+        Suggestions.didYouMean(name, in: controller.actionNames.lazy.filter { !$0.isEmpty })
+    }
 }

@@ -5,7 +5,7 @@ import WireframeModel
 enum DelegateMessageCheck {
     static let code: DiagnosticCode = "WF1402"
     static let definition = DiagnosticDefinition(
-        code, [.warning], "delegate sendMessage without action in the creator (silent at a file root)", check: "M02")
+        code, [.warning], "delegate sendMessage without action in the creator (silent at a file root), with \"did you mean\"", check: "M02")
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         for send in graph.sends {
@@ -15,7 +15,11 @@ enum DelegateMessageCheck {
             else { continue }
             let receiver = graph.controllers[receiverIndex]
             if RoutingChecks.handles(receiver, send.message.name) { continue }
-            diagnostics.append(Diagnostic(.warning, code, message(send.message.name, receiver: receiver.key), at: send.message.location))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, code,
+                    message(send.message.name, receiver: receiver.key) + RoutingChecks.didYouMean(send.message.name, in: receiver),
+                    at: send.message.location))
         }
     }
 

@@ -5,7 +5,8 @@ import WireframeModel
 enum SelfMessageCheck {
     static let code: DiagnosticCode = "WF1403"
     static let definition = DiagnosticDefinition(
-        code, [.warning, .error], "self message without action / handled by the sending action itself", check: "M03")
+        code, [.warning, .error], "self message without action (with \"did you mean\") / handled by the sending action itself", check: "M03"
+    )
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
         for send in graph.sends {
@@ -14,7 +15,10 @@ enum SelfMessageCheck {
             if controller.handlesReserved(send.message.name) { continue }
             guard let handler = controller.handler(for: send.message.name) else {
                 diagnostics.append(
-                    Diagnostic(.warning, code, missingMessage(send.message.name, controller: controller.key), at: send.message.location))
+                    Diagnostic(
+                        .warning, code,
+                        missingMessage(send.message.name, controller: controller.key)
+                            + RoutingChecks.didYouMean(send.message.name, in: controller), at: send.message.location))
                 continue
             }
             if handler == action {

@@ -3,10 +3,12 @@ import WireframeModel
 /// M01: a view, item, gesture, cell, alert-button, search-bar or trigger message that its owning
 /// controller has no action for (nor an unnamed catch-all, nor a reserved meaning). The original
 /// drops it silently. When the owner forwards everything, its creator chain is checked instead.
+/// A close action name of the receiver is suggested ("did you mean").
 enum UnhandledMessageCheck {
     static let code: DiagnosticCode = "WF1401"
     static let definition = DiagnosticDefinition(
-        code, [.warning], "element message without action in its owning controller (creator chain when forwarding), with a relay hint",
+        code, [.warning],
+        "element message without action in its owning controller (creator chain when forwarding), with a relay hint or \"did you mean\" for a close action name",
         check: "M01")
 
     static func run(_ graph: SchemaGraph, into diagnostics: inout [Diagnostic]) {
@@ -26,6 +28,8 @@ enum UnhandledMessageCheck {
                 }
                 ancestor = graph.controllers[index].creator
             }
+            // An ancestor with the very name explains the miss better than a near name here.
+            if hint.isEmpty { hint = RoutingChecks.didYouMean(send.message.name, in: receiver) }
             diagnostics.append(
                 Diagnostic(.warning, code, message(send.message.name, controller: receiver.key) + hint, at: send.message.location))
         }
