@@ -33,9 +33,11 @@ import Testing
         return screens.map { (kind: $0["kind"] as? String ?? "", key: $0["key"] as? String ?? "") }
     }
 
-    /// The tab bar's own screen changes with the order of its tabs; no tab does.
+    /// The changes to tabs: the tab bar's own screen changes too (the list of its tabs), and is
+    /// checked to be the only modified screen.
     static func tabChanges(_ changes: [(kind: String, key: String)]) -> [(kind: String, key: String)] {
-        changes.filter { $0.key != "tabs" }
+        #expect(changes.filter { $0.kind == "modified" }.map(\.key) == ["tabs"], "\(changes)")
+        return changes.filter { $0.key != "tabs" }
     }
 
     @Test func insertingATabAtTheFrontAddsOneScreen() throws {

@@ -128,8 +128,9 @@ struct SchemaGraph {
 
 /// Maps created objects to the model: screens for controllers, elements for views, actions, links.
 ///
-/// Screen keys: the `name` attribute where given, else the path of controller tags and action
-/// segments from the root (see `docs/WORKFLOWSCHEMA.md`); a repeated key gets `#2`, `#3`, ….
+/// Screen keys: the `name` attribute where given, else the path of controller tags (with a title
+/// or a position where siblings share a tag, `ScreenIdentity`) and action segments from the root
+/// (see `docs/WORKFLOWSCHEMA.md`); a repeated key gets `#2`, `#3`, ….
 struct SchemaMapper {
     var screens: [Screen] = []
     var graph = SchemaGraph()
