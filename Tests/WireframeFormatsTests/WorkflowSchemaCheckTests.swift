@@ -283,7 +283,7 @@ import WireframeModel
         expectOnly(
             "<workflow><navigation><screen><button><title>T</title><message>1️⃣tapped</message></button></screen><showAlert name=\"tapped\">Hi</showAlert></navigation></workflow>",
             "WF1401", .warning,
-            "message 'tapped' has no action in its controller 'navigation/screen[0]' and is dropped; 'navigation' has one, but messages are not propagated: add a 'sendMessage' relay"
+            "message 'tapped' has no action in its controller 'navigation/screen' and is dropped; 'navigation' has one, but messages are not propagated: add a 'sendMessage' relay"
         )
     }
 

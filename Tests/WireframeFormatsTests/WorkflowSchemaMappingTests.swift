@@ -31,7 +31,7 @@ import WireframeModel
             .replacingOccurrences(of: "<title>Two</title>", with: "")
         let before = try #require(WorkflowSchemaFixtures.read(Self.base).wireframe)
         let after = try #require(WorkflowSchemaFixtures.read(edited).wireframe)
-        #expect(before.screens.map(\.key) == ["navigation", "navigation/screen[0]", "navigation/screen[0]/pushController@go/screen"])
+        #expect(before.screens.map(\.key) == ["navigation", "navigation/screen", "navigation/screen/pushController@go/screen"])
         #expect(after.screens.map(\.key) == before.screens.map(\.key))
         #expect(before.locale == "fr")
         #expect(before.sourceFormat == .workflowSchema)
@@ -40,18 +40,18 @@ import WireframeModel
 
     @Test func screenElementsActionsAndChain() throws {
         let wireframe = try #require(WorkflowSchemaFixtures.read(Self.base).wireframe)
-        let screen = try #require(wireframe.screen("navigation/screen[0]"))
+        let screen = try #require(wireframe.screen("navigation/screen"))
         #expect(screen.title == "One")
         #expect(screen.parent == "navigation")
         let button = try #require(screen.allElements.first { $0.kind == .button })
         #expect(button.text == "Go")
         #expect(button.triggers.map(\.effect) == [.message(Message(name: "go", destination: .delegate, at: button.triggers[0].location))])
         #expect(screen.actions.map(\.name) == ["go"])
-        #expect(screen.actions.first?.action.kind == .push("navigation/screen[0]/pushController@go/screen"))
-        #expect(wireframe.screen("navigation/screen[0]/pushController@go/screen")?.presentation == .push)
+        #expect(screen.actions.first?.action.kind == .push("navigation/screen/pushController@go/screen"))
+        #expect(wireframe.screen("navigation/screen/pushController@go/screen")?.presentation == .push)
         let transitions = WorkflowSchemaTransitions.list(wireframe)
-        #expect(transitions.map(\.chain) == [["button \"Go\"", "message 'go'", "action 'go' in 'navigation/screen[0]'"]])
-        #expect(transitions.map(\.target) == ["navigation/screen[0]/pushController@go/screen"])
+        #expect(transitions.map(\.chain) == [["button \"Go\"", "message 'go'", "action 'go' in 'navigation/screen'"]])
+        #expect(transitions.map(\.target) == ["navigation/screen/pushController@go/screen"])
     }
 
     @Test func gesturesSegmentsAndStructuredMessages() throws {

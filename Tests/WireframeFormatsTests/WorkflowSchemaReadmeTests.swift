@@ -24,7 +24,10 @@ import WireframeModel
         (
             13,
             [
+                // With the tab bar items unread, nothing but position tells the two tabs apart.
+                "3:9 warning WF1510: 'navigation' is keyed by its position ('tabs/navigation[0]'): a sibling has the same tag, and its title is missing or shared; add name=\"…\" to keep its key when a sibling is inserted, removed or moved",
                 "4:13 error WF1101: unknown tag 'tabItem'; did you mean 'tabBarItem'?",
+                "24:9 warning WF1510: 'navigation' is keyed by its position ('tabs/navigation[1]'): a sibling has the same tag, and its title is missing or shared; add name=\"…\" to keep its key when a sibling is inserted, removed or moved",
                 "25:13 error WF1101: unknown tag 'tabItem'; did you mean 'tabBarItem'?",
             ]
         ),

@@ -141,7 +141,7 @@ import WireframeModel
                 == ["load_tests_main.xml 34:23 warning WF1601: loaded file 'there_is_no_screen3.xml' does not exist"])
         let merged = try #require(project.merged)
         #expect(
-            merged.screen("tabs/navigation[0]")?.action(named: "loadScreen")?.action.kind.withoutLocations
+            merged.screen(#"tabs/navigation["Screen 1"]"#)?.action(named: "loadScreen")?.action.kind.withoutLocations
                 == .loadSchema(
                     path: "load_tests_screen1.xml", success: Action(.replaceRoot("load_tests_screen1.xml#screen")),
                     failure: Action(.alert("Failed to load screen 1"))
@@ -155,7 +155,7 @@ import WireframeModel
         #expect(project.files.map(\.path) == ["form_tests_1.xml", "form_tests_2.xml", "form_tests_3.xml"])
         #expect(project.diagnostics.isEmpty, "\(WorkflowSchemaFixtures.describe(project.diagnostics))")
         let merged = try #require(project.merged)
-        let presented = try #require(merged.screen("navigation/screen[0]/form[0]/loadSchema@didSubmit/presentController[0]/navigation"))
+        let presented = try #require(merged.screen("navigation/screen/form[0]/loadSchema@didSubmit/presentController[0]/navigation"))
         #expect(presented.links.map(\.target) == ["form_tests_2.xml#screen"])
         #expect(merged.screens.contains { $0.key == "form_tests_3.xml#screen" && $0.title == "Results" })
     }

@@ -13,6 +13,7 @@ enum RoutingChecks {
         DescendantTargetCheck.run(graph, into: &diagnostics)
         DuplicateActionCheck.run(graph, into: &diagnostics)
         UnnamedActionCheck.run(graph, into: &diagnostics)
+        PositionalKeyCheck.run(graph, into: &diagnostics)
         LifecycleInFormCheck.run(graph, into: &diagnostics)
         ReservedActionCheck.run(graph, into: &diagnostics)
         ReplaceRootCheck.run(graph, into: &diagnostics)

@@ -18,6 +18,10 @@ final class ControllerNode {
     /// Whether it may receive messages this file does not show: it creates a controller taken from
     /// data or another file, or owns a message whose name comes from data.
     var receivesUnknownMessages = false
+    /// Whether it is an unnamed controller of a `viewControllers` list that nothing but its
+    /// position tells from its siblings (`ScreenIdentity`): its key changes when a sibling before
+    /// it is inserted, removed or moved.
+    var keyedByPosition = false
 
     enum Arrival {
         case root, child, pushed, presented, replacedRoot
@@ -124,8 +128,9 @@ struct SchemaGraph {
 
 /// Maps created objects to the model: screens for controllers, elements for views, actions, links.
 ///
-/// Screen keys: the `name` attribute where given, else the path of controller tags and action
-/// segments from the root (see `docs/WORKFLOWSCHEMA.md`); a repeated key gets `#2`, `#3`, ….
+/// Screen keys: the `name` attribute where given, else the path of controller tags (with a title
+/// or a position where siblings share a tag, `ScreenIdentity`) and action segments from the root
+/// (see `docs/WORKFLOWSCHEMA.md`); a repeated key gets `#2`, `#3`, ….
 struct SchemaMapper {
     var screens: [Screen] = []
     var graph = SchemaGraph()
@@ -190,6 +195,8 @@ struct SchemaMapper {
         case none
         /// A position: `base/tag[index]`.
         case index(Int)
+        /// A title: `base/tag["title"]`.
+        case title(String)
         /// A name: `base/tag@name`.
         case name(String)
         /// A repeated key's counter: `base#counter` (the tag is not written, nor a slash).
@@ -201,6 +208,7 @@ struct SchemaMapper {
         switch suffix {
         case .none: "\(base)/\(tag)"
         case .index(let index): "\(base)/\(tag)[\(index)]"
+        case .title(let title): "\(base)/\(tag)[\"\(title)\"]"
         case .name(let name): "\(base)/\(tag)@\(name)"
         case .counter(let counter): "\(base)#\(counter)"
         }
@@ -283,14 +291,33 @@ struct SchemaMapper {
                 }
                 continue
             case "viewControllers":
+                // The ordinary controllers of the list, which tell each other apart (`ScreenIdentity`).
+                var siblings = 0
+                for value in values {
+                    if case .object(let childIndex) = storage.values[value], Self.isSibling(SchemaObject(arena, childIndex)) {
+                        siblings += 1
+                    }
+                }
+                // A list of one (a navigation's root, mostly) needs no table of suffixes.
+                let suffixes = siblings > 1 ? Self.siblingSuffixes(values, in: arena, count: siblings) : []
+                var sibling = 0
                 for value in values {
                     guard case .object(let childIndex) = storage.values[value] else { continue }
                     let child = SchemaObject(arena, childIndex)
-                    let index = value - values.lowerBound
+                    let suffix: PathSuffix
+                    if Self.isSibling(child) {
+                        suffix = suffixes.isEmpty ? .none : suffixes[sibling]
+                        sibling += 1
+                    } else {
+                        suffix = .index(value - values.lowerBound)
+                    }
                     if let target = linkTarget(
-                        child, pathKey: { Self.path(key, child.tag, .index(index)) }, creator: controllerIndex, parentKey: key,
+                        child, pathKey: { Self.path(key, child.tag, suffix) }, creator: controllerIndex, parentKey: key,
                         loadPath: nil)
                     {
+                        if case .index = suffix, let index = target.index, (child.workflowName ?? "").isEmpty {
+                            graph.controllers[index].keyedByPosition = true
+                        }
                         links.append(Link(schemaClass == .tabs ? .tab : .child, to: target.key, at: child.location))
                     }
                 }
@@ -359,6 +386,44 @@ struct SchemaMapper {
         }
         guard definition.admits(child.schemaClass) else { return nil }
         return definition.defaultParameter(for: child.schemaClass)
+    }
+
+    /// Whether a value of a `viewControllers` list is a controller that gets a key there.
+    static func isSibling(_ child: SchemaObject) -> Bool {
+        guard case .ordinary = child.node.mode else { return false }
+        return child.schemaClass.isController
+    }
+
+    /// The key suffixes of the ordinary controllers among `values` (`count` of them), in order.
+    static func siblingSuffixes(_ values: Range<Int>, in arena: SchemaArena, count: Int) -> [PathSuffix] {
+        var tags: [String] = []
+        var titles: [String] = []
+        var positions: [Int] = []
+        tags.reserveCapacity(count)
+        titles.reserveCapacity(count)
+        positions.reserveCapacity(count)
+        for value in values {
+            guard case .object(let childIndex) = arena.storage.values[value] else { continue }
+            let child = SchemaObject(arena, childIndex)
+            guard isSibling(child) else { continue }
+            tags.append(child.tag)
+            titles.append(identityTitle(child))
+            positions.append(value - values.lowerBound)
+        }
+        return ScreenIdentity.suffixes(tags: tags, titles: titles, positions: positions)
+    }
+
+    /// The title that tells a controller from its siblings: its own, else its tab bar item's
+    /// (what a tab shows), else "".
+    static func identityTitle(_ controller: SchemaObject) -> String {
+        if let title = controller.text("title"), !title.isEmpty { return title }
+        var itemTitle = ""
+        controller.forEachChild { _, child in
+            if itemTitle.isEmpty, child.schemaClass == .tabBarItem, case .ordinary = child.node.mode {
+                itemTitle = child.text("title") ?? ""
+            }
+        }
+        return itemTitle
     }
 
     /// `base/` and an action's segment: `tag@name`, or `tag[index]` for an unnamed action.

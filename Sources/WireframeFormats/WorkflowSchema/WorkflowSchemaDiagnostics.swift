@@ -72,6 +72,7 @@ public enum WorkflowSchemaDiagnostics {
             TransientValueCheck.definition,
             SequenceStopCheck.definition,
             ConditionalResultCheck.definition,
+            PositionalKeyCheck.definition,
             LoadCycleCheck.definition,
             ProxySlotCheck.definition,
             ProxyChildCheck.definition,

@@ -87,18 +87,43 @@ public struct WorkflowSchemaWriter: Sendable {
             output.open(tag, attributes: screen.key == derivedKey ? [] : [("name", screen.key)])
             if !screen.title.isEmpty { output.value("title", screen.title) }
             for (name, value) in screen.properties.sorted(by: { $0.key < $1.key }) { output.value(name, value) }
+            // The children are written as the controller's `viewControllers` list in tabs and
+            // navigations, whose keys the reader derives from tags and titles (`ScreenIdentity`);
+            // hosted controllers elsewhere are keyed by position.
+            var children: [(screen: Screen, position: Int)] = []
+            var childKeys: Set<String> = []
             var childIndex = 0
             for link in screen.links where link.kind == .tab || link.kind == .child {
                 if let loadPath, link.target == loadPath {
-                    output.empty("screen", attributes: [("keyPath", "schema")])
                     childIndex += 1
                     continue
                 }
-                guard let child = wireframe.screen(link.target), !written.contains(child.key) else { continue }
-                writeController(
-                    child, derivedKey: "\(screen.key)/\(WorkflowSchemaWriter.tag(for: child.container))[\(childIndex)]", loadPath: loadPath,
-                    into: &output)
+                guard let child = wireframe.screen(link.target), !written.contains(child.key), childKeys.insert(child.key).inserted
+                else { continue }
+                children.append((child, childIndex))
                 childIndex += 1
+            }
+            let suffixes: [SchemaMapper.PathSuffix] =
+                screen.container == .tabBar || screen.container == .navigation
+                ? ScreenIdentity.suffixes(
+                    tags: children.map { WorkflowSchemaWriter.tag(for: $0.screen.container) },
+                    titles: children.map { $0.screen.title.isEmpty ? Self.tabBarItemTitle($0.screen) : $0.screen.title },
+                    positions: children.map(\.position))
+                : children.map { .index($0.position) }
+            var nextChild = 0
+            for link in screen.links where link.kind == .tab || link.kind == .child {
+                if let loadPath, link.target == loadPath {
+                    output.empty("screen", attributes: [("keyPath", "schema")])
+                    continue
+                }
+                guard nextChild < children.count, children[nextChild].screen.key == link.target else { continue }
+                let child = children[nextChild].screen
+                let suffix = suffixes[nextChild]
+                nextChild += 1
+                guard !written.contains(child.key) else { continue }
+                writeController(
+                    child, derivedKey: SchemaMapper.path(screen.key, WorkflowSchemaWriter.tag(for: child.container), suffix),
+                    loadPath: loadPath, into: &output)
             }
             for element in screen.elements { writeElement(element, into: &output) }
             if !screen.actions.isEmpty {
@@ -111,6 +136,11 @@ public struct WorkflowSchemaWriter: Sendable {
                 output.close("actions")
             }
             output.close(tag)
+        }
+
+        /// The title of a screen's tab bar item, as the reader finds it (`SchemaMapper.identityTitle`).
+        static func tabBarItemTitle(_ screen: Screen) -> String {
+            screen.elements.first { $0.kind.rawValue == "tabBarItem" }?.text ?? ""
         }
 
         static func actionTag(_ action: Action) -> String {
