@@ -318,7 +318,7 @@ import WireframeModel
         expectIncludes(
             "<workflow><navigation><screen><button><title>T</title><message>1️⃣showDetial</message></button><showAlert name=\"showDetail\">Hi</showAlert></screen></navigation></workflow>",
             "WF1401", .warning,
-            "message 'showDetial' has no action in its controller 'navigation/screen[0]' and is dropped; did you mean 'showDetail'?",
+            "message 'showDetial' has no action in its controller 'navigation/screen' and is dropped; did you mean 'showDetail'?",
             others: ["WF1413"])
         expectIncludes(
             "<workflow><navigation><showAlert name=\"showDetail\">Hi</showAlert><screen><sendMessage name=\"viewDidLoad\">1️⃣showDetial</sendMessage></screen></navigation></workflow>",

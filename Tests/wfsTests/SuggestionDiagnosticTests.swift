@@ -75,7 +75,7 @@ struct SuggestionDiagnosticTests {
         // The action is dropped with its misspelt tag, so the message has no near name yet.
         #expect(
             result.standardError == """
-                app.xml:5:43: warning: message 'showDetial' has no action in its controller 'navigation/screen[0]' and is dropped [WF1401]
+                app.xml:5:43: warning: message 'showDetial' has no action in its controller 'navigation/screen' and is dropped [WF1401]
                 app.xml:7:9: error: parameter tag 'pushControler' cannot appear directly inside parameter tag 'actions'; did you mean 'pushController'? [WF1103]
                 1 file checked: 1 error, 1 warning
 
@@ -96,7 +96,7 @@ struct SuggestionDiagnosticTests {
             """, as: "app.xml")
         #expect(
             fixed.standardError.contains(
-                "app.xml:5:43: warning: message 'showDetial' has no action in its controller 'navigation/screen[0]' and is dropped; did you mean 'showDetail'? [WF1401]"
+                "app.xml:5:43: warning: message 'showDetial' has no action in its controller 'navigation/screen' and is dropped; did you mean 'showDetail'? [WF1401]"
             ), "\(fixed)")
     }
 }
