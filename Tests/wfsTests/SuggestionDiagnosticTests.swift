@@ -56,21 +56,25 @@ struct SuggestionDiagnosticTests {
                 """)
     }
 
+    /// A screen whose button sends `showDetial`, and an action tag that pushes `showDetail`.
+    static func screen(actionTag: String) -> String {
+        """
+        <workflow>
+          <navigation>
+            <screen>
+              <title>Home</title>
+              <button><title>Open</title><message>showDetial</message></button>
+              <actions>
+                <\(actionTag) name="showDetail"><screen><title>Detail</title></screen></\(actionTag)>
+              </actions>
+            </screen>
+          </navigation>
+        </workflow>
+        """
+    }
+
     @Test func misspeltActionTagAndMessageGetTheNamesMeant() throws {
-        let result = try validate(
-            """
-            <workflow>
-              <navigation>
-                <screen>
-                  <title>Home</title>
-                  <button><title>Open</title><message>showDetial</message></button>
-                  <actions>
-                    <pushControler name="showDetail"><screen><title>Detail</title></screen></pushControler>
-                  </actions>
-                </screen>
-              </navigation>
-            </workflow>
-            """, as: "app.xml")
+        let result = try validate(Self.screen(actionTag: "pushControler"), as: "app.xml")
         #expect(result.status == 1)
         // The action is dropped with its misspelt tag, so the message has no near name yet.
         #expect(
@@ -80,20 +84,7 @@ struct SuggestionDiagnosticTests {
                 1 file checked: 1 error, 1 warning
 
                 """)
-        let fixed = try validate(
-            """
-            <workflow>
-              <navigation>
-                <screen>
-                  <title>Home</title>
-                  <button><title>Open</title><message>showDetial</message></button>
-                  <actions>
-                    <pushController name="showDetail"><screen><title>Detail</title></screen></pushController>
-                  </actions>
-                </screen>
-              </navigation>
-            </workflow>
-            """, as: "app.xml")
+        let fixed = try validate(Self.screen(actionTag: "pushController"), as: "app.xml")
         #expect(
             fixed.standardError.contains(
                 "app.xml:5:43: warning: message 'showDetial' has no action in its controller 'navigation/screen' and is dropped; did you mean 'showDetail'? [WF1401]"
