@@ -26,6 +26,9 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
     /// `wfs init` for a project root that does not exist, without `--parents`; `missing` is its
     /// first folder that does not exist.
     case missingRoot(path: String, missing: String)
+    /// `wfs init` for a folder inside another project (`projectRoot`), whose store (or, for a
+    /// store on a server, whose `.wfs` folder) is `store`, without `--nested`.
+    case insideProject(path: String, projectRoot: String, store: String)
     /// A name that ``SessionName`` does not allow for a new session, and why.
     case invalidSessionName(String, reason: String)
 
@@ -33,7 +36,7 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
     /// the store or the files (exit status 2).
     public var isUsageError: Bool {
         switch self {
-        case .malformedReference, .malformedTime, .unknownPoint, .invalidSessionName: true
+        case .malformedReference, .malformedTime, .unknownPoint, .invalidSessionName, .outsideRoot: true
         default: false
         }
     }
@@ -63,6 +66,9 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
                 + (revisionId.map { " (revision \($0))" } ?? " (its sessions)") + "; do not use it"
         case .missingRoot(let path, let missing):
             "the project root '\(path)' does not exist (no folder '\(missing)'); create it, or pass --parents to create it with the store"
+        case .insideProject(let path, let projectRoot, let store):
+            "'\(path)' is inside the project '\(projectRoot)' (\(store.hasSuffix("/.wfs") ? "folder" : "store") '\(store)'); "
+                + "run wfs there, or pass --nested to make a store of its own here"
         case .invalidSessionName(let name, let reason):
             "'\(name.escapingControlCharacters)' cannot name a session: \(reason); \(SessionName.rule)"
         }
