@@ -185,6 +185,24 @@ import WireframeTestSupport
         #expect(missing.error.contains("no such file or folder: 'nothing.json'"), "\(missing.error)")
     }
 
+    /// A root recorded through a symbolic link, and a current folder that is the physical one.
+    @Test func aRootThroughALinkReadsPathsFromBelow() throws {
+        let parent = try StoreCLI()
+        defer { parent.remove() }
+        try parent.write("real/plans/shop.json", StoreCLI.wireframe([("home", "Home"), ("cart", "Cart")]))
+        try FileManager.default.createSymbolicLink(atPath: parent.root + "/link", withDestinationPath: parent.root + "/real")
+        #expect(try parent.run("init", "--root", "link").status == 0)
+        let below = StoreCLI(folder: parent.root + "/link/plans")
+        let imported = try below.run("import", "shop.json")
+        #expect(imported.output == "stored plans/shop.json revision 1 (#1): added cart, home\n", "\(imported.error)")
+        for typed in ["shop.json", "plans/shop.json", parent.root + "/real/plans/shop.json", parent.root + "/link/plans/shop.json"] {
+            let log = try below.run("log", "--document", typed, "--format", "json")
+            #expect(log.status == 0, "\(typed): \(log.error)")
+            #expect(log.output.contains("\"document\" : \"plans/shop.json\""), "\(typed): \(log.output)")
+        }
+        DocumentPathTests.expectOutside(try below.run("log", "--document", "../../x.json"), root: parent.root + "/link", "link")
+    }
+
     @Test func initInsideAProjectRefusesAndNamesItsStore() throws {
         let parent = try StoreCLI()
         defer { parent.remove() }
@@ -201,10 +219,16 @@ import WireframeTestSupport
             refused.error == "wfs: error: '\(below.root)' is inside the project '\(project.root)' (store '\(store)'); "
                 + "run wfs there, or pass --nested to make a store of its own here\n")
         #expect(!FileManager.default.fileExists(atPath: below.root + "/.wfs"))
-        // Named with --root from the project's root, too.
-        let named = try project.run("init", "--root", "plans")
+        // The project's store named by WFS_STORE: that store is not this folder's either.
+        let named = try below.run("init", environment: ["WFS_STORE": store])
         #expect(named.status == 2)
-        #expect(named.error.contains("'\(project.root)/plans' is inside the project '\(project.root)'"), "\(named.error)")
+        #expect(
+            named.error == "wfs: error: '\(below.root)' is inside the project '\(project.root)' (store '\(store)'); "
+                + "that store is named by --store or WFS_STORE: name a new one to make a store of its own here\n")
+        // Named with --root from the project's root, too.
+        let byRoot = try project.run("init", "--root", "plans")
+        #expect(byRoot.status == 2)
+        #expect(byRoot.error.contains("'\(project.root)/plans' is inside the project '\(project.root)'"), "\(byRoot.error)")
 
         let nested = try below.run("init", "--nested")
         #expect(nested.status == 0, "\(nested.error)")

@@ -51,7 +51,7 @@ extension WFS {
                     return
                 }
                 if !nested, !FileManager.default.fileExists(atPath: path), let outer = Self.enclosingProject(of: root) {
-                    throw SyncError.insideProject(path: root, projectRoot: outer.root, store: outer.store)
+                    throw SyncError.insideProject(path: root, projectRoot: outer.root, store: outer.store, named: false)
                 }
                 // A mistyped --root would otherwise become a new, empty project without a word.
                 if let missing = Self.firstMissingFolder(of: root) {
@@ -70,7 +70,12 @@ extension WFS {
                     // Like `git init` in a repository: the same project's store is fine as it is;
                     // another project's store at this path is an error.
                     let existing = try StoreLocation.projectRoot(of: StoreLocation.open(location: path))
-                    guard existing == root else { throw StoreError.alreadyExists(path: path) }
+                    guard existing == root else {
+                        if let existing, root.hasPrefix(existing == "/" ? "/" : existing + "/") {
+                            throw SyncError.insideProject(path: root, projectRoot: existing, store: path, named: true)
+                        }
+                        throw StoreError.alreadyExists(path: path)
+                    }
                     if shared { try StoreLocation.shareWithGroup(location: path) }
                     Terminal.outputLine(
                         "store \(path) for project \(root) exists already\(shared ? "; its folder's group may write it" : "")")
