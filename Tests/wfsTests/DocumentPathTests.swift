@@ -183,6 +183,15 @@ import WireframeTestSupport
         let missing = try project.run(from: "plans", "import", "nothing.json")
         #expect(missing.status == 2)
         #expect(missing.error.contains("no such file or folder: 'nothing.json'"), "\(missing.error)")
+        // A file that is gone names its stored document from its folder: its deletion is imported,
+        // and the document is still found there.
+        try FileManager.default.removeItem(atPath: project.root + "/plans/shop.json")
+        let gone = try project.run(from: "plans", "import", "shop.json")
+        #expect(gone.status == 0, "\(gone.error)")
+        #expect(gone.output.hasPrefix("deleted plans/shop.json revision "), "\(gone.output)")
+        let log = try project.run(from: "plans", "log", "--document", "shop.json", "--limit", "1")
+        #expect(log.status == 0, "\(log.error)")
+        #expect(log.output.contains("  plans/shop.json #") && log.output.contains("deleted"), "\(log.output)")
     }
 
     /// A root recorded through a symbolic link, and a current folder that is the physical one.
