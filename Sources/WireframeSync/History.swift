@@ -8,9 +8,15 @@ import WireframeFormats
 public struct History: Sendable {
     /// The store asked.
     public var store: any Store
+    /// How the document part of a REF is read (``DocumentPaths``); nil: as a path relative to the
+    /// root, without a leading `./`.
+    public var documentPaths: DocumentPaths?
 
-    /// Creates a history over a store.
-    public init(store: any Store) { self.store = store }
+    /// Creates a history over a store, reading the documents of REFs with `documentPaths`.
+    public init(store: any Store, documentPaths: DocumentPaths? = nil) {
+        self.store = store
+        self.documentPaths = documentPaths
+    }
 
     /// A point in time a REF or option can name: a session's end (now while it is open) or a time.
     public enum Point: Sendable, Hashable {
@@ -55,13 +61,11 @@ public struct History: Sendable {
         if let id = Int64(trimmed) { return try store.revision(id: id) }
         if trimmed.contains("@") {
             do {
-                if let head = try store.revision(
-                    documentPath: trimmed.hasPrefix("./") ? String(trimmed.dropFirst(2)) : trimmed, atOrBefore: nil)
-                {
-                    return head
-                }
+                if let head = try store.revision(documentPath: try documentPath(trimmed), atOrBefore: nil) { return head }
             } catch StoreError.unknownDocument {
                 // No document by the whole text: `DOC@POINT`.
+            } catch SyncError.outsideRoot {
+                // Not as a whole: the part before the `@` says.
             }
         }
         let path: String
@@ -75,7 +79,7 @@ public struct History: Sendable {
             path = trimmed
             point = .now
         }
-        let documentPath = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        let documentPath = try documentPath(path)
         // `app.json@3`: the document's third revision, unless a session is named "3".
         if case .session(let name) = point, let number = Int(name), (try? store.hasSession(named: name)) != true {
             guard let revision = try store.revision(documentPath: documentPath, number: number) else {
@@ -93,6 +97,12 @@ public struct History: Sendable {
             throw StoreError.noRevision(path: documentPath, at: time?.text ?? "now")
         }
         return revision
+    }
+
+    /// The document path that the document part of a REF names.
+    func documentPath(_ typed: String) throws -> String {
+        guard let documentPaths else { return typed.hasPrefix("./") ? String(typed.dropFirst(2)) : typed }
+        return try documentPaths.documentPath(typed, in: store)
     }
 
     /// The text without the spaces and tabs around it.

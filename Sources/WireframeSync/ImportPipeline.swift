@@ -98,9 +98,10 @@ public struct ImportPipeline: Sendable {
             return try pass.importPaths(paths)
         }
         var results: [ImportResult] = []
+        let documentPaths = DocumentPaths(root: root)
         for given in paths {
-            let absolute = StoreLocation.absolute(given)
-            let relative = try relativePath(absolute, given: given)
+            let relative = try documentPaths.documentPath(given, in: store)
+            let absolute = relative.isEmpty ? root : (root == "/" ? "" : root) + "/" + relative
             switch ProjectFiles.presence(absolute) {
             case .folder:
                 let found = findFiles(below: relative)
@@ -183,18 +184,6 @@ public struct ImportPipeline: Sendable {
             ProjectFiles.isAtOrBelow(document, folder: folder) && !seen.contains(document) && !found.isUnknown(document)
                 && ProjectFiles.presence(root + "/" + document) == .gone
         }
-    }
-
-    /// The path of a file relative to the project root.
-    public func relativePath(_ absolute: String, given: String) throws -> String {
-        let resolvedRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
-        let resolved = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
-        for (candidate, base) in [(absolute, root), (resolved, resolvedRoot)] {
-            if candidate == base { return "" }
-            let prefix = base.hasSuffix("/") ? base : base + "/"
-            if candidate.hasPrefix(prefix) { return String(candidate.dropFirst(prefix.count)) }
-        }
-        throw SyncError.outsideRoot(path: given, root: root)
     }
 
     /// Runs the pipeline on one file: read, validate, canonicalize, compare with the head, record.

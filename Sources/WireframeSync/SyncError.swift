@@ -26,6 +26,10 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
     /// `wfs init` for a project root that does not exist, without `--parents`; `missing` is its
     /// first folder that does not exist.
     case missingRoot(path: String, missing: String)
+    /// `wfs init` for a folder inside another project (`projectRoot`), whose store (or, for a
+    /// store on a server, whose `.wfs` folder) is `store`: found in a parent folder (without
+    /// `--nested`), or named by `--store` or `WFS_STORE` (`named`).
+    case insideProject(path: String, projectRoot: String, store: String, named: Bool)
     /// A name that ``SessionName`` does not allow for a new session, and why.
     case invalidSessionName(String, reason: String)
 
@@ -33,7 +37,7 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
     /// the store or the files (exit status 2).
     public var isUsageError: Bool {
         switch self {
-        case .malformedReference, .malformedTime, .unknownPoint, .invalidSessionName: true
+        case .malformedReference, .malformedTime, .unknownPoint, .invalidSessionName, .outsideRoot: true
         default: false
         }
     }
@@ -63,6 +67,11 @@ public enum SyncError: Error, Equatable, CustomStringConvertible {
                 + (revisionId.map { " (revision \($0))" } ?? " (its sessions)") + "; do not use it"
         case .missingRoot(let path, let missing):
             "the project root '\(path)' does not exist (no folder '\(missing)'); create it, or pass --parents to create it with the store"
+        case .insideProject(let path, let projectRoot, let store, let named):
+            "'\(path)' is inside the project '\(projectRoot)' (\(store.hasSuffix("/.wfs") ? "folder" : "store") '\(store)'); "
+                + (named
+                    ? "that store is named by --store or WFS_STORE: name a new one to make a store of its own here"
+                    : "run wfs there, or pass --nested to make a store of its own here")
         case .invalidSessionName(let name, let reason):
             "'\(name.escapingControlCharacters)' cannot name a session: \(reason); \(SessionName.rule)"
         }

@@ -37,7 +37,7 @@ import WireframeSync
         // Files outside the new root are refused, as before the move.
         try parent.write("outside.json", StoreCLI.wireframe([("home", "Outside")]))
         let outside = try moved.run("import", "../outside.json")
-        #expect(outside.status == 2)
+        #expect(outside.status == 64)
         #expect(outside.error.contains("'../outside.json' is outside the project root '\(moved.root)'"))
         #expect(try moved.run("import", "/etc/hostname").error.contains("outside the project root '\(moved.root)'"))
         #expect(try moved.run("verify").status == 0)

@@ -200,7 +200,7 @@ import WireframeTestSupport
         #expect(missing.error.contains("wfs init"))
         #expect(try cli.run("init").status == 0)
         let outside = try cli.run("import", "/etc/hostname")
-        #expect(outside.status == 2)
+        #expect(outside.status == 64)
         #expect(outside.error.contains("outside the project root"))
         #expect(try cli.run("show", "99").error.contains("no revision 99; the store has no revisions yet"))
         #expect(try cli.run("log", "--limit", "-1").status == 64)

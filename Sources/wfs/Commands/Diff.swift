@@ -46,7 +46,7 @@ extension WFS {
             try runReportingErrors {
                 let store = try StoreOptions.open(storeOptions.store)
                 defer { try? store.close() }
-                let history = History(store: store)
+                let history = History(store: store, documentPaths: try storeOptions.documentPaths(of: store))
                 let oldRevision = try history.resolve(old)
                 let newRevision = try history.resolve(new)
                 let (diff, allKeys) = try history.comparison(oldRevision, newRevision)

@@ -48,7 +48,8 @@ extension WFS {
                 let history = History(store: store)
                 let point = at.map(History.point) ?? .now
                 let manifest = try Exporter(history: history).export(
-                    at: point, documentPath: document, to: StoreLocation.absolute(output),
+                    at: point, documentPath: try document.map { try storeOptions.documentPaths(of: store).storedDocument($0, in: store) },
+                    to: StoreLocation.absolute(output),
                     projectRoot: try storeOptions.projectRoot(of: store), format: format.exported, replacing: force)
                 if manifest.documents.isEmpty {
                     // Say why: the point is before every revision, or no document is of the format.

@@ -19,7 +19,7 @@ extension WFS {
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Option(help: "Only this document (its path relative to the project root).", completion: .storeDocuments)
+        @Option(help: "Only this document (a path from the current folder, else from the project root).", completion: .storeDocuments)
         var document: String?
 
         @Option(help: "Only revisions that changed this screen.")
@@ -49,7 +49,8 @@ extension WFS {
         func run() throws {
             try storeOptions.withStore { store in
                 var filter = LogFilter(
-                    documentPath: document, screenKey: screen, sessionName: session,
+                    documentPath: try document.map { try storeOptions.documentPaths(of: store).documentPath($0, in: store) },
+                    screenKey: screen, sessionName: session,
                     since: try since.map(Times.parse), until: try until.map(Times.parse), limit: limit)
                 filter.includesFields = false  // Both forms list screen keys by kind only.
                 filter.replacingOnly = replacing

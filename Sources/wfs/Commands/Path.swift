@@ -59,7 +59,7 @@ extension WFS {
 
         /// The document as the file on disk has it; its diagnostics are printed when it cannot be read.
         func fileWireframe() throws -> Wireframe {
-            let report = FileValidation().validate(path: document)
+            let report = FileValidation().validate(path: try filePath())
             guard let wireframe = report.wireframe else {
                 let colour = Terminal.colourOnStandardError
                 for diagnostic in report.diagnostics { Terminal.error(diagnostic.rendered(path: document, colour: colour)) }
@@ -68,16 +68,30 @@ extension WFS {
             return wireframe
         }
 
+        /// The file `document` names: the one it names as typed; else, in a project, the one it
+        /// names by the rule of document paths (``WireframeSync/DocumentPaths``).
+        func filePath() throws -> String {
+            guard ProjectFiles.presence(document) == .gone, let store = try? StoreOptions.open(storeOptions.store) else { return document }
+            defer { try? store.close() }
+            var path = document
+            try runReportingErrors {
+                let paths = try storeOptions.documentPaths(of: store)
+                path = StoreLocation.absolute(paths.root + "/" + (try paths.documentPath(document, in: store)))
+            }
+            return path
+        }
+
         /// The document as the store held it at `point`: a revision id, or a session or time.
         func storedWireframe(at point: String) throws -> Wireframe {
             var result: Wireframe?
             try storeOptions.withStore { store in
+                let documentPath = try storeOptions.documentPaths(of: store).documentPath(document, in: store)
                 let history = History(store: store)
-                let reference = point.allSatisfy(\.isNumber) ? point : "\(document)@\(point)"
+                let reference = point.allSatisfy(\.isNumber) ? point : "\(documentPath)@\(point)"
                 let revision = try history.resolve(reference)
-                guard revision.documentPath == document else {
+                guard revision.documentPath == documentPath else {
                     Terminal.error(
-                        "wfs: error: revision \(revision.id) is of '\(revision.documentPath.escapingControlCharacters)', not of '\(document.escapingControlCharacters)'"
+                        "wfs: error: revision \(revision.id) is of '\(revision.documentPath.escapingControlCharacters)', not of '\(documentPath.escapingControlCharacters)'"
                     )
                     throw ExitCode(2)
                 }

@@ -31,7 +31,7 @@ extension WFS {
 
         func run() throws {
             try storeOptions.withStore { store in
-                let history = History(store: store)
+                let history = History(store: store, documentPaths: try storeOptions.documentPaths(of: store))
                 let revision = try history.resolve(reference)
                 if source {
                     guard !revision.isDeletion else {

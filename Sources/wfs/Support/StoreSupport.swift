@@ -24,6 +24,12 @@ struct StoreOptions: ParsableArguments {
         try StoreLocation.projectRoot(of: store, given: root)
     }
 
+    /// How this command reads the documents, files and folders typed to it: from the current
+    /// folder, else from the project root (``DocumentPaths``).
+    func documentPaths(of store: any Store) throws -> DocumentPaths {
+        DocumentPaths(root: try projectRoot(of: store))
+    }
+
     /// Opens the store that `--store` names (or the default one), runs `body` with it and closes
     /// it, printing a store or sync error as `wfs: error: …` with exit status 2.
     ///
