@@ -361,8 +361,9 @@ public final class SyncDaemon: Service, Sendable {
         // Files moved within the root in this batch: the kernel reports a move as `IN_MOVED_FROM`
         // and `IN_MOVED_TO` with one cookie, one after the other. The new path is imported as a
         // rename of the old one, whose own event then records nothing.
-        let moves = movesWithin(batch)
+        let (moves, folderMoves) = movesWithin(batch)
         let movedAway = Set(moves.values)
+        let foldersMovedAway = Dictionary(folderMoves.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for event in batch {
             if event.has(InotifyMask.queueOverflow) {
                 logger.warning("inotify queue overflowed: events were lost; rescanning every file")
@@ -404,18 +405,35 @@ public final class SyncDaemon: Service, Sendable {
                             "cannot list a new folder; its files are not imported",
                             metadata: ["folder.path": .string(folder.path), "error": .string(folder.reason)])
                     }
+                    // A folder moved within the root: each file is the rename of the file it was.
+                    let previousFolder = event.has(InotifyMask.movedTo) ? folderMoves[relative] : nil
                     for file in search.files where file.hasPrefix(prefix) {
                         let fileRelative = String(file.dropFirst(prefix.count))
                         let name = (fileRelative as NSString).lastPathComponent
-                        if admitsFile(fileRelative, name: name) { touch(fileRelative) }
+                        guard admitsFile(fileRelative, name: name) else { continue }
+                        if let previousFolder {
+                            let previousPath = previousFolder + fileRelative.dropFirst(relative.count)
+                            runtime.withLock { $0.moves[fileRelative] = previousPath }
+                        }
+                        touch(fileRelative)
                     }
                 } else if event.has(InotifyMask.movedFrom | InotifyMask.delete) {
-                    // A folder gone: its documents are checked after the settle time.
+                    // A folder gone: its documents are checked after the settle time, but for
+                    // those whose files moved with it within the root: their new paths record them.
                     watcher.unwatchTree(relative)
                     let prefix = relative + "/"
                     var documents = runtime.withLock { $0.knownFiles.filter { $0.hasPrefix(prefix) } }
                     if let stored = try? prepared.store.documentPaths() { documents.formUnion(stored.filter { $0.hasPrefix(prefix) }) }
-                    for document in documents { touch(document) }
+                    let newFolder = event.has(InotifyMask.movedFrom) ? foldersMovedAway[relative] : nil
+                    for document in documents {
+                        if let newFolder,
+                            ProjectFiles.presence(prepared.root + "/" + newFolder + document.dropFirst(relative.count)) == .file
+                        {
+                            scheduler.withdraw(document)
+                            continue
+                        }
+                        touch(document)
+                    }
                 }
                 continue
             }
@@ -441,21 +459,24 @@ public final class SyncDaemon: Service, Sendable {
         if !now.isEmpty { importNow(now) }
     }
 
-    /// The moves of wireframe files within the root in a batch of events: new path → old path.
-    private func movesWithin(_ batch: [WatchEvent]) -> [String: String] {
+    /// The moves within the root in a batch of events, new path → old path: of wireframe files,
+    /// and of watched folders.
+    private func movesWithin(_ batch: [WatchEvent]) -> (files: [String: String], folders: [String: String]) {
         var from: [UInt32: String] = [:]
-        var moves: [String: String] = [:]
-        for event in batch where !event.has(InotifyMask.isDirectory) && !event.name.isEmpty && event.undecodableName == nil {
+        var files: [String: String] = [:]
+        var folders: [String: String] = [:]
+        for event in batch where !event.name.isEmpty && event.undecodableName == nil {
             guard event.has(InotifyMask.movedFrom | InotifyMask.movedTo), let folder = watcher.folder(of: event.watch) else { continue }
             let relative = folder.isEmpty ? event.name : folder + "/" + event.name
-            guard admitsFile(relative, name: event.name) else { continue }
+            let isFolder = event.has(InotifyMask.isDirectory)
+            guard isFolder ? admitsFolder(relative, name: event.name) : admitsFile(relative, name: event.name) else { continue }
             if event.has(InotifyMask.movedFrom) {
                 from[event.cookie] = relative
             } else if let previousPath = from.removeValue(forKey: event.cookie), previousPath != relative {
-                moves[relative] = previousPath
+                if isFolder { folders[relative] = previousPath } else { files[relative] = previousPath }
             }
         }
-        return moves
+        return (files, folders)
     }
 
     private func watchTree(_ relative: String, reason: String) {

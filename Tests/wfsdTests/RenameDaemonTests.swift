@@ -89,6 +89,23 @@ struct RenameDaemonTests {
         try movesWhileWatching(settle: .standard, store: database.url)
     }
 
+    @Test(arguments: SettleTime.both)
+    func aFolderMovedWithinTheRootRenamesEachOfItsDocuments(settle: SettleTime) throws {
+        let project = try Project()
+        let daemon = try project.startDaemon(environment: settle.environment)
+        try daemon.waitUntilWatching()
+        try project.write("flows/a.json", wireframe(title: "First"))
+        try project.write("flows/deep/b.json", wireframe(title: "Deep"))
+        try waitUntil("both are stored") { try project.log().count == 2 }
+        try move(project.url("flows"), project.url("screens"))
+        try waitUntil("both moves are stored; log:\n\(daemon.log)") { try project.log().count == 4 }
+        #expect(try daemon.stop() == 0)
+        #expect(try log(project, ["screens/a.json"]).map { $0["renamedFrom"] as? String } == ["flows/a.json"])
+        #expect(try log(project, ["screens/deep/b.json"]).map { $0["renamedFrom"] as? String } == ["flows/deep/b.json"])
+        #expect(try log(project, ["--follow", "screens/deep/b.json"]).count == 2)
+        #expect(try liveDocuments(project) == ["screens/a.json", "screens/deep/b.json"])
+    }
+
     @Test func aMoveWhileNobodyWatchedIsARenameAtTheCatchUp() throws {
         let project = try Project()
         var daemon = try project.startDaemon()

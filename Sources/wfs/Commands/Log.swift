@@ -23,7 +23,7 @@ extension WFS {
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Argument(help: "Only this document (as --document).", completion: .storeDocuments)
+        @Argument(help: ArgumentHelp("Only this document (as --document).", valueName: "doc"), completion: .storeDocuments)
         var path: String?
 
         @Option(help: "Only this document (a path from the current folder, else from the project root).", completion: .storeDocuments)
