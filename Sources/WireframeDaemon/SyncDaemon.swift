@@ -104,6 +104,9 @@ public final class SyncDaemon: Service, Sendable {
         /// Whether an import of a large file (or its deletion) was reported since the C heap was
         /// last trimmed.
         var trimDue = false
+        /// Files moved within the root and not imported yet: new path → the path they were moved
+        /// from (`IN_MOVED_FROM` and `IN_MOVED_TO` with one cookie).
+        var moves: [String: String] = [:]
     }
 
     private let prepared: Prepared
@@ -355,6 +358,12 @@ public final class SyncDaemon: Service, Sendable {
             handedOver = true
             if nowSet.insert(path).inserted { now.append(path) }
         }
+        // Files moved within the root in this batch: the kernel reports a move as `IN_MOVED_FROM`
+        // and `IN_MOVED_TO` with one cookie, one after the other. The new path is imported as a
+        // rename of the old one, whose own event then records nothing.
+        let (moves, folderMoves) = movesWithin(batch)
+        let movedAway = Set(moves.values)
+        let foldersMovedAway = Dictionary(folderMoves.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for event in batch {
             if event.has(InotifyMask.queueOverflow) {
                 logger.warning("inotify queue overflowed: events were lost; rescanning every file")
@@ -396,18 +405,35 @@ public final class SyncDaemon: Service, Sendable {
                             "cannot list a new folder; its files are not imported",
                             metadata: ["folder.path": .string(folder.path), "error": .string(folder.reason)])
                     }
+                    // A folder moved within the root: each file is the rename of the file it was.
+                    let previousFolder = event.has(InotifyMask.movedTo) ? folderMoves[relative] : nil
                     for file in search.files where file.hasPrefix(prefix) {
                         let fileRelative = String(file.dropFirst(prefix.count))
                         let name = (fileRelative as NSString).lastPathComponent
-                        if admitsFile(fileRelative, name: name) { touch(fileRelative) }
+                        guard admitsFile(fileRelative, name: name) else { continue }
+                        if let previousFolder {
+                            let previousPath = previousFolder + fileRelative.dropFirst(relative.count)
+                            runtime.withLock { $0.moves[fileRelative] = previousPath }
+                        }
+                        touch(fileRelative)
                     }
                 } else if event.has(InotifyMask.movedFrom | InotifyMask.delete) {
-                    // A folder gone: its documents are checked after the settle time.
+                    // A folder gone: its documents are checked after the settle time, but for
+                    // those whose files moved with it within the root: their new paths record them.
                     watcher.unwatchTree(relative)
                     let prefix = relative + "/"
                     var documents = runtime.withLock { $0.knownFiles.filter { $0.hasPrefix(prefix) } }
                     if let stored = try? prepared.store.documentPaths() { documents.formUnion(stored.filter { $0.hasPrefix(prefix) }) }
-                    for document in documents { touch(document) }
+                    let newFolder = event.has(InotifyMask.movedFrom) ? foldersMovedAway[relative] : nil
+                    for document in documents {
+                        if let newFolder,
+                            ProjectFiles.presence(prepared.root + "/" + newFolder + document.dropFirst(relative.count)) == .file
+                        {
+                            scheduler.withdraw(document)
+                            continue
+                        }
+                        touch(document)
+                    }
                 }
                 continue
             }
@@ -416,6 +442,14 @@ public final class SyncDaemon: Service, Sendable {
                     || needsImport(relative, created: event.has(InotifyMask.create))
             else { continue }
             saw()
+            if event.has(InotifyMask.movedFrom), movedAway.contains(relative) {
+                // Its move's new path records it; a save of it still settling is part of that.
+                scheduler.withdraw(relative)
+                continue
+            }
+            if event.has(InotifyMask.movedTo), let previousPath = moves[relative] {
+                runtime.withLock { $0.moves[relative] = previousPath }
+            }
             touch(relative)
         }
         // With work due later (a settle time), the event is written now; work due at once writes
@@ -423,6 +457,26 @@ public final class SyncDaemon: Service, Sendable {
         // import is.
         if sawEvent && !handedOver { writeStatus() }
         if !now.isEmpty { importNow(now) }
+    }
+
+    /// The moves within the root in a batch of events, new path → old path: of wireframe files,
+    /// and of watched folders.
+    private func movesWithin(_ batch: [WatchEvent]) -> (files: [String: String], folders: [String: String]) {
+        var from: [UInt32: String] = [:]
+        var files: [String: String] = [:]
+        var folders: [String: String] = [:]
+        for event in batch where !event.name.isEmpty && event.undecodableName == nil {
+            guard event.has(InotifyMask.movedFrom | InotifyMask.movedTo), let folder = watcher.folder(of: event.watch) else { continue }
+            let relative = folder.isEmpty ? event.name : folder + "/" + event.name
+            let isFolder = event.has(InotifyMask.isDirectory)
+            guard isFolder ? admitsFolder(relative, name: event.name) : admitsFile(relative, name: event.name) else { continue }
+            if event.has(InotifyMask.movedFrom) {
+                from[event.cookie] = relative
+            } else if let previousPath = from.removeValue(forKey: event.cookie), previousPath != relative {
+                if isFolder { folders[relative] = previousPath } else { files[relative] = previousPath }
+            }
+        }
+        return (files, folders)
     }
 
     private func watchTree(_ relative: String, reason: String) {
@@ -491,8 +545,17 @@ public final class SyncDaemon: Service, Sendable {
         let started = clock.now
         runtime.withLock { $0.importStartedAt = started }
         defer { runtime.withLock { $0.importStartedAt = nil } }
+        // A file moved here within the root: a rename of its old path's document while that
+        // path is still gone (else the old path is a file of its own again).
+        let previousPath = runtime.withLock { $0.moves.removeValue(forKey: relative) }
         do {
-            if exists {
+            if exists, let previousPath, ProjectFiles.presence(prepared.root + "/" + previousPath) == .gone {
+                logger.debug("importing a move", metadata: ["file.path": .string(relative), "file.previousPath": .string(previousPath)])
+                for result in try pipeline.importRename(from: previousPath, to: relative) {
+                    record(result, duration: clock.now - started, cause: cause)
+                }
+                memory.releaseDiscarded()
+            } else if exists {
                 logger.debug("importing", metadata: ["file.path": .string(relative)])
                 let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
                 record(result, duration: clock.now - started, cause: cause)
@@ -516,6 +579,8 @@ public final class SyncDaemon: Service, Sendable {
                 state.retryWarnings[relative] = nil
             }
         } catch {
+            // Tried again as the move it was.
+            if let previousPath { runtime.withLock { $0.moves[relative] = previousPath } }
             retryLater(relative, error: error)
         }
     }
@@ -632,6 +697,8 @@ public final class SyncDaemon: Service, Sendable {
             "duration.milliseconds": .string(Self.milliseconds(duration)),
         ]
         if let cause { metadata["import.cause"] = .string(cause) }
+        let previousPath = result.outcome == .stored ? result.revision?.previousPath : nil
+        if let previousPath { metadata["file.previousPath"] = .string(previousPath) }
         if let revision = result.revision {
             metadata["revision.id"] = .stringConvertible(revision.id)
             metadata["revision.number"] = .stringConvertible(revision.number)
@@ -669,6 +736,11 @@ public final class SyncDaemon: Service, Sendable {
                 state.trimDue = true
             } else if state.largeDocuments.remove(result.path) != nil, result.outcome == .deleted {
                 state.trimDue = true
+            }
+            if let previousPath {
+                state.knownFiles.remove(previousPath)
+                state.loadTargets[previousPath] = nil
+                if state.largeDocuments.remove(previousPath) != nil { state.trimDue = true }
             }
             if result.outcome == .deleted {
                 memory.forget(path: result.path)

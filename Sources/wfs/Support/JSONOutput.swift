@@ -222,6 +222,8 @@ struct RevisionJSON: Encodable {
     var message: String?
     var screenCount: Int
     var changes: Changes?
+    /// The document's path before this revision, on a rename revision alone.
+    var renamedFrom: String?
 
     init(_ revision: Revision, changes recorded: [RecordedChange]?) {
         id = revision.id
@@ -238,6 +240,7 @@ struct RevisionJSON: Encodable {
         origin = revision.originLabel
         message = revision.message
         screenCount = revision.screenCount
+        renamedFrom = revision.previousPath
         if let recorded {
             var changes = Changes()
             for change in recorded {
@@ -255,7 +258,7 @@ struct RevisionJSON: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case id, document, number, basedOn, replaces, createdAt, contentHash, sourceHash, deleted, session, author, origin, message
-        case screenCount, changes
+        case screenCount, changes, renamedFrom
     }
 
     /// As synthesized, but `basedOn` and `replaces` are always there (`null` when nil): a reader
@@ -277,6 +280,7 @@ struct RevisionJSON: Encodable {
         try container.encodeIfPresent(message, forKey: .message)
         try container.encode(screenCount, forKey: .screenCount)
         try container.encodeIfPresent(changes, forKey: .changes)
+        try container.encodeIfPresent(renamedFrom, forKey: .renamedFrom)
     }
 
     /// Writes this revision's members as `JSONOutput.text` would encode them, in sorted order.
@@ -300,6 +304,7 @@ struct RevisionJSON: Encodable {
         json.member("message", message)
         json.member("number", number)
         json.member("origin", origin)
+        json.member("renamedFrom", renamedFrom)
         if let replaces {
             json.member("replaces") { json in
                 json.member("author", replaces.author)

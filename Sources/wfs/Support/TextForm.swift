@@ -62,6 +62,7 @@ enum TextForm {
             "revision \(revision.id)  \(revision.documentPath.escapingControlCharacters) #\(revision.number)  \(revision.createdAt.text)  \(revision.author.escapingControlCharacters) (\(revision.originLabel))"
         if let session = revision.sessionName { line += "  session \(session.escapingControlCharacters)" }
         if revision.isDeletion { line += "  deleted" }
+        if let previous = revision.previousPath { line += "  renamed from \(previous.escapingControlCharacters)" }
         return line
     }
 }
