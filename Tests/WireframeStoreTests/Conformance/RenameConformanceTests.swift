@@ -57,6 +57,8 @@ import WireframeStore
         #expect(try store.revision(id: first.id).documentPath == "b.json")
         #expect(try store.revision(id: rename.id) == rename)
         #expect(try store.allRevisions().map(\.previousPath) == [nil, nil, "a.json"])
+        // The imports were of the paths the document had then.
+        #expect(try store.recentAttempts(limit: 3).map(\.path) == ["b.json", "a.json", "a.json"])
 
         // The old path is taken for the new one where a person names a document.
         #expect(throws: StoreError.unknownDocument(path: "a.json", suggestion: "b.json")) {
