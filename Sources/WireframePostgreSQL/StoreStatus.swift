@@ -36,7 +36,8 @@ extension PostgreSQLStore {
         }
     }
 
-    /// The documents whose newest attempt was refused (rejected or failed), by path.
+    /// The documents whose newest attempt was refused (rejected or failed), by path; not a path
+    /// that a document left by a rename since.
     public func rejectedDocuments() throws -> [AttemptSummary] {
         try read { db in
             let attempts = try Self.attempts(
@@ -45,7 +46,8 @@ extension PostgreSQLStore {
                     """
                     SELECT \(Self.attemptColumns) FROM (
                         SELECT DISTINCT ON (path) * FROM import_attempt ORDER BY path, started_at DESC, id DESC) AS newest
-                    WHERE outcome IN ('rejected', 'failed')
+                    WHERE outcome IN ('rejected', 'failed') AND NOT EXISTS (
+                        SELECT 1 FROM revision AS renamed WHERE renamed.previous_path = newest.path AND renamed.created_at >= newest.started_at)
                     """))
             return attempts.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         }

@@ -503,7 +503,8 @@ extension SQLiteStore {
 
     /// The latest import attempts, newest first (by start; at the same start, the rows of
     /// `importAttempt` newest id first, then the attempts held by revisions, newest revision
-    /// first), with their diagnostics.
+    /// first), with their diagnostics. An attempt held by a revision is of the path its document
+    /// had then (the previous path of the document's next rename, if any).
     ///
     /// The attempts held by revision rows are read newest revision first through
     /// `revision(createdAt)`: an attempt starts no later than its revision's time, so the read
@@ -519,7 +520,13 @@ extension SQLiteStore {
                 let cursor = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT revision.id, document.path, revision.isDeletion, revision.createdAt, revision.attemptLead, revision.attemptDuration,
+                        SELECT revision.id,
+                            COALESCE((
+                                SELECT renamed.previousPath FROM revision AS renamed
+                                WHERE renamed.documentId = revision.documentId AND renamed.number > revision.number
+                                    AND renamed.previousPath IS NOT NULL
+                                ORDER BY renamed.number LIMIT 1), document.path),
+                            revision.isDeletion, revision.createdAt, revision.attemptLead, revision.attemptDuration,
                             revision.author, revision.origin, revision.machine, revision.contentHash
                         FROM revision JOIN document ON document.id = revision.documentId
                         ORDER BY revision.createdAt DESC

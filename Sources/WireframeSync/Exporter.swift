@@ -60,6 +60,28 @@ public struct Exporter: Sendable {
         case swift
     }
 
+    /// The revisions of a state at `time`, each under the path its document had then: a document
+    /// renamed since had the path its first rename after the revision left. At any time a path
+    /// is one document's, so no two revisions share a path.
+    static func underPathsThen(_ revisions: [Revision], store: any Store, at time: Timestamp) throws -> [Revision] {
+        var filter = LogFilter(since: time)
+        filter.includesFields = false
+        // Each document's renames, by its path now, in the order they were made.
+        var renames: [String: [Revision]] = [:]
+        for entry in try store.log(filter).reversed() where entry.revision.previousPath != nil {
+            renames[entry.revision.documentPath, default: []].append(entry.revision)
+        }
+        guard !renames.isEmpty else { return revisions }
+        return revisions.map { revision in
+            guard let rename = renames[revision.documentPath]?.first(where: { $0.number > revision.number }),
+                let previousPath = rename.previousPath
+            else { return revision }
+            var then = revision
+            then.documentPath = previousPath
+            return then
+        }
+    }
+
     /// Why a document path is unsafe to write below a folder (it could name a file outside it,
     /// or no file), or nil when it is a plain relative path.
     public static func unsafety(ofDocumentPath path: String) -> String? {
@@ -89,6 +111,7 @@ public struct Exporter: Sendable {
                 throw StoreError.noRevision(path: documentPath, at: time?.text ?? "now")
             }
         }
+        if let time { revisions = try Self.underPathsThen(revisions, store: history.store, at: time) }
         // Every path is checked before the first file is written: a refused export writes nothing.
         for revision in revisions {
             if let unsafety = Self.unsafety(ofDocumentPath: revision.documentPath) {

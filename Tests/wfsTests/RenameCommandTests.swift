@@ -109,6 +109,22 @@ import WireframeTestSupport
         #expect(try project.log("--follow", "b.json").map { $0["id"] as? Int } == [3, 2, 1])
     }
 
+    @Test(arguments: stores) func anExportBeforeTheRenameWritesTheOldPathAndOneAfterItTheNew(store: StoreKind) throws {
+        let project = try Project(store)
+        defer { project.remove() }
+        let before = try #require(try project.log("a.json").first?["createdAt"] as? String)
+        try project.move("a.json", "b.json")
+        #expect(try project.run("import", ".").status == 0)
+        let exports = project.cli.root + "/../" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: exports) }
+        let then = try project.run("export", "--at", before, "--output", exports + "/then")
+        #expect(then.status == 0, "\(then.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: exports + "/then").sorted() == ["a.json", "wfs-manifest.json"])
+        let now = try project.run("export", "--output", exports + "/now")
+        #expect(now.status == 0, "\(now.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: exports + "/now").sorted() == ["b.json", "wfs-manifest.json"])
+    }
+
     @Test(arguments: stores) func namedFilesAreARenameAndEditedOnesAreADeletionAndANewDocument(store: StoreKind) throws {
         let project = try Project(store)
         defer { project.remove() }

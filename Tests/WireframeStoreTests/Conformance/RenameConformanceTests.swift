@@ -57,6 +57,8 @@ import WireframeStore
         #expect(try store.revision(id: first.id).documentPath == "b.json")
         #expect(try store.revision(id: rename.id) == rename)
         #expect(try store.allRevisions().map(\.previousPath) == [nil, nil, "a.json"])
+        // The imports were of the paths the document had then.
+        #expect(try store.recentAttempts(limit: 3).map(\.path) == ["b.json", "a.json", "a.json"])
 
         // The old path is taken for the new one where a person names a document.
         #expect(throws: StoreError.unknownDocument(path: "a.json", suggestion: "b.json")) {
@@ -150,6 +152,25 @@ import WireframeStore
         #expect(try store.screenHashes(revisionId: first.id) == ["home": hash("H1"), "cart": hash("C1")])
         #expect(try store.log(LogFilter(documentPath: "b.json")).first?.changes == changes)
         #expect(try store.storageProblems().isEmpty)
+    }
+
+    @Test(arguments: StoreEngines.all)
+    func aRefusedSaveOfTheOldPathWaitsForNothingOnceTheDocumentMoved(engine: any StoreEngine) throws {
+        let store = try engine.makeStore(root: "/projects/shop")
+        defer { engine.discard(store) }
+        let first = try #require(try store.recordImport(version("a.json", [("home", "H1")], expectedHead: nil, at: 0)).revision)
+        let refused = AttemptInfo(
+            path: "a.json", startedAt: .at(1), durationMicroseconds: 0, author: "ada", origin: .daemon,
+            diagnostics: [Diagnostic(.error, "WF0001", "broken", at: SourceLocation(line: 1, column: 1))])
+        _ = try store.recordAttempt(refused, outcome: .rejected, contentHash: hash("broken"))
+        #expect(try store.rejectedDocuments().map(\.path) == ["a.json"])
+        _ = try store.recordImport(version("b.json", [("home", "H1")], expectedHead: first.id, at: 2, renamedFrom: "a.json"))
+        #expect(try store.rejectedDocuments().isEmpty)
+        // A new document at the old path is refused on its own.
+        _ = try store.recordAttempt(
+            AttemptInfo(path: "a.json", startedAt: .at(3), durationMicroseconds: 0, author: "ada", origin: .daemon, diagnostics: []),
+            outcome: .failed, contentHash: nil)
+        #expect(try store.rejectedDocuments().map(\.path) == ["a.json"])
     }
 
     @Test(arguments: StoreEngines.all)
