@@ -38,6 +38,7 @@ extension SQLiteStore {
                     sessionId: try Self.openSessionId(db, at: new.createdAt), machine: new.attempt.machine, basedOn: new.basedOn
                 )
                 revision.id = new.id
+                revision.gitCommit = new.attempt.gitCommit
                 if let head, let headId = head.id, new.basedOn != headId {
                     revision.replacesId = headId
                     revision.replacesAuthor = head.author
@@ -140,6 +141,7 @@ extension SQLiteStore {
                 )
                 revision.holdAttempt(attempt)
                 revision.id = id
+                revision.gitCommit = attempt.gitCommit
                 try revision.insertRow(db)
                 let revisionId = revision.id ?? 0
                 try db.execute(
@@ -363,6 +365,7 @@ extension SQLiteStore {
             startedAt: attempt.startedAt, durationMicroseconds: max(0, attempt.durationMicroseconds),
             author: attempt.author, origin: attempt.origin.rawValue
         )
+        record.gitCommit = attempt.gitCommit
         try record.insertRow(db)
         let attemptId = record.id ?? 0
         // The diagnostics of a stored file (warnings) follow from its stored source; only the

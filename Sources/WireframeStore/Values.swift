@@ -70,6 +70,9 @@ public struct Revision: Sendable, Hashable, Codable {
     /// The head this revision replaced without containing it, when another writer had stored
     /// after ``basedOn``; nil otherwise.
     public var replaces: Replacement?
+    /// The git commit it was imported from (its full object name in hexadecimal); nil for a
+    /// version not imported from git.
+    public var gitCommit: String?
 
     /// Creates a revision value.
     public init(
@@ -241,6 +244,9 @@ public struct AttemptInfo: Sendable, Hashable {
     public var diagnostics: [Diagnostic]
     /// The machine the import ran on (its host name).
     public var machine: String?
+    /// The git commit the version comes from (its full object name in hexadecimal); nil for a
+    /// version not imported from git.
+    public var gitCommit: String?
 
     /// Creates attempt information.
     public init(

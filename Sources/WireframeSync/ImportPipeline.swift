@@ -50,6 +50,10 @@ public struct ImportPipeline: Sendable {
     public var origin: RevisionOrigin
     /// The message recorded with new revisions.
     public var message: String?
+    /// The time recorded for new revisions and attempts (a git commit's author time); nil: now.
+    public var time: Timestamp?
+    /// The git commit the versions come from (``AttemptInfo/gitCommit``); nil for files on disk.
+    public var gitCommit: String?
     /// What the daemon keeps between saves (see ``SaveMemory``); nil for `wfs import`.
     public var memory: SaveMemory?
     /// The WorkflowSchema files read during the current pass, shared by the documents that load
@@ -191,6 +195,18 @@ public struct ImportPipeline: Sendable {
     ///
     /// - Throws: ``Cancelled`` when ``isCancelled`` stopped it, ``StoreError`` for the store.
     public func importFile(absolutePath: String, relativePath: String) throws -> ImportResult {
+        try importDocument(absolutePath: absolutePath, relativePath: relativePath, given: nil)
+    }
+
+    /// Runs the pipeline on `bytes` as the version of the document `relativePath` (a file of a
+    /// git commit), with the pipeline's ``author``, ``message``, ``time`` and ``gitCommit``: the
+    /// steps of ``importFile(absolutePath:relativePath:)`` without reading the file.
+    public func importVersion(_ bytes: [UInt8], relativePath: String) throws -> ImportResult {
+        try importDocument(absolutePath: root + "/" + relativePath, relativePath: relativePath, given: bytes)
+    }
+
+    /// The five steps, on the file's bytes or on `given` ones.
+    func importDocument(absolutePath: String, relativePath: String, given: [UInt8]?) throws -> ImportResult {
         memory?.releaseDiscarded()
         let attempt = AttemptClock()
         let budget = WorkBudget(workLimit: workLimit, timeLimit: timeLimit, isCancelled: isCancelled)
@@ -198,7 +214,7 @@ public struct ImportPipeline: Sendable {
         // reads of the head's screens while comparing must never be cut short, or a stop asked
         // then would compare the version with a part of its head.
         let (read, validated) = WorkBudget.$current.withValue(budget) { () -> (ReadDocument, [Diagnostic]?) in
-            let read = self.read(absolutePath: absolutePath, relativePath: relativePath)
+            let read = self.read(absolutePath: absolutePath, relativePath: relativePath, given: given)
             guard let wireframe = read.wireframe, !budget.spend(WorkBudget.units(of: wireframe)) else { return (read, nil) }
             return (read, validate(wireframe, read: read))
         }
@@ -250,16 +266,20 @@ public struct ImportPipeline: Sendable {
     }
 
     /// Reads a document (a WorkflowSchema document with the files it loads); with a memory, a
-    /// JSON document after its last read.
-    func read(absolutePath: String, relativePath: String) -> ReadDocument {
-        if let refusal = RootConfinement.refusal(path: absolutePath, root: root) {
-            return ReadDocument(bytes: [], wireframe: nil, diagnostics: [refusal], loadTargets: [], loaded: false)
-        }
+    /// JSON document after its last read. `given`: the document's bytes, not read from the file.
+    func read(absolutePath: String, relativePath: String, given: [UInt8]? = nil) -> ReadDocument {
         let bytes: [UInt8]
-        switch reader.loadBytes(path: absolutePath) {
-        case .success(let loaded): bytes = loaded
-        case .failure(let failure):
-            return ReadDocument(bytes: [], wireframe: nil, diagnostics: [failure.diagnostic], loadTargets: [], loaded: false)
+        if let given {
+            bytes = given
+        } else {
+            if let refusal = RootConfinement.refusal(path: absolutePath, root: root) {
+                return ReadDocument(bytes: [], wireframe: nil, diagnostics: [refusal], loadTargets: [], loaded: false)
+            }
+            switch reader.loadBytes(path: absolutePath) {
+            case .success(let loaded): bytes = loaded
+            case .failure(let failure):
+                return ReadDocument(bytes: [], wireframe: nil, diagnostics: [failure.diagnostic], loadTargets: [], loaded: false)
+            }
         }
         switch DocumentFormat(path: relativePath) ?? .json {
         case .json:
@@ -389,9 +409,11 @@ public struct ImportPipeline: Sendable {
     }
 
     func attemptInfo(_ path: String, diagnostics: [Diagnostic], _ clock: AttemptClock) -> AttemptInfo {
-        AttemptInfo(
-            path: path, startedAt: clock.startedAt, durationMicroseconds: clock.elapsedMicroseconds, author: author, origin: origin,
-            diagnostics: diagnostics, machine: Machine.name)
+        var attempt = AttemptInfo(
+            path: path, startedAt: time ?? clock.startedAt, durationMicroseconds: clock.elapsedMicroseconds, author: author,
+            origin: origin, diagnostics: diagnostics, machine: Machine.name)
+        attempt.gitCommit = gitCommit
+        return attempt
     }
 
     /// Records an attempt that stores nothing: a file that cannot be read, or a document with errors.
@@ -437,7 +459,7 @@ public struct ImportPipeline: Sendable {
                     contentHash: document.contentHash, source: read.bytes, sourceHash: ContentHash.hex(of: read.bytes),
                     header: document.header, screens: screens,
                     changes: changes, expectedHeadId: head.state?.revision.id, headSource: live ? head.source : nil, message: message,
-                    createdAt: .now(), headScreenHashes: live && !head.isRemembered ? head.state?.screenHashes : nil)
+                    createdAt: time ?? .now(), headScreenHashes: live && !head.isRemembered ? head.state?.screenHashes : nil)
                 new.basedOn = basedOn
                 // A head from memory has its screens in key order: the write walks them beside the new ones.
                 if live && head.isRemembered { new.headScreens = head.screens }
@@ -536,10 +558,11 @@ public struct ImportPipeline: Sendable {
 
     /// Records that a document's file is gone (a tombstone revision); nil when it is already gone.
     public func recordDeletion(relativePath: String) throws -> ImportResult? {
-        let attempt = AttemptInfo(
-            path: relativePath, startedAt: .now(), durationMicroseconds: 0, author: author, origin: origin, diagnostics: [],
+        var attempt = AttemptInfo(
+            path: relativePath, startedAt: time ?? .now(), durationMicroseconds: 0, author: author, origin: origin, diagnostics: [],
             machine: Machine.name)
-        guard let record = try store.recordDeletion(attempt, message: message, createdAt: .now()) else { return nil }
+        attempt.gitCommit = gitCommit
+        guard let record = try store.recordDeletion(attempt, message: message, createdAt: time ?? .now()) else { return nil }
         memory?.forget(path: relativePath)
         let changes = try record.revision.map { try store.changes(revisionId: $0.id) } ?? []
         return ImportResult(path: relativePath, outcome: .deleted, revision: record.revision, diagnostics: [], changes: changes)

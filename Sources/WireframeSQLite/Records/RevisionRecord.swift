@@ -40,6 +40,8 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var replacedScreens: String?
     /// The host name of the machine it was made on.
     var machine: String?
+    /// The git commit it was imported from.
+    var gitCommit: String?
     /// The author of `replacesId`, read with the row (not a column).
     var replacesAuthor: String?
 
@@ -61,13 +63,13 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
             sql: """
                 INSERT INTO revision (id, documentId, number, parentId, isDeletion, contentHash, sourceHash, headerId, screenCount,
                     createdAt, author, origin, message, sessionId, addedFromIntervals, attemptLead, attemptDuration, basedOn,
-                    replacesId, replacedScreens, machine)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    replacesId, replacedScreens, machine, gitCommit)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
             id, documentId, number, parentId, isDeletion, try contentHash.map(HashBytes.stored), try sourceHash.map(HashBytes.stored),
             headerId, screenCount, createdAt, author, origin, message, sessionId, addedFromIntervals, attemptLead, attemptDuration,
-            basedOn, replacesId, replacedScreens, machine,
+            basedOn, replacesId, replacedScreens, machine, gitCommit,
         ])
         id = db.lastInsertedRowID
     }
@@ -95,6 +97,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         container["replacesId"] = replacesId
         container["replacedScreens"] = replacedScreens
         container["machine"] = machine
+        container["gitCommit"] = gitCommit
     }
 
     /// Reads a row by column name (faster than the decoder on long histories).
@@ -124,6 +127,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         replacesId = row["replacesId"]
         replacedScreens = row["replacedScreens"]
         machine = row["machine"]
+        gitCommit = row["gitCommit"]
         replacesAuthor = row["replacesAuthor"]
     }
 
@@ -135,11 +139,11 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
             + "revision.screenCount, revision.createdAt, revision.author, revision.origin, revision.message, revision.sessionId, "
             + "revision.headerId, revision.machine, revision.basedOn, revision.replacesId, revision.replacedScreens, "
             + "CASE WHEN revision.replacesId IS NULL THEN NULL ELSE "
-            + "(SELECT replaced.author FROM revision AS replaced WHERE replaced.id = revision.replacesId) END"
+            + "(SELECT replaced.author FROM revision AS replaced WHERE replaced.id = revision.replacesId) END, revision.gitCommit"
     }
 
     /// The number of columns in ``selection(header:)``.
-    static let selectionCount = 20
+    static let selectionCount = 21
 
     /// Reads a row of ``selection(header:)`` by position (no lookup of column names per row).
     init(indexedRow row: Row) throws {
@@ -167,6 +171,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         replacesId = row[17]
         replacedScreens = row[18]
         replacesAuthor = row[19]
+        gitCommit = row[20]
     }
 
     /// Creates a record.
@@ -206,13 +211,15 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     /// The public value, given the names that the record refers to by id.
     func revision(documentPath: String, sessionName: String?) -> Revision {
-        Revision(
+        var revision = Revision(
             id: id ?? 0, documentPath: documentPath, number: Int(number), parentId: parentId,
             isDeletion: isDeletion, contentHash: contentHash, sourceHash: sourceHash,
             screenCount: Int(screenCount), createdAt: createdAt, author: author,
             origin: RevisionOrigin(rawValue: origin) ?? .cli, message: message, sessionName: sessionName,
             machine: machine, basedOn: basedOn, replaces: replacement
         )
+        revision.gitCommit = gitCommit
+        return revision
     }
 
     /// What the revision replaced, from `replacesId`, its author and `replacedScreens`.

@@ -222,6 +222,8 @@ struct RevisionJSON: Encodable {
     var message: String?
     var screenCount: Int
     var changes: Changes?
+    /// The git commit it was imported from (the full object name).
+    var commit: String?
 
     init(_ revision: Revision, changes recorded: [RecordedChange]?) {
         id = revision.id
@@ -238,6 +240,7 @@ struct RevisionJSON: Encodable {
         origin = revision.originLabel
         message = revision.message
         screenCount = revision.screenCount
+        commit = revision.gitCommit
         if let recorded {
             var changes = Changes()
             for change in recorded {
@@ -255,7 +258,7 @@ struct RevisionJSON: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case id, document, number, basedOn, replaces, createdAt, contentHash, sourceHash, deleted, session, author, origin, message
-        case screenCount, changes
+        case screenCount, changes, commit
     }
 
     /// As synthesized, but `basedOn` and `replaces` are always there (`null` when nil): a reader
@@ -277,6 +280,7 @@ struct RevisionJSON: Encodable {
         try container.encodeIfPresent(message, forKey: .message)
         try container.encode(screenCount, forKey: .screenCount)
         try container.encodeIfPresent(changes, forKey: .changes)
+        try container.encodeIfPresent(commit, forKey: .commit)
     }
 
     /// Writes this revision's members as `JSONOutput.text` would encode them, in sorted order.
@@ -292,6 +296,7 @@ struct RevisionJSON: Encodable {
                 json.member("renamed", strings: changes.renamed)
             }
         }
+        json.member("commit", commit)
         json.member("contentHash", contentHash)
         json.member("createdAt", createdAt)
         json.member("deleted", deleted)
