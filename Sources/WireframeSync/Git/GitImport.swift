@@ -69,6 +69,10 @@ public struct GitImport {
         let imported = try pipeline.store.importedGitCommits()
         let blobs = try GitBlobs(git: git)
         defer { blobs.close() }
+        // What the daemon keeps between saves serves one commit after another the same way: a
+        // version is compared with the head this import stored, and only its changed routes
+        // are read again.
+        let memory = pipeline.memory ?? SaveMemory()
         for commit in commits {
             let done = imported[commit.id] ?? []
             let changes = commit.changes.compactMap { self.change($0, prefix: prefix) }
@@ -79,6 +83,7 @@ public struct GitImport {
                 continue
             }
             var commitPipeline = pipeline
+            commitPipeline.memory = memory
             commitPipeline.author = commit.author
             commitPipeline.message = commit.message
             commitPipeline.time = commit.authorTime
