@@ -9,6 +9,9 @@ public import WireframeSync
 /// imports what changed while nobody watched (origin `reconcile`), and records the deletion of
 /// documents whose files are gone.
 ///
+/// A document whose file is gone while a new file holds exactly its head's bytes was renamed
+/// while nobody watched: the new file is recorded as its rename (``ImportPipeline/renames(gone:files:)``).
+///
 /// A file is skipped without an import attempt when the store already holds what it is now
 /// (``isCaughtUp(_:refused:)``): a restart of the daemon on an unchanged project writes nothing,
 /// and a file fixed while nobody watched is imported, whatever its modification time says.
@@ -65,15 +68,23 @@ public struct Reconciler: Sendable {
         // One pass: a WorkflowSchema file that several documents load is read once for all of them.
         var pipeline = self.pipeline
         if pipeline.schemaFiles == nil { pipeline.schemaFiles = WorkflowSchemaFiles() }
+        let gone = try recordsMissingFiles ? pipeline.goneDocuments(below: "", found: found) : []
+        let renames = try pipeline.renames(gone: gone, files: files)
+        let previousPaths = Dictionary(renames.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
         for relative in files {
             if shouldStop() { return files }
             let absolute = pipeline.root + "/" + relative
-            if isCaughtUp(relative, refused: refused[relative]) { continue }
+            let previousPath = previousPaths[relative]
+            if previousPath == nil, isCaughtUp(relative, refused: refused[relative]) { continue }
             let started = clock.now
             do {
                 logger.debug("importing", metadata: ["file.path": .string(relative)])
-                let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
-                report(result, clock.now - started)
+                if let previousPath {
+                    for result in try pipeline.importRename(from: previousPath, to: relative) { report(result, clock.now - started) }
+                } else {
+                    let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
+                    report(result, clock.now - started)
+                }
             } catch {
                 if let failed {
                     failed(relative, error)
@@ -84,7 +95,8 @@ public struct Reconciler: Sendable {
                 }
             }
         }
-        for document in try recordsMissingFiles ? pipeline.goneDocuments(below: "", found: found) : [] {
+        let renamedAway = Set(renames.map(\.from))
+        for document in gone where !renamedAway.contains(document) {
             if shouldStop() { break }
             let started = clock.now
             if let result = try pipeline.recordDeletion(relativePath: document) {

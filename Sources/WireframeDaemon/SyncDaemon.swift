@@ -104,6 +104,9 @@ public final class SyncDaemon: Service, Sendable {
         /// Whether an import of a large file (or its deletion) was reported since the C heap was
         /// last trimmed.
         var trimDue = false
+        /// Files moved within the root and not imported yet: new path → the path they were moved
+        /// from (`IN_MOVED_FROM` and `IN_MOVED_TO` with one cookie).
+        var moves: [String: String] = [:]
     }
 
     private let prepared: Prepared
@@ -355,6 +358,11 @@ public final class SyncDaemon: Service, Sendable {
             handedOver = true
             if nowSet.insert(path).inserted { now.append(path) }
         }
+        // Files moved within the root in this batch: the kernel reports a move as `IN_MOVED_FROM`
+        // and `IN_MOVED_TO` with one cookie, one after the other. The new path is imported as a
+        // rename of the old one, whose own event then records nothing.
+        let moves = movesWithin(batch)
+        let movedAway = Set(moves.values)
         for event in batch {
             if event.has(InotifyMask.queueOverflow) {
                 logger.warning("inotify queue overflowed: events were lost; rescanning every file")
@@ -416,6 +424,14 @@ public final class SyncDaemon: Service, Sendable {
                     || needsImport(relative, created: event.has(InotifyMask.create))
             else { continue }
             saw()
+            if event.has(InotifyMask.movedFrom), movedAway.contains(relative) {
+                // Its move's new path records it; a save of it still settling is part of that.
+                scheduler.withdraw(relative)
+                continue
+            }
+            if event.has(InotifyMask.movedTo), let previousPath = moves[relative] {
+                runtime.withLock { $0.moves[relative] = previousPath }
+            }
             touch(relative)
         }
         // With work due later (a settle time), the event is written now; work due at once writes
@@ -423,6 +439,23 @@ public final class SyncDaemon: Service, Sendable {
         // import is.
         if sawEvent && !handedOver { writeStatus() }
         if !now.isEmpty { importNow(now) }
+    }
+
+    /// The moves of wireframe files within the root in a batch of events: new path → old path.
+    private func movesWithin(_ batch: [WatchEvent]) -> [String: String] {
+        var from: [UInt32: String] = [:]
+        var moves: [String: String] = [:]
+        for event in batch where !event.has(InotifyMask.isDirectory) && !event.name.isEmpty && event.undecodableName == nil {
+            guard event.has(InotifyMask.movedFrom | InotifyMask.movedTo), let folder = watcher.folder(of: event.watch) else { continue }
+            let relative = folder.isEmpty ? event.name : folder + "/" + event.name
+            guard admitsFile(relative, name: event.name) else { continue }
+            if event.has(InotifyMask.movedFrom) {
+                from[event.cookie] = relative
+            } else if let previousPath = from.removeValue(forKey: event.cookie), previousPath != relative {
+                moves[relative] = previousPath
+            }
+        }
+        return moves
     }
 
     private func watchTree(_ relative: String, reason: String) {
@@ -491,8 +524,17 @@ public final class SyncDaemon: Service, Sendable {
         let started = clock.now
         runtime.withLock { $0.importStartedAt = started }
         defer { runtime.withLock { $0.importStartedAt = nil } }
+        // A file moved here within the root: a rename of its old path's document while that
+        // path is still gone (else the old path is a file of its own again).
+        let previousPath = runtime.withLock { $0.moves.removeValue(forKey: relative) }
         do {
-            if exists {
+            if exists, let previousPath, ProjectFiles.presence(prepared.root + "/" + previousPath) == .gone {
+                logger.debug("importing a move", metadata: ["file.path": .string(relative), "file.previousPath": .string(previousPath)])
+                for result in try pipeline.importRename(from: previousPath, to: relative) {
+                    record(result, duration: clock.now - started, cause: cause)
+                }
+                memory.releaseDiscarded()
+            } else if exists {
                 logger.debug("importing", metadata: ["file.path": .string(relative)])
                 let result = try pipeline.importFile(absolutePath: absolute, relativePath: relative)
                 record(result, duration: clock.now - started, cause: cause)
@@ -516,6 +558,8 @@ public final class SyncDaemon: Service, Sendable {
                 state.retryWarnings[relative] = nil
             }
         } catch {
+            // Tried again as the move it was.
+            if let previousPath { runtime.withLock { $0.moves[relative] = previousPath } }
             retryLater(relative, error: error)
         }
     }
@@ -632,6 +676,8 @@ public final class SyncDaemon: Service, Sendable {
             "duration.milliseconds": .string(Self.milliseconds(duration)),
         ]
         if let cause { metadata["import.cause"] = .string(cause) }
+        let previousPath = result.outcome == .stored ? result.revision?.previousPath : nil
+        if let previousPath { metadata["file.previousPath"] = .string(previousPath) }
         if let revision = result.revision {
             metadata["revision.id"] = .stringConvertible(revision.id)
             metadata["revision.number"] = .stringConvertible(revision.number)
@@ -669,6 +715,11 @@ public final class SyncDaemon: Service, Sendable {
                 state.trimDue = true
             } else if state.largeDocuments.remove(result.path) != nil, result.outcome == .deleted {
                 state.trimDue = true
+            }
+            if let previousPath {
+                state.knownFiles.remove(previousPath)
+                state.loadTargets[previousPath] = nil
+                if state.largeDocuments.remove(previousPath) != nil { state.trimDue = true }
             }
             if result.outcome == .deleted {
                 memory.forget(path: result.path)

@@ -19,9 +19,12 @@ extension PostgreSQLStore {
     /// A document's revision by its number within the document (`app.json@3`).
     public func revision(documentPath: String, number: Int) throws -> Revision? {
         try read { db in
-            _ = try Self.documentId(db, path: documentPath)
+            // A path a document left by a rename names its revisions before the rename, unless a
+            // document has the path now.
+            guard let span = try Self.pathSpan(db, path: documentPath) else { throw try Self.unknownDocument(db, path: documentPath) }
+            if let last = span.last, number > last { return nil }
             return try db.execute(
-                "\(RevisionRows.select) WHERE d.path = $1 AND r.number = $2", [.text(documentPath), .integer(Int64(number))]
+                "\(RevisionRows.select) WHERE r.document_id = $1 AND r.number = $2", [.integer(span.documentId), .integer(Int64(number))]
             ).first.map { RevisionRows.revision($0) }
         }
     }
@@ -181,7 +184,12 @@ extension PostgreSQLStore {
                 parameters.append(parameter)
                 conditions.append(condition("$\(parameters.count)"))
             }
-            if let path = filter.documentPath { add({ "r.document_id = \($0)" }, .integer(try Self.documentId(db, path: path))) }
+            if let path = filter.documentPath {
+                guard let span = try Self.pathSpan(db, path: path) else { throw try Self.unknownDocument(db, path: path) }
+                add({ "r.document_id = \($0)" }, .integer(span.documentId))
+                if !filter.followsRenames && span.first > 1 { add({ "r.number >= \($0)" }, .integer(span.first)) }
+                if let last = span.last { add({ "r.number <= \($0)" }, .integer(last)) }
+            }
             if let name = filter.sessionName { add({ "r.session_id = \($0)" }, .integer(try Self.session(db, named: name).id)) }
             if let since = filter.since { add({ "r.created_at >= \($0)" }, .integer(since.microseconds)) }
             if let until = filter.until { add({ "r.created_at <= \($0)" }, .integer(until.microseconds)) }
@@ -235,7 +243,44 @@ extension PostgreSQLStore {
     /// - Throws: ``StoreError/unknownDocument(path:suggestion:)`` with the closest path.
     static func documentId(_ db: Statements, path: String) throws -> Int64 {
         if let id = try db.execute("SELECT id FROM document WHERE path = $1", [.text(path)]).first?.int64(0) { return id }
-        throw StoreError.unknownDocument(path: path, suggestion: Suggestions.closestPath(to: path, in: try paths(db)))
+        throw try unknownDocument(db, path: path)
+    }
+
+    /// ``StoreError/unknownDocument(path:suggestion:)`` for a path no document has: the document
+    /// that left it by a rename, else the closest path.
+    static func unknownDocument(_ db: Statements, path: String) throws -> StoreError {
+        if let renamed = try db.execute(
+            """
+            SELECT d.path FROM revision AS r JOIN document AS d ON d.id = r.document_id
+            WHERE r.previous_path = $1 ORDER BY r.id DESC LIMIT 1
+            """, [.text(path)]
+        ).first?.string(0) {
+            return StoreError.unknownDocument(path: path, suggestion: renamed)
+        }
+        return StoreError.unknownDocument(path: path, suggestion: Suggestions.closestPath(to: path, in: try paths(db)))
+    }
+
+    /// The revisions a path names, by number: of the document at the path now, those from its
+    /// newest rename on (`last` nil); else, of the document that left the path by its newest
+    /// rename from it, those it had at that path (`first` to `last`). Nil when no document had it.
+    static func pathSpan(_ db: Statements, path: String) throws -> (documentId: Int64, first: Int64, last: Int64?)? {
+        func renameAtOrBefore(_ documentId: Int64, _ number: Int64) throws -> Int64 {
+            try db.execute(
+                "SELECT max(number) FROM revision WHERE document_id = $1 AND previous_path IS NOT NULL AND number <= $2",
+                [.integer(documentId), .integer(number)]
+            ).first?.optionalInt64(0) ?? 1
+        }
+        if let id = try db.execute("SELECT id FROM document WHERE path = $1", [.text(path)]).first?.int64(0) {
+            return (id, try renameAtOrBefore(id, Int64(Int32.max)), nil)
+        }
+        guard
+            let left = try db.execute(
+                "SELECT document_id, number FROM revision WHERE previous_path = $1 ORDER BY id DESC LIMIT 1", [.text(path)]
+            ).first
+        else { return nil }
+        let documentId = left.int64(0)
+        let renamed = left.int64(1)
+        return (documentId, try renameAtOrBefore(documentId, renamed - 1), renamed - 1)
     }
 
     /// The screens of a revision, key → version id: the intervals whose span holds its number.

@@ -4,7 +4,7 @@ extension PostgreSQLStore {
     /// The engine's own invariants that do not hold, one sentence each: revision numbers without
     /// gaps and parents one number back, the intervals of every revision as many as its screens,
     /// the changes that `log --screen` finds through their intervals, attempts and the revisions
-    /// they name, replaced heads, and screen versions that hash to their key.
+    /// they name (at the path the document had then), replaced heads, and screen versions that hash to their key.
     public func storageProblems() throws -> [String] {
         try read { db in
             var problems: [String] = []
@@ -49,7 +49,10 @@ extension PostgreSQLStore {
             for row in try db.execute(
                 """
                 SELECT a.id FROM import_attempt AS a JOIN revision AS r ON r.id = a.revision_id JOIN document AS d ON d.id = r.document_id
-                WHERE d.path <> a.path OR (a.outcome = 'deleted') <> r.is_deletion ORDER BY a.id
+                WHERE (d.path <> a.path AND NOT EXISTS (
+                        SELECT 1 FROM revision AS renamed WHERE renamed.document_id = r.document_id AND renamed.number > r.number
+                        AND renamed.previous_path = a.path))
+                    OR (a.outcome = 'deleted') <> r.is_deletion ORDER BY a.id
                 """
             ).all {
                 problems.append("import attempt \(row.int64(0)) names a revision of another document or kind")

@@ -11,14 +11,26 @@ extension PostgreSQLStore {
     /// The document's row is locked first (made when it is new), so that writers of one document
     /// number their revisions one after the other; writers of other documents do not wait.
     ///
-    /// - Throws: ``StoreError/headMoved(path:)`` when the head is no longer `expectedHeadId`.
+    /// A rename (``NewRevision/renamedFrom``) gives the document at the previous path the new
+    /// path and records the version as its next revision, whose ``Revision/previousPath`` is the
+    /// previous path, even when the content is the head's.
+    ///
+    /// - Throws: ``StoreError/headMoved(path:)`` when the head is no longer `expectedHeadId`; for
+    ///   a rename, also when the previous path has no document or its head is a deletion.
+    ///   ``StoreError/renameTargetTaken(path:from:)`` when a rename's new path is a document's already.
     public func recordImport(_ new: NewRevision) throws -> ImportRecord {
         try write { db in
             let path = new.attempt.path
-            let documentId = try Self.lockDocument(db, path: path, format: new.format, at: new.createdAt)
+            let documentId: Int64
+            if let previousPath = new.renamedFrom {
+                documentId = try Self.renameDocument(db, from: previousPath, to: path, format: new.format)
+            } else {
+                documentId = try Self.lockDocument(db, path: path, format: new.format, at: new.createdAt)
+            }
             let head = try RevisionRows.head(db, documentId: documentId)
-            if head?.id != new.expectedHeadId { throw StoreError.headMoved(path: path) }
-            if let head, !head.isDeletion, head.contentHash == new.contentHash {
+            if head?.id != new.expectedHeadId { throw StoreError.headMoved(path: new.renamedFrom ?? path) }
+            if new.renamedFrom != nil && (head?.isDeletion ?? true) { throw StoreError.headMoved(path: new.renamedFrom ?? path) }
+            if let head, !head.isDeletion, head.contentHash == new.contentHash, new.renamedFrom == nil {
                 let attemptId = try Self.insertAttempt(db, new.attempt, outcome: .unchanged, revisionId: nil, contentHash: new.contentHash)
                 return ImportRecord(outcome: .unchanged, revision: head, attemptId: attemptId)
             }
@@ -44,7 +56,8 @@ extension PostgreSQLStore {
             let revisionId = try Self.insertRevision(
                 db, id: new.id, documentId: documentId, number: number, parentId: head?.id, basedOn: new.basedOn,
                 replaces: replaces, contentHash: new.contentHash, sourceHash: new.sourceHash,
-                header: new.header, screenCount: new.screens.count, createdAt: new.createdAt, attempt: new.attempt, message: new.message)
+                header: new.header, screenCount: new.screens.count, createdAt: new.createdAt, attempt: new.attempt, message: new.message,
+                previousPath: new.renamedFrom)
             try Self.updateScreens(db, documentId: documentId, number: number, screens: new.screens, head: headScreens, path: path)
             try db.execute(
                 "INSERT INTO source (revision_id, data, checksum) VALUES ($1, $2, sha256($2))", [.integer(revisionId), .bytes(new.source)])
@@ -90,6 +103,21 @@ extension PostgreSQLStore {
     }
 
     // MARK: Helpers (inside a transaction)
+
+    /// Gives the live document at `previousPath` the path `path` (and the format of its new file),
+    /// its row locked until the transaction ends, and returns its id.
+    static func renameDocument(_ db: Statements, from previousPath: String, to path: String, format: SourceFormat) throws -> Int64 {
+        guard
+            let id = try db.execute("SELECT id FROM document WHERE path = $1 FOR UPDATE", [.text(previousPath)]).first?.int64(0)
+        else { throw StoreError.headMoved(path: previousPath) }
+        // A writer that makes a document at the new path meanwhile is refused by the path's
+        // UNIQUE constraint, at its insert or at this update.
+        if try db.execute("SELECT 1 FROM document WHERE path = $1", [.text(path)]).first != nil {
+            throw StoreError.renameTargetTaken(path: path, from: previousPath)
+        }
+        try db.execute("UPDATE document SET path = $2, format = $3 WHERE id = $1", [.integer(id), .text(path), .text(format.rawValue)])
+        return id
+    }
 
     /// The id of a document's row, locked until the transaction ends; the row is made first when
     /// the document is new (by whichever writer comes first).
@@ -163,30 +191,30 @@ extension PostgreSQLStore {
     static func insertRevision(
         _ db: Statements, id: Int64?, documentId: Int64, number: Int, parentId: Int64?, basedOn: Int64?,
         replaces: (id: Int64, screens: [String])?, contentHash: String?, sourceHash: String?, header: [UInt8]?,
-        screenCount: Int, createdAt: Timestamp, attempt: AttemptInfo, message: String?
+        screenCount: Int, createdAt: Timestamp, attempt: AttemptInfo, message: String?, previousPath: String? = nil
     ) throws -> Int64 {
         let sessionId = try db.execute(
             "SELECT id FROM session WHERE ended_at IS NULL AND started_at <= $1", [.integer(createdAt.microseconds)]
         ).first?.int64(0)
         let columns = """
             document_id, number, parent_id, based_on, replaces_id, replaced_screens, is_deletion, content_hash, source_hash,
-            header, screen_count, created_at, author, origin, machine, message, session_id, git_commit
+            header, screen_count, created_at, author, origin, machine, message, session_id, previous_path, git_commit
             """
         let values = """
-            $1, $2, $3, $4, $5, $6::text[], $7, decode($8, 'hex'), decode($9, 'hex'), $10, $11, $12, $13, $14, $15, $16, $17, $18
+            $1, $2, $3, $4, $5, $6::text[], $7, decode($8, 'hex'), decode($9, 'hex'), $10, $11, $12, $13, $14, $15, $16, $17, $18, $19
             """
         var parameters: [Parameter] = [
             .integer(documentId), .integer(Int64(number)), .integer(parentId), .integer(basedOn), .integer(replaces?.id),
             replaces.map { .textArray($0.screens) } ?? .null, .text(contentHash == nil ? "true" : "false"), .text(contentHash),
             .text(sourceHash), .bytes(header), .integer(Int64(screenCount)), .integer(createdAt.microseconds),
             .text(attempt.author), .text(attempt.origin.rawValue), .text(attempt.machine), .text(message), .integer(sessionId),
-            .text(attempt.gitCommit),
+            .text(previousPath), .text(attempt.gitCommit),
         ]
         guard let id else {
             return try db.execute("INSERT INTO revision (\(columns)) VALUES (\(values)) RETURNING id", parameters).first?.int64(0) ?? 0
         }
         parameters.append(.integer(id))
-        try db.execute("INSERT INTO revision (id, \(columns)) VALUES ($19, \(values))", parameters)
+        try db.execute("INSERT INTO revision (id, \(columns)) VALUES ($20, \(values))", parameters)
         try db.execute("SELECT setval(pg_get_serial_sequence('revision', 'id'), (SELECT max(id) FROM revision))")
         return id
     }

@@ -33,11 +33,65 @@ extension SQLiteStore {
     public func revision(documentPath: String, number: Int) throws -> Revision? {
         try mapped {
             try reader.read { db in
-                guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.revisionByNumberSQL), arguments: [documentPath, number])
+                if let row = try Row.fetchOne(db.cachedStatement(sql: Self.revisionByNumberSQL), arguments: [documentPath, number]) {
+                    return try Self.revision(db, record: RevisionRecord(indexedRow: row), documentPath: documentPath)
+                }
+                // A path a document left by a rename names its revisions before the rename,
+                // unless a document has the path now.
+                guard try Self.documentId(db, path: documentPath) == nil, let span = try Self.pathSpan(db, path: documentPath),
+                    let last = span.last, number <= last,
+                    let row = try Row.fetchOne(
+                        db.cachedStatement(sql: "SELECT \(RevisionRecord.selection()) FROM revision WHERE documentId = ? AND number = ?"),
+                        arguments: [span.documentId, number])
                 else { return nil }
-                return try Self.revision(db, record: RevisionRecord(indexedRow: row), documentPath: documentPath)
+                return try Self.revision(db, record: RevisionRecord(indexedRow: row))
             }
         }
+    }
+
+    /// The id of the document at a path now, if any.
+    static func documentId(_ db: Database, path: String) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM document WHERE path = ?"), arguments: [path])
+    }
+
+    /// The revisions a path names, by number: of the document at the path now, those from its
+    /// newest rename on (`last` nil); else, of the document that left the path by its newest
+    /// rename from it, those it had at that path (`first` to `last`). Nil when no document had it.
+    static func pathSpan(_ db: Database, path: String) throws -> (documentId: Int64, first: Int64, last: Int64?)? {
+        let renameBefore = try db.cachedStatement(
+            sql: "SELECT MAX(number) FROM revision WHERE documentId = ? AND previousPath IS NOT NULL AND number <= ?")
+        if let documentId = try documentId(db, path: path) {
+            let first = try Int64.fetchOne(renameBefore, arguments: [documentId, Int64.max]) ?? 1
+            return (documentId, first, nil)
+        }
+        guard
+            let left = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT documentId, number FROM revision WHERE previousPath = ? ORDER BY id DESC LIMIT 1"),
+                arguments: [path])
+        else { return nil }
+        let documentId: Int64 = left[0]
+        let renamed: Int64 = left[1]
+        let first = try Int64.fetchOne(renameBefore, arguments: [documentId, renamed - 1]) ?? 1
+        return (documentId, first, renamed - 1)
+    }
+
+    /// The path a document that left `path` by a rename has now; nil when no document left it.
+    static func renamedPath(_ db: Database, from path: String) throws -> String? {
+        try String.fetchOne(
+            db.cachedStatement(
+                sql:
+                    "SELECT document.path FROM revision JOIN document ON document.id = revision.documentId WHERE revision.previousPath = ? ORDER BY revision.id DESC LIMIT 1"
+            ),
+            arguments: [path])
+    }
+
+    /// ``StoreError/unknownDocument(path:suggestion:)`` for a path no document has: the document
+    /// that left it by a rename, else the closest path.
+    static func unknownDocument(_ db: Database, path: String) throws -> StoreError {
+        if let renamed = try renamedPath(db, from: path) { return StoreError.unknownDocument(path: path, suggestion: renamed) }
+        let paths = try String.fetchAll(db, sql: "SELECT path FROM document ORDER BY path")
+        return StoreError.unknownDocument(path: path, suggestion: Suggestions.closestPath(to: path, in: paths))
     }
 
     /// The query of ``revision(documentPath:number:)``, put together once (a REF names a number
@@ -54,10 +108,7 @@ extension SQLiteStore {
                 guard
                     let documentId = try Int64.fetchOne(
                         db.cachedStatement(sql: "SELECT id FROM document WHERE path = ?"), arguments: [documentPath])
-                else {
-                    let paths = try String.fetchAll(db, sql: "SELECT path FROM document ORDER BY path")
-                    throw StoreError.unknownDocument(path: documentPath, suggestion: Suggestions.closestPath(to: documentPath, in: paths))
-                }
+                else { throw try Self.unknownDocument(db, path: documentPath) }
                 let row: Row?
                 if let time {
                     row = try Row.fetchOne(
@@ -309,14 +360,19 @@ extension SQLiteStore {
                 var conditions: [String] = []
                 var arguments: StatementArguments = []
                 if let path = filter.documentPath {
-                    guard let documentId = try Int64.fetchOne(db, sql: "SELECT id FROM document WHERE path = ?", arguments: [path]) else {
-                        let paths = try String.fetchAll(db, sql: "SELECT path FROM document ORDER BY path")
-                        throw StoreError.unknownDocument(path: path, suggestion: Suggestions.closestPath(to: path, in: paths))
-                    }
+                    guard let span = try Self.pathSpan(db, path: path) else { throw try Self.unknownDocument(db, path: path) }
                     // With a screen filter, the key's intervals choose the rows; `+` keeps the
                     // document's index (a scan of its whole history) out of the plan.
                     conditions.append(filter.screenKey == nil ? "revision.documentId = ?" : "+revision.documentId = ?")
-                    _ = arguments.append(contentsOf: [documentId])
+                    _ = arguments.append(contentsOf: [span.documentId])
+                    if !filter.followsRenames && span.first > 1 {
+                        conditions.append("revision.number >= ?")
+                        _ = arguments.append(contentsOf: [span.first])
+                    }
+                    if let last = span.last {
+                        conditions.append("revision.number <= ?")
+                        _ = arguments.append(contentsOf: [last])
+                    }
                 }
                 if let name = filter.sessionName {
                     let session = try Self.session(db, named: name)

@@ -13,16 +13,29 @@ extension SQLiteStore {
     /// head this writer last saw), it also records that it replaced the parent and which of the
     /// other writers' screen changes it lacks (``replacedScreens(_:documentId:basedOn:head:new:)``).
     ///
+    /// A rename (``NewRevision/renamedFrom``) gives the document at the previous path the new
+    /// path and records the version as its next revision, whose ``Revision/previousPath`` is the
+    /// previous path, even when the content is the head's.
+    ///
     /// - Throws: ``StoreError/headMoved(path:)`` when the head is no longer `expectedHeadId`
-    ///   (the caller computes the diff again and retries).
+    ///   (the caller computes the diff again and retries); for a rename, also when the previous
+    ///   path has no document or its head is a deletion. ``StoreError/renameTargetTaken(path:from:)``
+    ///   when a rename's new path is a document's already.
     public func recordImport(_ new: NewRevision) throws -> ImportRecord {
         let record = try mapped {
             try Self.transaction(writer) { db in
-                let document = try Self.findOrCreateDocument(db, path: new.attempt.path, format: new.format, at: new.createdAt)
-                let documentId = document.id ?? 0
+                let documentId: Int64
+                if let previousPath = new.renamedFrom {
+                    documentId = try Self.renameDocument(db, from: previousPath, to: new.attempt.path, format: new.format)
+                } else {
+                    documentId = try Self.findOrCreateDocument(db, path: new.attempt.path, format: new.format, at: new.createdAt).id ?? 0
+                }
                 let head = try Self.headRecord(db, documentId: documentId)
-                if head?.id != new.expectedHeadId { throw StoreError.headMoved(path: new.attempt.path) }
-                if let head, !head.isDeletion, head.contentHash == new.contentHash {
+                if head?.id != new.expectedHeadId { throw StoreError.headMoved(path: new.renamedFrom ?? new.attempt.path) }
+                if new.renamedFrom != nil && (head?.isDeletion ?? true) {
+                    throw StoreError.headMoved(path: new.renamedFrom ?? new.attempt.path)
+                }
+                if let head, !head.isDeletion, head.contentHash == new.contentHash, new.renamedFrom == nil {
                     let attemptId = try Self.insertAttempt(
                         db, new.attempt, outcome: .unchanged, revisionId: nil, contentHash: new.contentHash)
                     return ImportRecord(
@@ -39,6 +52,7 @@ extension SQLiteStore {
                 )
                 revision.id = new.id
                 revision.gitCommit = new.attempt.gitCommit
+                revision.previousPath = new.renamedFrom
                 if let head, let headId = head.id, new.basedOn != headId {
                     revision.replacesId = headId
                     revision.replacesAuthor = head.author
@@ -255,6 +269,20 @@ extension SQLiteStore {
         {
             throw StoreError.overlappingSession(name: name, other: other)
         }
+    }
+
+    /// Gives the live document at `previousPath` the path `path` (and the format of its new file),
+    /// and returns its id.
+    static func renameDocument(_ db: Database, from previousPath: String, to path: String, format: SourceFormat) throws -> Int64 {
+        if try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM document WHERE path = ?"), arguments: [path]) != nil {
+            throw StoreError.renameTargetTaken(path: path, from: previousPath)
+        }
+        guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM document WHERE path = ?"), arguments: [previousPath])
+        else { throw StoreError.headMoved(path: previousPath) }
+        try db.cachedStatement(sql: "UPDATE document SET path = ?, format = ? WHERE id = ?").execute(arguments: [
+            path, format.rawValue, id,
+        ])
+        return id
     }
 
     static func findOrCreateDocument(_ db: Database, path: String, format: SourceFormat, at time: Timestamp) throws -> DocumentRecord {

@@ -45,6 +45,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case noRevision(path: String, at: String)
     /// Another process stored a revision of the document while this one prepared its own.
     case headMoved(path: String)
+    /// A rename's new path is the path of a document the store has (live or deleted): the
+    /// document cannot take it.
+    case renameTargetTaken(path: String, from: String)
     /// A stored source cannot be decoded.
     case damagedSource(revisionId: Int64, reason: String)
     /// The database role lacks a privilege the operation needs (a reader asked to write); nothing
@@ -98,6 +101,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "document '\(path)' has no revision at \(at)"
         case .headMoved(let path):
             "another process stored a revision of '\(path)' meanwhile"
+        case .renameTargetTaken(let path, let from):
+            "'\(from)' cannot be renamed to '\(path)': the store has a document at '\(path)'"
         case .damagedSource(let id, let reason):
             "the source of revision \(id) cannot be rebuilt: \(reason); the store is damaged: run 'wfs verify' to see what is wrong"
         case .permissionDenied(let location, let privilege):

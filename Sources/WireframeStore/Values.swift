@@ -70,6 +70,10 @@ public struct Revision: Sendable, Hashable, Codable {
     /// The head this revision replaced without containing it, when another writer had stored
     /// after ``basedOn``; nil otherwise.
     public var replaces: Replacement?
+    /// The document's path before this revision, when this revision renamed the document (a
+    /// rename revision: the file moved, its content the new file's); nil otherwise.
+    /// ``documentPath`` is the document's path now, for every revision of it.
+    public var previousPath: String?
     /// The git commit it was imported from (its full object name in hexadecimal); nil for a
     /// version not imported from git.
     public var gitCommit: String?
@@ -79,8 +83,9 @@ public struct Revision: Sendable, Hashable, Codable {
         id: Int64, documentPath: String, number: Int, parentId: Int64?, isDeletion: Bool,
         contentHash: String?, sourceHash: String?, screenCount: Int, createdAt: Timestamp,
         author: String, origin: RevisionOrigin, message: String?, sessionName: String?,
-        machine: String? = nil, basedOn: Int64? = nil, replaces: Replacement? = nil
+        machine: String? = nil, basedOn: Int64? = nil, replaces: Replacement? = nil, previousPath: String? = nil
     ) {
+        self.previousPath = previousPath
         self.machine = machine
         self.basedOn = basedOn
         self.replaces = replaces
@@ -102,6 +107,25 @@ public struct Revision: Sendable, Hashable, Codable {
     /// The program and the machine that made it: `wfsd@HOSTNAME`, `wfs@HOSTNAME` (the program alone
     /// when the machine was not recorded).
     public var originLabel: String { machine.map { "\(origin.program)@\($0)" } ?? origin.program }
+}
+
+extension Revision {
+    /// The path each of `revisions` had when it was made, by revision id: a revision's
+    /// ``documentPath`` is its document's path now, and the document had the previous path of
+    /// its first rename after the revision. `revisions` must hold every rename of their documents
+    /// after the earliest of them (a whole history does).
+    public static func pathsWhenMade(_ revisions: [Revision]) -> [Int64: String] {
+        var result: [Int64: String] = [:]
+        let byDocument = Dictionary(grouping: revisions, by: \.documentPath)
+        for (path, history) in byDocument {
+            var current = path
+            for revision in history.sorted(by: { $0.number > $1.number }) {
+                result[revision.id] = current
+                if let previous = revision.previousPath { current = previous }
+            }
+        }
+        return result
+    }
 }
 
 /// A customer meeting.
@@ -304,6 +328,11 @@ public struct NewRevision: Sendable {
     public var message: String?
     /// When the revision is created.
     public var createdAt: Timestamp
+    /// The document's path before this version, when the version is a rename: the document at
+    /// that path (its head `expectedHeadId`, not a deletion) takes `attempt.path` as its path and
+    /// this version as its next revision, stored even when its content is the head's. Nil: the
+    /// version is of the document at `attempt.path`.
+    public var renamedFrom: String?
 
     /// Creates a new-revision value.
     public init(
@@ -455,6 +484,10 @@ public struct LogFilter: Sendable, Hashable {
     public var includesFields: Bool = true
     /// Only revisions that replaced a head their writer had not seen (``Revision/replaces``).
     public var replacingOnly: Bool = false
+    /// With ``documentPath``: the document's whole history across its renames (`git log
+    /// --follow`). Without it, a document's history starts at its newest rename (the rename
+    /// revision included); a path the document left by a rename lists its revisions at that path.
+    public var followsRenames: Bool = false
 
     /// Creates a filter; every criterion is optional.
     public init(

@@ -63,6 +63,8 @@ public struct ImportPipeline: Sendable {
     public var workLimit = WorkBudget.defaultWorkLimit
     /// At most this long may one import take, if set.
     public var timeLimit: Duration?
+    /// The time of the deletions ``recordDeletion(relativePath:)`` records (nil: now).
+    var deletionTime: Timestamp?
     /// Asked at coarse points of each import: true stops it without writing anything (it throws
     /// ``Cancelled``), so that the file is imported again by the next pass.
     public var isCancelled: @Sendable () -> Bool = { false }
@@ -101,7 +103,14 @@ public struct ImportPipeline: Sendable {
             pass.schemaFiles = WorkflowSchemaFiles()
             return try pass.importPaths(paths)
         }
-        var results: [ImportResult] = []
+        // What each given path asks for, in order; then a new file whose bytes are those of a
+        // document found gone by the same import is that document's rename.
+        enum Step {
+            case file(String)
+            case refused(ImportResult)
+            case deletion(String)
+        }
+        var steps: [Step] = []
         let documentPaths = DocumentPaths(root: root)
         for given in paths {
             let relative = try documentPaths.documentPath(given, in: store)
@@ -109,41 +118,98 @@ public struct ImportPipeline: Sendable {
             switch ProjectFiles.presence(absolute) {
             case .folder:
                 let found = findFiles(below: relative)
-                for file in found.files {
-                    results.append(try importFile(absolutePath: root + "/" + file, relativePath: file))
-                }
+                steps += found.files.map { .file($0) }
                 // A folder that cannot be listed is reported, and nothing below it counts as gone.
                 for folder in found.unreadableFolders {
                     let diagnostic = Diagnostic(.error, FormatCodes.unreadable, "cannot list the folder: \(folder.reason)", at: .start)
-                    results.append(
-                        ImportResult(
-                            path: folder.path.isEmpty ? "." : folder.path, outcome: .failed, revision: nil, diagnostics: [diagnostic],
-                            changes: [], isFolder: true))
+                    steps.append(
+                        .refused(
+                            ImportResult(
+                                path: folder.path.isEmpty ? "." : folder.path, outcome: .failed, revision: nil, diagnostics: [diagnostic],
+                                changes: [], isFolder: true)))
                 }
                 // A name that is not UTF-8 cannot be a document path: said, not passed by.
                 for name in found.undecodableNames {
-                    results.append(
-                        ImportResult(
-                            path: name, outcome: .failed, revision: nil, diagnostics: [ProjectFiles.undecodableNameDiagnostic], changes: [])
-                    )
+                    steps.append(
+                        .refused(
+                            ImportResult(
+                                path: name, outcome: .failed, revision: nil, diagnostics: [ProjectFiles.undecodableNameDiagnostic],
+                                changes: [])))
                 }
-                for document in try goneDocuments(below: relative, found: found) {
-                    if let deletion = try recordDeletion(relativePath: document) { results.append(deletion) }
-                }
+                steps += try goneDocuments(below: relative, found: found).map { .deletion($0) }
             case .file:
                 // Also a link that leads nowhere, or a file in a folder that denies a look: the
                 // reader records why it cannot be read.
-                results.append(try importFile(absolutePath: absolute, relativePath: relative))
+                steps.append(.file(relative))
             case .gone:
                 if (try? store.revision(documentPath: relative, atOrBefore: nil)) != nil {
                     // A file the store knows that is gone: the user imports its deletion.
-                    if let deletion = try recordDeletion(relativePath: relative) { results.append(deletion) }
+                    steps.append(.deletion(relative))
                 } else {
                     throw SyncError.noSuchPath(path: given)
                 }
             }
         }
+        var gone: [String] = []
+        var files: [String] = []
+        for step in steps {
+            switch step {
+            case .file(let path): files.append(path)
+            case .deletion(let path): gone.append(path)
+            case .refused: break
+            }
+        }
+        let renames = try self.renames(gone: gone, files: files)
+        let previousPaths = Dictionary(renames.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
+        let renamedAway = Set(renames.map(\.from))
+        var results: [ImportResult] = []
+        for step in steps {
+            switch step {
+            case .file(let path):
+                if let previousPath = previousPaths[path] {
+                    results += try importRename(from: previousPath, to: path)
+                } else {
+                    results.append(try importFile(absolutePath: root + "/" + path, relativePath: path))
+                }
+            case .refused(let result):
+                results.append(result)
+            case .deletion(let path):
+                if renamedAway.contains(path) { continue }
+                if let deletion = try recordDeletion(relativePath: path) { results.append(deletion) }
+            }
+        }
         return results
+    }
+
+    /// The renames among documents found gone and files found: a file the store has no document
+    /// at whose bytes are exactly the source of a gone document's head is that document, moved.
+    /// Each gone document is paired once, with the first such file in `files`' order.
+    public func renames(gone: [String], files: [String]) throws -> [(from: String, to: String)] {
+        guard !gone.isEmpty else { return [] }
+        // The gone documents still live in the store, by the hash of their head's source.
+        var bySource: [String: [String]] = [:]
+        for path in gone {
+            guard let head = try store.revision(documentPath: path, atOrBefore: nil), !head.isDeletion, let hash = head.sourceHash else {
+                continue
+            }
+            bySource[hash, default: []].append(path)
+        }
+        guard !bySource.isEmpty else { return [] }
+        let documents = Set(try store.documentPaths())
+        var result: [(from: String, to: String)] = []
+        var paired: Set<String> = []
+        for file in files where !paired.contains(file) {
+            guard !documents.contains(file),
+                RootConfinement.refusal(path: root + "/" + file, root: root) == nil,
+                case .success(let bytes) = reader.loadBytes(path: root + "/" + file),
+                var candidates = bySource[ContentHash.hex(of: bytes)], !candidates.isEmpty
+            else { continue }
+            let from = candidates.removeFirst()
+            bySource[ContentHash.hex(of: bytes)] = candidates
+            paired.insert(file)
+            result.append((from, file))
+        }
+        return result
     }
 
     /// What a walk of a folder found: the wireframe files, and the folders that could not be
@@ -195,26 +261,77 @@ public struct ImportPipeline: Sendable {
     ///
     /// - Throws: ``Cancelled`` when ``isCancelled`` stopped it, ``StoreError`` for the store.
     public func importFile(absolutePath: String, relativePath: String) throws -> ImportResult {
-        try importDocument(absolutePath: absolutePath, relativePath: relativePath, given: nil)
+        try importVersion(absolutePath: absolutePath, relativePath: relativePath, rename: nil)
     }
 
     /// Runs the pipeline on `bytes` as the version of the document `relativePath` (a file of a
     /// git commit), with the pipeline's ``author``, ``message``, ``time`` and ``gitCommit``: the
     /// steps of ``importFile(absolutePath:relativePath:)`` without reading the file.
     public func importVersion(_ bytes: [UInt8], relativePath: String) throws -> ImportResult {
-        try importDocument(absolutePath: root + "/" + relativePath, relativePath: relativePath, given: bytes)
+        try importVersion(absolutePath: root + "/" + relativePath, relativePath: relativePath, rename: nil, bytes: bytes)
     }
 
-    /// The five steps, on the file's bytes or on `given` ones.
-    func importDocument(absolutePath: String, relativePath: String, given: [UInt8]?) throws -> ImportResult {
+    /// A rename for ``importVersion(absolutePath:relativePath:rename:)``: the document's previous
+    /// path, the new file's bytes when the caller has them (else the file is read), and the time
+    /// of the revision (nil: now).
+    struct Rename: Sendable {
+        var previousPath: String
+        var bytes: [UInt8]?
+        var time: Timestamp?
+    }
+
+    /// Records that the file of the document at `previousPath` is now at `relativePath`: the
+    /// document takes the new path and keeps its history, and the new file's content is its next
+    /// revision (a rename revision, ``Revision/previousPath``): without screen changes when the
+    /// content is the head's, else with the edits' changes. `bytes` are the new file's content
+    /// when the caller has them (a git blob); nil reads the file at `relativePath` under the root.
+    /// `time` is the revision's time (nil: now). Author, origin and message are the pipeline's.
+    ///
+    /// It is a rename only when the store has a live document at `previousPath`, none at
+    /// `relativePath`, and the new file is valid. Otherwise what it records is what a deletion
+    /// and an import record: the new file imported at `relativePath` (an edit of the document
+    /// there, a new document, or a refused attempt), and then, when the store has a live document
+    /// at `previousPath`, its deletion. The results are in that order: the import's first.
+    ///
+    /// - Throws: ``Cancelled`` when ``isCancelled`` stopped it (nothing written), ``StoreError``
+    ///   for the store.
+    public func importRename(
+        from previousPath: String, to relativePath: String, bytes: [UInt8]? = nil, at time: Timestamp? = nil
+    ) throws -> [ImportResult] {
+        let rename = Rename(previousPath: previousPath, bytes: bytes, time: time)
+        let imported = try importVersion(absolutePath: root + "/" + relativePath, relativePath: relativePath, rename: rename)
+        guard imported.outcome != .stored || imported.revision?.previousPath != previousPath else {
+            memory?.forget(path: previousPath)
+            return [imported]
+        }
+        var pipeline = self
+        pipeline.deletionTime = time
+        return [imported] + (try pipeline.recordDeletion(relativePath: previousPath).map { [$0] } ?? [])
+    }
+
+    /// Runs the pipeline on one version of a document (``importFile(absolutePath:relativePath:)``),
+    /// or of a renamed one (``importRename(from:to:bytes:at:)``): a rename whose conditions do
+    /// not hold is imported as a version of the document at `relativePath`. `bytes`: the
+    /// version's bytes when the caller has them (else the rename's, else the file's).
+    func importVersion(absolutePath: String, relativePath: String, rename given: Rename?, bytes: [UInt8]? = nil) throws -> ImportResult {
         memory?.releaseDiscarded()
+        // A rename of a live document to a path no document has; else the new file is a version
+        // of its own path's document.
+        var rename = given
+        if let candidate = rename {
+            let previous = try storedRevision(candidate.previousPath)
+            let taken = try storedRevision(relativePath) != nil
+            if previous?.isDeletion ?? true || candidate.previousPath == relativePath || taken {
+                rename = nil
+            }
+        }
         let attempt = AttemptClock()
         let budget = WorkBudget(workLimit: workLimit, timeLimit: timeLimit, isCancelled: isCancelled)
         // Bound while the file is read and validated, the stages that ask it, and no longer: the
         // reads of the head's screens while comparing must never be cut short, or a stop asked
         // then would compare the version with a part of its head.
         let (read, validated) = WorkBudget.$current.withValue(budget) { () -> (ReadDocument, [Diagnostic]?) in
-            let read = self.read(absolutePath: absolutePath, relativePath: relativePath, given: given)
+            let read = self.read(absolutePath: absolutePath, relativePath: relativePath, bytes: bytes ?? given?.bytes)
             guard let wireframe = read.wireframe, !budget.spend(WorkBudget.units(of: wireframe)) else { return (read, nil) }
             return (read, validate(wireframe, read: read))
         }
@@ -228,16 +345,16 @@ public struct ImportPipeline: Sendable {
         if diagnostics.hasErrors {
             return try recordRefusal(.rejected, read: read, diagnostics: diagnostics, path: relativePath, attempt)
         }
-        let remembered = memory?.head(path: relativePath)
+        let remembered = memory?.head(path: rename?.previousPath ?? relativePath)
         let document = canonicalize(wireframe, source: read.bytes, remembered: remembered)
         // The head this writer last stored (the daemon's memory) or read: what the version is based on.
-        let head = try remembered ?? storedHead(relativePath)
-        let comparison = try compare(document, with: head, path: relativePath)
+        let head = try remembered ?? storedHead(rename?.previousPath ?? relativePath)
+        let comparison = try compare(document, with: head, path: relativePath, renaming: rename != nil)
         // The last point where the import stops: what follows is one transaction.
         if let stopped = try stopped(budget, read: read, path: relativePath, attempt) { return stopped }
         return try record(
             document, comparison: comparison, basedOn: head.state?.revision.id, read: read, diagnostics: diagnostics, path: relativePath,
-            attempt)
+            attempt, rename: rename)
     }
 
     /// What an import that must stop does instead of going on: nil while it may go on; past its
@@ -266,8 +383,9 @@ public struct ImportPipeline: Sendable {
     }
 
     /// Reads a document (a WorkflowSchema document with the files it loads); with a memory, a
-    /// JSON document after its last read. `given`: the document's bytes, not read from the file.
-    func read(absolutePath: String, relativePath: String, given: [UInt8]? = nil) -> ReadDocument {
+    /// JSON document after its last read.
+    /// `given`: the document's bytes, when the caller has them (not read from the file).
+    func read(absolutePath: String, relativePath: String, bytes given: [UInt8]? = nil) -> ReadDocument {
         let bytes: [UInt8]
         if let given {
             bytes = given
@@ -374,6 +492,15 @@ public struct ImportPipeline: Sendable {
         SaveMemory.Head(state: try store.headState(documentPath: path))
     }
 
+    /// The head of the document at a path now; nil when no document has the path.
+    func storedRevision(_ path: String) throws -> Revision? {
+        do {
+            return try store.revision(documentPath: path, atOrBefore: nil)
+        } catch StoreError.unknownDocument {
+            return nil
+        }
+    }
+
     /// What comparing a new version with the head gave.
     enum Comparison: Sendable {
         /// The head means what the new version means.
@@ -382,8 +509,10 @@ public struct ImportPipeline: Sendable {
         case revision(head: SaveMemory.Head, screens: [ScreenContent], changes: [RecordedChange])
     }
 
-    func compare(_ document: CanonicalDocument, with head: SaveMemory.Head, path: String) throws -> Comparison {
-        if let revision = head.state?.revision, !revision.isDeletion, revision.contentHash == document.contentHash {
+    /// `renaming`: the version is a rename of the head's document, a revision even when it means
+    /// what the head means.
+    func compare(_ document: CanonicalDocument, with head: SaveMemory.Head, path: String, renaming: Bool = false) throws -> Comparison {
+        if let revision = head.state?.revision, !revision.isDeletion, revision.contentHash == document.contentHash, !renaming {
             return .unchanged(head: head, revision: revision)
         }
         let screens = Self.screenContents(
@@ -434,17 +563,32 @@ public struct ImportPipeline: Sendable {
     ///
     /// The revision is `basedOn` the head of the first comparison, however often the head moved
     /// before it was stored: the store then marks what it replaced.
+    ///
+    /// A rename is compared with the head of the document at its previous path; when that is gone
+    /// or the new path has a document meanwhile, the version is of the new path's document.
     func record(
         _ document: CanonicalDocument, comparison first: Comparison, basedOn: Int64?, read: ReadDocument, diagnostics: [Diagnostic],
-        path: String, _ clock: AttemptClock
+        path: String, _ clock: AttemptClock, rename given: Rename? = nil
     ) throws -> ImportResult {
         var comparison = first
+        var rename = given
+        // The head a moved head is read again from: the previous path's while it is a rename.
+        func reread() throws -> Comparison {
+            if let previousPath = rename?.previousPath {
+                let previous = try storedHead(previousPath)
+                if let state = previous.state, !state.revision.isDeletion, try storedRevision(path) == nil {
+                    return try compare(document, with: previous, path: path, renaming: true)
+                }
+                rename = nil
+            }
+            return try compare(document, with: storedHead(path), path: path)
+        }
         for _ in 0..<5 {
             switch comparison {
             case .unchanged(let head, _) where head.isRemembered:
                 // Decided without a write, so against the store's head: another process may
                 // have followed the one in memory.
-                comparison = try compare(document, with: storedHead(path), path: path)
+                comparison = try reread()
             case .unchanged(_, let revision):
                 let attempt = attemptInfo(path, diagnostics: diagnostics, clock)
                 _ = try store.recordAttempt(attempt, outcome: .unchanged, contentHash: document.contentHash)
@@ -459,8 +603,9 @@ public struct ImportPipeline: Sendable {
                     contentHash: document.contentHash, source: read.bytes, sourceHash: ContentHash.hex(of: read.bytes),
                     header: document.header, screens: screens,
                     changes: changes, expectedHeadId: head.state?.revision.id, headSource: live ? head.source : nil, message: message,
-                    createdAt: time ?? .now(), headScreenHashes: live && !head.isRemembered ? head.state?.screenHashes : nil)
+                    createdAt: rename?.time ?? time ?? .now(), headScreenHashes: live && !head.isRemembered ? head.state?.screenHashes : nil)
                 new.basedOn = basedOn
+                new.renamedFrom = rename?.previousPath
                 // A head from memory has its screens in key order: the write walks them beside the new ones.
                 if live && head.isRemembered { new.headScreens = head.screens }
                 do {
@@ -476,7 +621,10 @@ public struct ImportPipeline: Sendable {
                         path: path, outcome: record.outcome, revision: record.revision, diagnostics: diagnostics,
                         changes: record.outcome == .stored ? changes : [], loadTargets: read.loadTargets)
                 } catch StoreError.headMoved {
-                    comparison = try compare(document, with: storedHead(path), path: path)
+                    comparison = try reread()
+                } catch StoreError.renameTargetTaken {
+                    rename = nil
+                    comparison = try reread()
                 }
             }
         }
@@ -562,7 +710,9 @@ public struct ImportPipeline: Sendable {
             path: relativePath, startedAt: time ?? .now(), durationMicroseconds: 0, author: author, origin: origin, diagnostics: [],
             machine: Machine.name)
         attempt.gitCommit = gitCommit
-        guard let record = try store.recordDeletion(attempt, message: message, createdAt: time ?? .now()) else { return nil }
+        guard let record = try store.recordDeletion(attempt, message: message, createdAt: deletionTime ?? time ?? .now()) else {
+            return nil
+        }
         memory?.forget(path: relativePath)
         let changes = try record.revision.map { try store.changes(revisionId: $0.id) } ?? []
         return ImportResult(path: relativePath, outcome: .deleted, revision: record.revision, diagnostics: [], changes: changes)

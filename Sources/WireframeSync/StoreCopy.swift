@@ -47,6 +47,7 @@ public enum StoreCopy {
 
         var copiedAttempts = 0
         let revisions = try source.allRevisions()
+        let paths = Revision.pathsWhenMade(revisions)
         for revision in revisions {
             let start = held[revision.id]?.startedAt ?? revision.createdAt
             while let next = refused.first, next.startedAt <= start {
@@ -54,7 +55,8 @@ public enum StoreCopy {
                 refused.removeFirst()
                 copiedAttempts += 1
             }
-            try copyRevision(revision, attempt: held[revision.id], from: source, into: target)
+            try copyRevision(
+                revision, path: paths[revision.id] ?? revision.documentPath, attempt: held[revision.id], from: source, into: target)
         }
         for attempt in refused { try copyAttempt(attempt, into: target) }
         copiedAttempts += refused.count
@@ -66,9 +68,12 @@ public enum StoreCopy {
         return Summary(revisions: revisions.count, attempts: copiedAttempts, sessions: sessions.count)
     }
 
-    static func copyRevision(_ revision: Revision, attempt held: AttemptSummary?, from source: any Store, into target: any Store) throws {
+    /// Records `revision` again in `target`, at `path`, the path its document had when it was made.
+    static func copyRevision(
+        _ revision: Revision, path: String, attempt held: AttemptSummary?, from source: any Store, into target: any Store
+    ) throws {
         var attempt = AttemptInfo(
-            path: revision.documentPath, startedAt: held?.startedAt ?? revision.createdAt,
+            path: path, startedAt: held?.startedAt ?? revision.createdAt,
             durationMicroseconds: held?.durationMicroseconds ?? 0, author: revision.author, origin: revision.origin,
             diagnostics: held?.diagnostics ?? [], machine: revision.machine)
         attempt.gitCommit = revision.gitCommit
@@ -90,13 +95,14 @@ public enum StoreCopy {
             screens.append(ScreenContent(key: key, hash: hash, content: content))
         }
         var new = NewRevision(
-            attempt: attempt, format: DocumentFormat(path: revision.documentPath) == .workflowSchema ? .workflowSchema : .json,
+            attempt: attempt, format: DocumentFormat(path: path) == .workflowSchema ? .workflowSchema : .json,
             contentHash: contentHash, source: try source.source(revisionId: revision.id), sourceHash: sourceHash,
             header: try source.header(revisionId: revision.id) ?? [], screens: screens,
             changes: try source.changes(revisionId: revision.id), expectedHeadId: revision.parentId, headSource: nil,
             message: revision.message, createdAt: revision.createdAt)
         new.basedOn = revision.basedOn
         new.id = revision.id
+        new.renamedFrom = revision.previousPath
         let record = try target.recordImport(new)
         guard record.outcome == .stored, record.revision?.id == revision.id else {
             throw SyncError.copyDiffers(location: target.location, revisionId: revision.id)

@@ -66,29 +66,29 @@ import WireframeTestSupport
             "\(entry["document"] as? String ?? "?")#\(entry["number"] as? Int ?? 0) \(entry["author"] as? String ?? "?") "
                 + "\(entry["createdAt"] as? String ?? "?") \((entry["commit"] as? String)?.prefix(12) ?? "-") "
                 + "\(entry["deleted"] as? Bool == true ? "deleted" : (entry["message"] as? String ?? "-"))"
+                + ((entry["renamedFrom"] as? String).map { " (from \($0))" } ?? "")
         }
+        // Renamed files keep their history: the documents are named by their paths now.
         let ada = "Ada Lovelace <ada@example.com>"
         #expect(
             rows == [
-                "app.json#1 \(ada) 2023-11-14T22:13:20.000000Z \(first.prefix(12)) Add the app\n\nWith a cart.",
-                "app.json#2 Bob <bob@example.com> 2023-11-14T22:15:00.000000Z \(second.prefix(12)) Rename the cart",
-                "app.json#3 \(ada) 2023-11-14T22:18:20.000000Z \(fixed.prefix(12)) Fix it",
-                "app.json#4 \(ada) 2023-11-14T22:23:20.000000Z \(beside.prefix(12)) Help screen",
-                "flows/checkout.json#1 Merger <merger@example.com> 2023-11-14T22:25:00.000000Z \(merge.prefix(12)) Merge the checkout flow",
-                "flows/checkout.json#2 Cy <cy@example.com> 2023-11-14T22:26:40.000000Z \(moved.prefix(12)) deleted",
-                "flows/pay.json#1 Cy <cy@example.com> 2023-11-14T22:26:40.000000Z \(moved.prefix(12)) Move the flow",
-                "app.json#5 \(ada) 2023-11-14T22:28:20.000000Z \(renamedWithEdits.prefix(12)) deleted",
-                "main.json#1 \(ada) 2023-11-14T22:28:20.000000Z \(renamedWithEdits.prefix(12)) Main app",
-                "flows/pay.json#2 Bob <bob@example.com> 2023-11-14T22:30:00.000000Z \(deleted.prefix(12)) deleted",
+                "main.json#1 \(ada) 2023-11-14T22:13:20.000000Z \(first.prefix(12)) Add the app\n\nWith a cart.",
+                "main.json#2 Bob <bob@example.com> 2023-11-14T22:15:00.000000Z \(second.prefix(12)) Rename the cart",
+                "main.json#3 \(ada) 2023-11-14T22:18:20.000000Z \(fixed.prefix(12)) Fix it",
+                "main.json#4 \(ada) 2023-11-14T22:23:20.000000Z \(beside.prefix(12)) Help screen",
+                "flows/pay.json#1 Merger <merger@example.com> 2023-11-14T22:25:00.000000Z \(merge.prefix(12)) Merge the checkout flow",
+                "flows/pay.json#2 Cy <cy@example.com> 2023-11-14T22:26:40.000000Z \(moved.prefix(12)) Move the flow (from flows/checkout.json)",
+                "main.json#5 \(ada) 2023-11-14T22:28:20.000000Z \(renamedWithEdits.prefix(12)) Main app (from app.json)",
+                "flows/pay.json#3 Bob <bob@example.com> 2023-11-14T22:30:00.000000Z \(deleted.prefix(12)) deleted",
             ], "\(rows.joined(separator: "\n"))")
         #expect(entries.first?["commit"] as? String == first)
 
         // The invalid commit is a rejected attempt: status names the document waiting for a fix
         // no more (the next commit fixed it), and the text log shows the short commit.
-        let text = try repository.wfs(["log", "--document", "app.json"], environment: store)
+        let text = try repository.wfs(["log"], environment: store)
         #expect(text.output.contains("commit \(broken.prefix(12))") == false)
         #expect(text.output.contains("  commit \(fixed.prefix(12))"), "\(text.output)")
-        let show = try repository.wfs(["show", "app.json@3"], environment: store)
+        let show = try repository.wfs(["show", "main.json@3"], environment: store)
         #expect(show.output.contains("commit \(fixed.prefix(12))"), "\(show.output)")
 
         // Again: nothing new, the same revisions.

@@ -40,6 +40,8 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var replacedScreens: String?
     /// The host name of the machine it was made on.
     var machine: String?
+    /// On a rename revision, the document's path before it.
+    var previousPath: String?
     /// The git commit it was imported from.
     var gitCommit: String?
     /// The author of `replacesId`, read with the row (not a column).
@@ -63,13 +65,13 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
             sql: """
                 INSERT INTO revision (id, documentId, number, parentId, isDeletion, contentHash, sourceHash, headerId, screenCount,
                     createdAt, author, origin, message, sessionId, addedFromIntervals, attemptLead, attemptDuration, basedOn,
-                    replacesId, replacedScreens, machine, gitCommit)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    replacesId, replacedScreens, machine, previousPath, gitCommit)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
             id, documentId, number, parentId, isDeletion, try contentHash.map(HashBytes.stored), try sourceHash.map(HashBytes.stored),
             headerId, screenCount, createdAt, author, origin, message, sessionId, addedFromIntervals, attemptLead, attemptDuration,
-            basedOn, replacesId, replacedScreens, machine, gitCommit,
+            basedOn, replacesId, replacedScreens, machine, previousPath, gitCommit,
         ])
         id = db.lastInsertedRowID
     }
@@ -97,6 +99,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         container["replacesId"] = replacesId
         container["replacedScreens"] = replacedScreens
         container["machine"] = machine
+        container["previousPath"] = previousPath
         container["gitCommit"] = gitCommit
     }
 
@@ -127,6 +130,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         replacesId = row["replacesId"]
         replacedScreens = row["replacedScreens"]
         machine = row["machine"]
+        previousPath = row["previousPath"]
         gitCommit = row["gitCommit"]
         replacesAuthor = row["replacesAuthor"]
     }
@@ -139,11 +143,12 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
             + "revision.screenCount, revision.createdAt, revision.author, revision.origin, revision.message, revision.sessionId, "
             + "revision.headerId, revision.machine, revision.basedOn, revision.replacesId, revision.replacedScreens, "
             + "CASE WHEN revision.replacesId IS NULL THEN NULL ELSE "
-            + "(SELECT replaced.author FROM revision AS replaced WHERE replaced.id = revision.replacesId) END, revision.gitCommit"
+            + "(SELECT replaced.author FROM revision AS replaced WHERE replaced.id = revision.replacesId) END, "
+            + "revision.previousPath, revision.gitCommit"
     }
 
     /// The number of columns in ``selection(header:)``.
-    static let selectionCount = 21
+    static let selectionCount = 22
 
     /// Reads a row of ``selection(header:)`` by position (no lookup of column names per row).
     init(indexedRow row: Row) throws {
@@ -171,7 +176,8 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         replacesId = row[17]
         replacedScreens = row[18]
         replacesAuthor = row[19]
-        gitCommit = row[20]
+        previousPath = row[20]
+        gitCommit = row[21]
     }
 
     /// Creates a record.
@@ -216,7 +222,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
             isDeletion: isDeletion, contentHash: contentHash, sourceHash: sourceHash,
             screenCount: Int(screenCount), createdAt: createdAt, author: author,
             origin: RevisionOrigin(rawValue: origin) ?? .cli, message: message, sessionName: sessionName,
-            machine: machine, basedOn: basedOn, replaces: replacement
+            machine: machine, basedOn: basedOn, replaces: replacement, previousPath: previousPath
         )
         revision.gitCommit = gitCommit
         return revision

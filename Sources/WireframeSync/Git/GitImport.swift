@@ -178,13 +178,11 @@ public struct GitImport {
         return [try pipeline.importVersion(bytes, relativePath: change.path)]
     }
 
-    /// A file git reports renamed (with or without edits): the deletion of the old document and
-    /// the new content at the new path.
+    /// A file git reports renamed (with or without edits): a rename revision of the document,
+    /// which keeps its history, when the store has the old document and not the new path; else
+    /// the new content's import and the old document's deletion.
     static func importRename(from old: String, to new: String, bytes: [UInt8], into pipeline: ImportPipeline) throws -> [ImportResult] {
-        var results: [ImportResult] = []
-        if let deletion = try pipeline.recordDeletion(relativePath: old) { results.append(deletion) }
-        results.append(try pipeline.importVersion(bytes, relativePath: new))
-        return results
+        try pipeline.importRename(from: old, to: new, bytes: bytes, at: pipeline.time)
     }
 
     // MARK: Sessions from tags

@@ -15,7 +15,8 @@ extension WFS {
                 recorded as rejected, with its diagnostics on standard error, and never replaces the last \
                 good revision; warnings of stored files are counted (wfs validate lists them). A folder import records \
                 the deletion of documents whose files are gone; a folder below it that cannot be listed is reported, \
-                and its documents are left as they are. Exit status 1 when a file was rejected or could not be read.
+                and its documents are left as they are. A new file whose bytes are exactly those of a document the \
+                same import finds gone is that document renamed: it keeps its history (wfs log --follow). Exit status 1 when a file was rejected or could not be read.
 
                 With --git, the history of the git work tree the project root is in: one revision per commit \
                 that changed a wireframe file, on the first-parent line of RANGE (default HEAD), oldest first, \
@@ -74,7 +75,11 @@ extension WFS {
             let warningNote = warnings == 0 ? "" : " (\(warnings) warning\(warnings == 1 ? "" : "s"): wfs validate \(shown))"
             switch result.outcome {
             case .stored, .deleted:
-                let revision = result.revision.map { " revision \($0.id) (#\($0.number))" } ?? ""
+                let revision =
+                    result.revision.map { revision in
+                        let renamed = revision.previousPath.map { ", renamed from \($0.escapingControlCharacters)" } ?? ""
+                        return " revision \(revision.id) (#\(revision.number)\(result.outcome == .stored ? renamed : ""))"
+                    } ?? ""
                 Terminal.outputLine(
                     "\(result.outcome.rawValue) \(shown)\(revision): \(TextForm.changeSummary(result.changes))\(warningNote)")
             case .unchanged:

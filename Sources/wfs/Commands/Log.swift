@@ -14,13 +14,23 @@ extension WFS {
                 session, and the keys of the screens it added, removed or modified. The options narrow \
                 the list and combine: --document, --screen and --session keep the revisions of that \
                 document, screen or meeting, --since and --until a span of time, --limit the newest ones.
+
+                A renamed document keeps its history. Its log starts at its newest rename (listed as \
+                "renamed from OLD"); --follow continues across its renames to its first revision, as \
+                git log --follow does. A path a document left by a rename lists the revisions it had there.
                 """
         )
 
         @OptionGroup var storeOptions: StoreOptions
 
+        @Argument(help: "Only this document (as --document).", completion: .storeDocuments)
+        var path: String?
+
         @Option(help: "Only this document (a path from the current folder, else from the project root).", completion: .storeDocuments)
         var document: String?
+
+        @Flag(help: "With a document: continue its history across its renames.")
+        var follow = false
 
         @Option(help: "Only revisions that changed this screen.")
         var screen: String?
@@ -44,21 +54,27 @@ extension WFS {
 
         func validate() throws {
             if let limit, limit < 0 { throw ValidationError("--limit must be zero or more.") }
+            if path != nil && document != nil { throw ValidationError("Name the document once: as an argument or with --document.") }
+            if follow && path == nil && document == nil { throw ValidationError("--follow needs a document.") }
         }
+
+        /// The document asked for, as an argument or with `--document`.
+        var documentAsked: String? { path ?? document }
 
         func run() throws {
             try storeOptions.withStore { store in
                 var filter = LogFilter(
-                    documentPath: try document.map { try storeOptions.documentPaths(of: store).documentPath($0, in: store) },
+                    documentPath: try documentAsked.map { try storeOptions.documentPaths(of: store).documentPath($0, in: store) },
                     screenKey: screen, sessionName: session,
                     since: try since.map(Times.parse), until: try until.map(Times.parse), limit: limit)
                 filter.includesFields = false  // Both forms list screen keys by kind only.
                 filter.replacingOnly = replacing
+                filter.followsRenames = follow
                 let entries = try Self.withDocumentFields(store.log(filter), store: store)
                 if entries.isEmpty {
                     try Self.explainNothing(
                         store: store, screen: screen,
-                        filtered: [document, screen, session, since, until].contains { $0 != nil } || replacing || limit == 0)
+                        filtered: [documentAsked, screen, session, since, until].contains { $0 != nil } || replacing || limit == 0)
                 }
                 switch formatOptions.format {
                 case .json:

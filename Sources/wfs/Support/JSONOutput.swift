@@ -222,6 +222,8 @@ struct RevisionJSON: Encodable {
     var message: String?
     var screenCount: Int
     var changes: Changes?
+    /// The document's path before this revision, on a rename revision alone.
+    var renamedFrom: String?
     /// The git commit it was imported from (the full object name).
     var commit: String?
 
@@ -240,6 +242,7 @@ struct RevisionJSON: Encodable {
         origin = revision.originLabel
         message = revision.message
         screenCount = revision.screenCount
+        renamedFrom = revision.previousPath
         commit = revision.gitCommit
         if let recorded {
             var changes = Changes()
@@ -258,7 +261,7 @@ struct RevisionJSON: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case id, document, number, basedOn, replaces, createdAt, contentHash, sourceHash, deleted, session, author, origin, message
-        case screenCount, changes, commit
+        case screenCount, changes, renamedFrom, commit
     }
 
     /// As synthesized, but `basedOn` and `replaces` are always there (`null` when nil): a reader
@@ -280,6 +283,7 @@ struct RevisionJSON: Encodable {
         try container.encodeIfPresent(message, forKey: .message)
         try container.encode(screenCount, forKey: .screenCount)
         try container.encodeIfPresent(changes, forKey: .changes)
+        try container.encodeIfPresent(renamedFrom, forKey: .renamedFrom)
         try container.encodeIfPresent(commit, forKey: .commit)
     }
 
@@ -305,6 +309,7 @@ struct RevisionJSON: Encodable {
         json.member("message", message)
         json.member("number", number)
         json.member("origin", origin)
+        json.member("renamedFrom", renamedFrom)
         if let replaces {
             json.member("replaces") { json in
                 json.member("author", replaces.author)

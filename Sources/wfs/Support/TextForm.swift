@@ -63,6 +63,7 @@ enum TextForm {
         if let session = revision.sessionName { line += "  session \(session.escapingControlCharacters)" }
         if let commit = revision.gitCommit { line += "  commit \(shortCommit(commit))" }
         if revision.isDeletion { line += "  deleted" }
+        if let previous = revision.previousPath { line += "  renamed from \(previous.escapingControlCharacters)" }
         return line
     }
 
