@@ -603,7 +603,8 @@ public struct ImportPipeline: Sendable {
                     contentHash: document.contentHash, source: read.bytes, sourceHash: ContentHash.hex(of: read.bytes),
                     header: document.header, screens: screens,
                     changes: changes, expectedHeadId: head.state?.revision.id, headSource: live ? head.source : nil, message: message,
-                    createdAt: rename?.time ?? time ?? .now(), headScreenHashes: live && !head.isRemembered ? head.state?.screenHashes : nil)
+                    createdAt: rename?.time ?? time ?? .now(),
+                    headScreenHashes: live && !head.isRemembered ? head.state?.screenHashes : nil)
                 new.basedOn = basedOn
                 new.renamedFrom = rename?.previousPath
                 // A head from memory has its screens in key order: the write walks them beside the new ones.
