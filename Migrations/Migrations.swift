@@ -8,6 +8,7 @@ public enum StoreMigrations {
     public static let all: [(identifier: String, sql: String)] = [
         ("0001_baseline", String(decoding: PackageResources._001_baseline_sql, as: UTF8.self)),
         ("0002_concurrent_saves", String(decoding: PackageResources._002_concurrent_saves_sql, as: UTF8.self)),
+        ("0003_git_commits", String(decoding: PackageResources._003_git_commits_sql, as: UTF8.self)),
         ("0004_document_renames", String(decoding: PackageResources._004_document_renames_sql, as: UTF8.self)),
     ]
 }
@@ -18,6 +19,7 @@ public enum PostgreSQLMigrations {
     /// Every migration, oldest first.
     public static let all: [(identifier: String, sql: String)] = [
         ("0001_baseline", String(decoding: PackageResources._001_baseline_postgresql_sql, as: UTF8.self)),
+        ("0003_git_commits", String(decoding: PackageResources._003_git_commits_postgresql_sql, as: UTF8.self)),
         ("0004_document_renames", String(decoding: PackageResources._004_document_renames_postgresql_sql, as: UTF8.self)),
     ]
 }

@@ -7,11 +7,11 @@ enum RevisionRows {
     static let columns = """
         r.id, d.path, r.number, r.parent_id, r.is_deletion, encode(r.content_hash, 'hex'), encode(r.source_hash, 'hex'),
         r.screen_count, r.created_at, r.author, r.origin, r.message, s.name, r.machine, r.based_on, r.replaces_id,
-        replaced.author, array_to_json(r.replaced_screens)::text, r.previous_path
+        replaced.author, array_to_json(r.replaced_screens)::text, r.previous_path, r.git_commit
         """
 
     /// How many columns ``columns`` has.
-    static let columnCount = 19
+    static let columnCount = 20
 
     /// The revision `r` with its document, session and the revision it replaced.
     static let from = """
@@ -30,7 +30,7 @@ enum RevisionRows {
             let screens = row.optionalString(start + 17).flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }
             replaces = Replacement(id: replacedId, author: row.string(start + 16), screens: screens ?? [])
         }
-        return Revision(
+        var revision = Revision(
             id: row.int64(start), documentPath: row.string(start + 1), number: Int(row.int64(start + 2)),
             parentId: row.optionalInt64(start + 3), isDeletion: row.bool(start + 4), contentHash: row.optionalString(start + 5),
             sourceHash: row.optionalString(start + 6), screenCount: Int(row.int64(start + 7)),
@@ -38,6 +38,8 @@ enum RevisionRows {
             origin: RevisionOrigin(rawValue: row.string(start + 10)) ?? .cli, message: row.optionalString(start + 11),
             sessionName: row.optionalString(start + 12), machine: row.optionalString(start + 13),
             basedOn: row.optionalInt64(start + 14), replaces: replaces, previousPath: row.optionalString(start + 18))
+        revision.gitCommit = row.optionalString(start + 19)
+        return revision
     }
 
     /// One revision by id, nil when there is none.

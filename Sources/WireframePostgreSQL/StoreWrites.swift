@@ -198,23 +198,23 @@ extension PostgreSQLStore {
         ).first?.int64(0)
         let columns = """
             document_id, number, parent_id, based_on, replaces_id, replaced_screens, is_deletion, content_hash, source_hash,
-            header, screen_count, created_at, author, origin, machine, message, session_id, previous_path
+            header, screen_count, created_at, author, origin, machine, message, session_id, previous_path, git_commit
             """
         let values = """
-            $1, $2, $3, $4, $5, $6::text[], $7, decode($8, 'hex'), decode($9, 'hex'), $10, $11, $12, $13, $14, $15, $16, $17, $18
+            $1, $2, $3, $4, $5, $6::text[], $7, decode($8, 'hex'), decode($9, 'hex'), $10, $11, $12, $13, $14, $15, $16, $17, $18, $19
             """
         var parameters: [Parameter] = [
             .integer(documentId), .integer(Int64(number)), .integer(parentId), .integer(basedOn), .integer(replaces?.id),
             replaces.map { .textArray($0.screens) } ?? .null, .text(contentHash == nil ? "true" : "false"), .text(contentHash),
             .text(sourceHash), .bytes(header), .integer(Int64(screenCount)), .integer(createdAt.microseconds),
             .text(attempt.author), .text(attempt.origin.rawValue), .text(attempt.machine), .text(message), .integer(sessionId),
-            .text(previousPath),
+            .text(previousPath), .text(attempt.gitCommit),
         ]
         guard let id else {
             return try db.execute("INSERT INTO revision (\(columns)) VALUES (\(values)) RETURNING id", parameters).first?.int64(0) ?? 0
         }
         parameters.append(.integer(id))
-        try db.execute("INSERT INTO revision (id, \(columns)) VALUES ($19, \(values))", parameters)
+        try db.execute("INSERT INTO revision (id, \(columns)) VALUES ($20, \(values))", parameters)
         try db.execute("SELECT setval(pg_get_serial_sequence('revision', 'id'), (SELECT max(id) FROM revision))")
         return id
     }
@@ -313,13 +313,14 @@ extension PostgreSQLStore {
         let id =
             try db.execute(
                 """
-                INSERT INTO import_attempt (path, outcome, revision_id, content_hash, started_at, duration_microseconds, author, origin, machine)
-                VALUES ($1, $2, $3, decode($4, 'hex'), $5, $6, $7, $8, $9) RETURNING id
+                INSERT INTO import_attempt (
+                    path, outcome, revision_id, content_hash, started_at, duration_microseconds, author, origin, machine, git_commit)
+                VALUES ($1, $2, $3, decode($4, 'hex'), $5, $6, $7, $8, $9, $10) RETURNING id
                 """,
                 [
                     .text(attempt.path), .text(outcome.rawValue), .integer(revisionId), .text(contentHash),
                     .integer(attempt.startedAt.microseconds), .integer(max(0, attempt.durationMicroseconds)), .text(attempt.author),
-                    .text(attempt.origin.rawValue), .text(attempt.machine),
+                    .text(attempt.origin.rawValue), .text(attempt.machine), .text(attempt.gitCommit),
                 ]
             ).first?.int64(0) ?? 0
         // The diagnostics of a stored file (warnings) follow from its stored source; only the

@@ -51,6 +51,7 @@ extension SQLiteStore {
                     sessionId: try Self.openSessionId(db, at: new.createdAt), machine: new.attempt.machine, basedOn: new.basedOn
                 )
                 revision.id = new.id
+                revision.gitCommit = new.attempt.gitCommit
                 revision.previousPath = new.renamedFrom
                 if let head, let headId = head.id, new.basedOn != headId {
                     revision.replacesId = headId
@@ -154,6 +155,7 @@ extension SQLiteStore {
                 )
                 revision.holdAttempt(attempt)
                 revision.id = id
+                revision.gitCommit = attempt.gitCommit
                 try revision.insertRow(db)
                 let revisionId = revision.id ?? 0
                 try db.execute(
@@ -391,6 +393,7 @@ extension SQLiteStore {
             startedAt: attempt.startedAt, durationMicroseconds: max(0, attempt.durationMicroseconds),
             author: attempt.author, origin: attempt.origin.rawValue
         )
+        record.gitCommit = attempt.gitCommit
         try record.insertRow(db)
         let attemptId = record.id ?? 0
         // The diagnostics of a stored file (warnings) follow from its stored source; only the

@@ -101,6 +101,10 @@ public protocol Store: Sendable {
     /// Every revision, oldest first.
     func allRevisions() throws -> [Revision]
 
+    /// The git commits imported (``AttemptInfo/gitCommit``), each with the document paths the
+    /// store recorded a revision or an attempt of for it.
+    func importedGitCommits() throws -> [String: Set<String>]
+
     // MARK: Sessions
 
     /// Starts a session now; there may be one open session at a time.

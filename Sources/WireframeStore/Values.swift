@@ -74,6 +74,9 @@ public struct Revision: Sendable, Hashable, Codable {
     /// rename revision: the file moved, its content the new file's); nil otherwise.
     /// ``documentPath`` is the document's path now, for every revision of it.
     public var previousPath: String?
+    /// The git commit it was imported from (its full object name in hexadecimal); nil for a
+    /// version not imported from git.
+    public var gitCommit: String?
 
     /// Creates a revision value.
     public init(
@@ -265,6 +268,9 @@ public struct AttemptInfo: Sendable, Hashable {
     public var diagnostics: [Diagnostic]
     /// The machine the import ran on (its host name).
     public var machine: String?
+    /// The git commit the version comes from (its full object name in hexadecimal); nil for a
+    /// version not imported from git.
+    public var gitCommit: String?
 
     /// Creates attempt information.
     public init(

@@ -50,6 +50,10 @@ public struct ImportPipeline: Sendable {
     public var origin: RevisionOrigin
     /// The message recorded with new revisions.
     public var message: String?
+    /// The time recorded for new revisions and attempts (a git commit's author time); nil: now.
+    public var time: Timestamp?
+    /// The git commit the versions come from (``AttemptInfo/gitCommit``); nil for files on disk.
+    public var gitCommit: String?
     /// What the daemon keeps between saves (see ``SaveMemory``); nil for `wfs import`.
     public var memory: SaveMemory?
     /// The WorkflowSchema files read during the current pass, shared by the documents that load
@@ -260,6 +264,13 @@ public struct ImportPipeline: Sendable {
         try importVersion(absolutePath: absolutePath, relativePath: relativePath, rename: nil)
     }
 
+    /// Runs the pipeline on `bytes` as the version of the document `relativePath` (a file of a
+    /// git commit), with the pipeline's ``author``, ``message``, ``time`` and ``gitCommit``: the
+    /// steps of ``importFile(absolutePath:relativePath:)`` without reading the file.
+    public func importVersion(_ bytes: [UInt8], relativePath: String) throws -> ImportResult {
+        try importVersion(absolutePath: root + "/" + relativePath, relativePath: relativePath, rename: nil, bytes: bytes)
+    }
+
     /// A rename for ``importVersion(absolutePath:relativePath:rename:)``: the document's previous
     /// path, the new file's bytes when the caller has them (else the file is read), and the time
     /// of the revision (nil: now).
@@ -300,8 +311,9 @@ public struct ImportPipeline: Sendable {
 
     /// Runs the pipeline on one version of a document (``importFile(absolutePath:relativePath:)``),
     /// or of a renamed one (``importRename(from:to:bytes:at:)``): a rename whose conditions do
-    /// not hold is imported as a version of the document at `relativePath`.
-    func importVersion(absolutePath: String, relativePath: String, rename given: Rename?) throws -> ImportResult {
+    /// not hold is imported as a version of the document at `relativePath`. `bytes`: the
+    /// version's bytes when the caller has them (else the rename's, else the file's).
+    func importVersion(absolutePath: String, relativePath: String, rename given: Rename?, bytes: [UInt8]? = nil) throws -> ImportResult {
         memory?.releaseDiscarded()
         // A rename of a live document to a path no document has; else the new file is a version
         // of its own path's document.
@@ -319,7 +331,7 @@ public struct ImportPipeline: Sendable {
         // reads of the head's screens while comparing must never be cut short, or a stop asked
         // then would compare the version with a part of its head.
         let (read, validated) = WorkBudget.$current.withValue(budget) { () -> (ReadDocument, [Diagnostic]?) in
-            let read = self.read(absolutePath: absolutePath, relativePath: relativePath, bytes: given?.bytes)
+            let read = self.read(absolutePath: absolutePath, relativePath: relativePath, bytes: bytes ?? given?.bytes)
             guard let wireframe = read.wireframe, !budget.spend(WorkBudget.units(of: wireframe)) else { return (read, nil) }
             return (read, validate(wireframe, read: read))
         }
@@ -526,9 +538,11 @@ public struct ImportPipeline: Sendable {
     }
 
     func attemptInfo(_ path: String, diagnostics: [Diagnostic], _ clock: AttemptClock) -> AttemptInfo {
-        AttemptInfo(
-            path: path, startedAt: clock.startedAt, durationMicroseconds: clock.elapsedMicroseconds, author: author, origin: origin,
-            diagnostics: diagnostics, machine: Machine.name)
+        var attempt = AttemptInfo(
+            path: path, startedAt: time ?? clock.startedAt, durationMicroseconds: clock.elapsedMicroseconds, author: author,
+            origin: origin, diagnostics: diagnostics, machine: Machine.name)
+        attempt.gitCommit = gitCommit
+        return attempt
     }
 
     /// Records an attempt that stores nothing: a file that cannot be read, or a document with errors.
@@ -589,7 +603,8 @@ public struct ImportPipeline: Sendable {
                     contentHash: document.contentHash, source: read.bytes, sourceHash: ContentHash.hex(of: read.bytes),
                     header: document.header, screens: screens,
                     changes: changes, expectedHeadId: head.state?.revision.id, headSource: live ? head.source : nil, message: message,
-                    createdAt: rename?.time ?? .now(), headScreenHashes: live && !head.isRemembered ? head.state?.screenHashes : nil)
+                    createdAt: rename?.time ?? time ?? .now(),
+                    headScreenHashes: live && !head.isRemembered ? head.state?.screenHashes : nil)
                 new.basedOn = basedOn
                 new.renamedFrom = rename?.previousPath
                 // A head from memory has its screens in key order: the write walks them beside the new ones.
@@ -692,10 +707,13 @@ public struct ImportPipeline: Sendable {
 
     /// Records that a document's file is gone (a tombstone revision); nil when it is already gone.
     public func recordDeletion(relativePath: String) throws -> ImportResult? {
-        let attempt = AttemptInfo(
-            path: relativePath, startedAt: .now(), durationMicroseconds: 0, author: author, origin: origin, diagnostics: [],
+        var attempt = AttemptInfo(
+            path: relativePath, startedAt: time ?? .now(), durationMicroseconds: 0, author: author, origin: origin, diagnostics: [],
             machine: Machine.name)
-        guard let record = try store.recordDeletion(attempt, message: message, createdAt: deletionTime ?? .now()) else { return nil }
+        attempt.gitCommit = gitCommit
+        guard let record = try store.recordDeletion(attempt, message: message, createdAt: deletionTime ?? time ?? .now()) else {
+            return nil
+        }
         memory?.forget(path: relativePath)
         let changes = try record.revision.map { try store.changes(revisionId: $0.id) } ?? []
         return ImportResult(path: relativePath, outcome: .deleted, revision: record.revision, diagnostics: [], changes: changes)

@@ -72,10 +72,11 @@ public enum StoreCopy {
     static func copyRevision(
         _ revision: Revision, path: String, attempt held: AttemptSummary?, from source: any Store, into target: any Store
     ) throws {
-        let attempt = AttemptInfo(
+        var attempt = AttemptInfo(
             path: path, startedAt: held?.startedAt ?? revision.createdAt,
             durationMicroseconds: held?.durationMicroseconds ?? 0, author: revision.author, origin: revision.origin,
             diagnostics: held?.diagnostics ?? [], machine: revision.machine)
+        attempt.gitCommit = revision.gitCommit
         if revision.isDeletion {
             guard
                 try target.recordDeletion(attempt, message: revision.message, createdAt: revision.createdAt, id: revision.id) != nil

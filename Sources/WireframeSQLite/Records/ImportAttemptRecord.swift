@@ -14,6 +14,8 @@ struct ImportAttemptRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var durationMicroseconds: Int64
     var author: String
     var origin: String
+    /// The git commit the attempt's version came from.
+    var gitCommit: String?
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -22,10 +24,11 @@ struct ImportAttemptRecord: Codable, FetchableRecord, MutablePersistableRecord {
     mutating func insertRow(_ db: Database) throws {
         try db.cachedStatement(
             sql: """
-                INSERT INTO importAttempt (path, outcome, revisionId, contentHash, startedAt, durationMicroseconds, author, origin)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO importAttempt (path, outcome, revisionId, contentHash, startedAt, durationMicroseconds, author, origin,
+                    gitCommit)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
-        ).execute(arguments: [path, outcome, revisionId, contentHash, startedAt, durationMicroseconds, author, origin])
+        ).execute(arguments: [path, outcome, revisionId, contentHash, startedAt, durationMicroseconds, author, origin, gitCommit])
         id = db.lastInsertedRowID
     }
 }

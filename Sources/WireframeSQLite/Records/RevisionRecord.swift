@@ -42,6 +42,8 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var machine: String?
     /// On a rename revision, the document's path before it.
     var previousPath: String?
+    /// The git commit it was imported from.
+    var gitCommit: String?
     /// The author of `replacesId`, read with the row (not a column).
     var replacesAuthor: String?
 
@@ -63,13 +65,13 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
             sql: """
                 INSERT INTO revision (id, documentId, number, parentId, isDeletion, contentHash, sourceHash, headerId, screenCount,
                     createdAt, author, origin, message, sessionId, addedFromIntervals, attemptLead, attemptDuration, basedOn,
-                    replacesId, replacedScreens, machine, previousPath)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    replacesId, replacedScreens, machine, previousPath, gitCommit)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
             id, documentId, number, parentId, isDeletion, try contentHash.map(HashBytes.stored), try sourceHash.map(HashBytes.stored),
             headerId, screenCount, createdAt, author, origin, message, sessionId, addedFromIntervals, attemptLead, attemptDuration,
-            basedOn, replacesId, replacedScreens, machine, previousPath,
+            basedOn, replacesId, replacedScreens, machine, previousPath, gitCommit,
         ])
         id = db.lastInsertedRowID
     }
@@ -98,6 +100,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         container["replacedScreens"] = replacedScreens
         container["machine"] = machine
         container["previousPath"] = previousPath
+        container["gitCommit"] = gitCommit
     }
 
     /// Reads a row by column name (faster than the decoder on long histories).
@@ -128,6 +131,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         replacedScreens = row["replacedScreens"]
         machine = row["machine"]
         previousPath = row["previousPath"]
+        gitCommit = row["gitCommit"]
         replacesAuthor = row["replacesAuthor"]
     }
 
@@ -140,11 +144,11 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
             + "revision.headerId, revision.machine, revision.basedOn, revision.replacesId, revision.replacedScreens, "
             + "CASE WHEN revision.replacesId IS NULL THEN NULL ELSE "
             + "(SELECT replaced.author FROM revision AS replaced WHERE replaced.id = revision.replacesId) END, "
-            + "revision.previousPath"
+            + "revision.previousPath, revision.gitCommit"
     }
 
     /// The number of columns in ``selection(header:)``.
-    static let selectionCount = 21
+    static let selectionCount = 22
 
     /// Reads a row of ``selection(header:)`` by position (no lookup of column names per row).
     init(indexedRow row: Row) throws {
@@ -173,6 +177,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         replacedScreens = row[18]
         replacesAuthor = row[19]
         previousPath = row[20]
+        gitCommit = row[21]
     }
 
     /// Creates a record.
@@ -212,13 +217,15 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     /// The public value, given the names that the record refers to by id.
     func revision(documentPath: String, sessionName: String?) -> Revision {
-        Revision(
+        var revision = Revision(
             id: id ?? 0, documentPath: documentPath, number: Int(number), parentId: parentId,
             isDeletion: isDeletion, contentHash: contentHash, sourceHash: sourceHash,
             screenCount: Int(screenCount), createdAt: createdAt, author: author,
             origin: RevisionOrigin(rawValue: origin) ?? .cli, message: message, sessionName: sessionName,
             machine: machine, basedOn: basedOn, replaces: replacement, previousPath: previousPath
         )
+        revision.gitCommit = gitCommit
+        return revision
     }
 
     /// What the revision replaced, from `replacesId`, its author and `replacedScreens`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import WireframeModel
 import WireframeStore
 import WireframeSync
@@ -16,6 +17,13 @@ extension WFS {
                 the deletion of documents whose files are gone; a folder below it that cannot be listed is reported, \
                 and its documents are left as they are. A new file whose bytes are exactly those of a document the \
                 same import finds gone is that document renamed: it keeps its history (wfs log --follow). Exit status 1 when a file was rejected or could not be read.
+
+                With --git, the history of the git work tree the project root is in: one revision per commit \
+                that changed a wireframe file, on the first-parent line of RANGE (default HEAD), oldest first, \
+                with the commit's author, author time, message and id. A merge is compared with its first \
+                parent. Commits the store already has are skipped, so it can run from a hook or a timer. \
+                The first argument is a RANGE when git reads it as one and it names no file; the others \
+                limit the import to documents at or below them.
                 """
         )
 
@@ -27,50 +35,71 @@ extension WFS {
         @Option(help: "A message recorded with the new revisions.")
         var message: String?
 
-        @Argument(help: "Wireframe files or folders.")
-        var paths: [String]
+        @Flag(help: "Import the history of the git work tree the project root is in.")
+        var git = false
+
+        @Option(
+            name: .customLong("sessions-from-tags"),
+            help: ArgumentHelp("With --git, make a session of each tag matching it.", valueName: "pattern"))
+        var sessionsFromTags: String?
+
+        @Argument(help: "Wireframe files or folders; with --git, [RANGE] [PATH...].")
+        var paths: [String] = []
+
+        func validate() throws {
+            if !git && paths.isEmpty { throw ValidationError("Missing expected argument '<paths> ...' (or --git).") }
+            if !git && sessionsFromTags != nil { throw ValidationError("--sessions-from-tags needs --git.") }
+            if git && (author != nil || message != nil) {
+                throw ValidationError("With --git, each revision has its commit's author and message: --author and --message do not apply.")
+            }
+        }
 
         func run() throws {
+            if git { return try runGit() }
             var failed = false
             try storeOptions.withStore { store in
                 let root = try storeOptions.projectRoot(of: store)
                 let author = Times.author(explicit: self.author, environment: Terminal.environment(["WFS_AUTHOR", "USER", "LOGNAME"]))
                 let pipeline = ImportPipeline(store: store, root: root, author: author, message: message)
                 let results = try pipeline.importPaths(paths)
-                let colour = Terminal.colourOnStandardError
-                for result in results {
-                    let shown = result.path.escapingControlCharacters
-                    let warnings = result.diagnostics.count(of: .warning)
-                    let warningNote = warnings == 0 ? "" : " (\(warnings) warning\(warnings == 1 ? "" : "s"): wfs validate \(shown))"
-                    switch result.outcome {
-                    case .stored, .deleted:
-                        let revision =
-                            result.revision.map { revision in
-                                let renamed = revision.previousPath.map { ", renamed from \($0.escapingControlCharacters)" } ?? ""
-                                return " revision \(revision.id) (#\(revision.number)\(result.outcome == .stored ? renamed : ""))"
-                            } ?? ""
-                        Terminal.outputLine(
-                            "\(result.outcome.rawValue) \(shown)\(revision): \(TextForm.changeSummary(result.changes))\(warningNote)")
-                    case .unchanged:
-                        Terminal.outputLine("unchanged \(shown)\(warningNote)")
-                    case .rejected, .failed:
-                        failed = true
-                        for diagnostic in result.diagnostics { Terminal.error(diagnostic.rendered(path: result.path, colour: colour)) }
-                        let errors = result.diagnostics.count(of: .error)
-                        let head = result.isFolder ? nil : (try? store.revision(documentPath: result.path, atOrBefore: nil)) ?? nil
-                        let kept =
-                            if result.isFolder {
-                                "the documents below it are kept as they are"
-                            } else if let head, !head.isDeletion {
-                                "the last good revision (\(head.id), #\(head.number)) is kept"
-                            } else {
-                                "nothing was stored"
-                            }
-                        Terminal.outputLine("\(result.outcome.rawValue) \(shown): \(errors) error\(errors == 1 ? "" : "s"); \(kept)")
-                    }
-                }
+                for result in results where !Self.report(result, store: store) { failed = true }
             }
             if failed { throw ExitCode.failure }
+        }
+
+        /// Prints what happened to one file; false when it was rejected or could not be read.
+        static func report(_ result: ImportResult, store: any Store) -> Bool {
+            let colour = Terminal.colourOnStandardError
+            let shown = result.path.escapingControlCharacters
+            let warnings = result.diagnostics.count(of: .warning)
+            let warningNote = warnings == 0 ? "" : " (\(warnings) warning\(warnings == 1 ? "" : "s"): wfs validate \(shown))"
+            switch result.outcome {
+            case .stored, .deleted:
+                let revision =
+                    result.revision.map { revision in
+                        let renamed = revision.previousPath.map { ", renamed from \($0.escapingControlCharacters)" } ?? ""
+                        return " revision \(revision.id) (#\(revision.number)\(result.outcome == .stored ? renamed : ""))"
+                    } ?? ""
+                Terminal.outputLine(
+                    "\(result.outcome.rawValue) \(shown)\(revision): \(TextForm.changeSummary(result.changes))\(warningNote)")
+            case .unchanged:
+                Terminal.outputLine("unchanged \(shown)\(warningNote)")
+            case .rejected, .failed:
+                for diagnostic in result.diagnostics { Terminal.error(diagnostic.rendered(path: result.path, colour: colour)) }
+                let errors = result.diagnostics.count(of: .error)
+                let head = result.isFolder ? nil : (try? store.revision(documentPath: result.path, atOrBefore: nil)) ?? nil
+                let kept =
+                    if result.isFolder {
+                        "the documents below it are kept as they are"
+                    } else if let head, !head.isDeletion {
+                        "the last good revision (\(head.id), #\(head.number)) is kept"
+                    } else {
+                        "nothing was stored"
+                    }
+                Terminal.outputLine("\(result.outcome.rawValue) \(shown): \(errors) error\(errors == 1 ? "" : "s"); \(kept)")
+                return false
+            }
+            return true
         }
     }
 }

@@ -224,6 +224,8 @@ struct RevisionJSON: Encodable {
     var changes: Changes?
     /// The document's path before this revision, on a rename revision alone.
     var renamedFrom: String?
+    /// The git commit it was imported from (the full object name).
+    var commit: String?
 
     init(_ revision: Revision, changes recorded: [RecordedChange]?) {
         id = revision.id
@@ -241,6 +243,7 @@ struct RevisionJSON: Encodable {
         message = revision.message
         screenCount = revision.screenCount
         renamedFrom = revision.previousPath
+        commit = revision.gitCommit
         if let recorded {
             var changes = Changes()
             for change in recorded {
@@ -258,7 +261,7 @@ struct RevisionJSON: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case id, document, number, basedOn, replaces, createdAt, contentHash, sourceHash, deleted, session, author, origin, message
-        case screenCount, changes, renamedFrom
+        case screenCount, changes, renamedFrom, commit
     }
 
     /// As synthesized, but `basedOn` and `replaces` are always there (`null` when nil): a reader
@@ -281,6 +284,7 @@ struct RevisionJSON: Encodable {
         try container.encode(screenCount, forKey: .screenCount)
         try container.encodeIfPresent(changes, forKey: .changes)
         try container.encodeIfPresent(renamedFrom, forKey: .renamedFrom)
+        try container.encodeIfPresent(commit, forKey: .commit)
     }
 
     /// Writes this revision's members as `JSONOutput.text` would encode them, in sorted order.
@@ -296,6 +300,7 @@ struct RevisionJSON: Encodable {
                 json.member("renamed", strings: changes.renamed)
             }
         }
+        json.member("commit", commit)
         json.member("contentHash", contentHash)
         json.member("createdAt", createdAt)
         json.member("deleted", deleted)

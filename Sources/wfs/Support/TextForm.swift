@@ -61,8 +61,14 @@ enum TextForm {
         var line =
             "revision \(revision.id)  \(revision.documentPath.escapingControlCharacters) #\(revision.number)  \(revision.createdAt.text)  \(revision.author.escapingControlCharacters) (\(revision.originLabel))"
         if let session = revision.sessionName { line += "  session \(session.escapingControlCharacters)" }
+        if let commit = revision.gitCommit { line += "  commit \(shortCommit(commit))" }
         if revision.isDeletion { line += "  deleted" }
         if let previous = revision.previousPath { line += "  renamed from \(previous.escapingControlCharacters)" }
         return line
+    }
+
+    /// A git commit's name as text shows it: its first 12 hexadecimal digits.
+    static func shortCommit(_ id: String) -> String {
+        String(id.prefix(12))
     }
 }

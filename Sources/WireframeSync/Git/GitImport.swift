@@ -1,0 +1,235 @@
+public import WireframeStore
+import WireframeFormats
+import WireframeModel
+
+/// `wfs import --git`: the history of a git repository as revisions, one per commit that changed
+/// a wireframe file, with the commit's author, author time, message and object name.
+///
+/// The commits are those of the first-parent line of `range` (default: `HEAD`), oldest first,
+/// each compared with its first parent (a merge's changes come in as one revision of the merge).
+/// Each changed file goes through the one import pipeline (``ImportPipeline/importVersion(_:relativePath:)``)
+/// with its bytes from one long-running `git cat-file --batch`. A file of a commit that the store
+/// already has (a revision or an attempt with that commit's name) is skipped, so the import can
+/// run again from a hook or a timer and stores only what is new.
+public struct GitImport {
+    /// The pipeline each version goes through; its author, message, time and commit are each
+    /// commit's.
+    public var pipeline: ImportPipeline
+    /// The commits, as `git log` reads a revision range (nil: `HEAD`).
+    public var range: String?
+    /// The documents imported: at or below these paths relative to the project root (empty: all).
+    public var limits: [String]
+    /// Tags matching this pattern (`meeting/*`) become sessions at their time.
+    public var sessionsFromTags: String?
+
+    /// Creates an import of a repository's history into the pipeline's store and project root.
+    public init(pipeline: ImportPipeline, range: String? = nil, limits: [String] = [], sessionsFromTags: String? = nil) {
+        self.pipeline = pipeline
+        self.range = range
+        self.limits = limits
+        self.sessionsFromTags = sessionsFromTags
+    }
+
+    /// What one commit brought.
+    public struct CommitResult: Sendable {
+        /// The commit's full object name.
+        public var id: String
+        /// Its author as recorded (`Name <email>`).
+        public var author: String
+        /// Its message, if any.
+        public var message: String?
+        /// The import of each wireframe file it changed.
+        public var results: [ImportResult]
+    }
+
+    /// What a whole import did.
+    public struct Summary: Sendable {
+        /// The commits that changed wireframe files and were imported now.
+        public var imported = 0
+        /// The commits that changed wireframe files the store already had from them.
+        public var skipped = 0
+        /// The sessions made from tags.
+        public var sessions: [Session] = []
+        /// What a person should know: a shallow clone, tags that name no session.
+        public var warnings: [String] = []
+    }
+
+    /// Imports the commits, calling `report` after each one, then makes sessions from tags.
+    ///
+    /// - Throws: ``GitImportError`` when git cannot read the history, ``StoreError`` for the store.
+    public func run(report: (CommitResult) -> Void) throws -> Summary {
+        let git = try GitProcess(folder: pipeline.root)
+        var summary = Summary()
+        let prefix = try Self.prefix(git, root: pipeline.root)
+        if try git.output(["rev-parse", "--is-shallow-repository"]) == Array("true\n".utf8) {
+            summary.warnings.append(
+                "the repository is a shallow clone: its history is partial, and its oldest commit brings every file it holds as new")
+        }
+        let commits = try self.commits(git)
+        let imported = try pipeline.store.importedGitCommits()
+        let blobs = try GitBlobs(git: git)
+        defer { blobs.close() }
+        // What the daemon keeps between saves serves one commit after another the same way: a
+        // version is compared with the head this import stored, and only its changed routes
+        // are read again.
+        let memory = pipeline.memory ?? SaveMemory()
+        for commit in commits {
+            let done = imported[commit.id] ?? []
+            let changes = commit.changes.compactMap { self.change($0, prefix: prefix) }
+            guard !changes.isEmpty else { continue }
+            let pending = changes.filter { !done.contains($0.path) }
+            guard !pending.isEmpty else {
+                summary.skipped += 1
+                continue
+            }
+            var commitPipeline = pipeline
+            commitPipeline.memory = memory
+            commitPipeline.author = commit.author
+            commitPipeline.message = commit.message
+            commitPipeline.time = commit.authorTime
+            commitPipeline.gitCommit = commit.id
+            var results: [ImportResult] = []
+            for change in pending {
+                results += try Self.importChange(change, blobs: blobs, into: commitPipeline)
+            }
+            summary.imported += 1
+            report(CommitResult(id: commit.id, author: commit.author, message: commit.message, results: results))
+        }
+        if let pattern = sessionsFromTags { try makeSessions(git, pattern: pattern, into: &summary) }
+        return summary
+    }
+
+    /// The path of the project root below the repository's top level (`""` or `plans/`).
+    static func prefix(_ git: GitProcess, root: String) throws -> String {
+        let result = try git.run(["rev-parse", "--show-prefix"])
+        guard result.status == 0 else { throw GitImportError.notAWorkTree(root: root, message: result.standardError) }
+        return String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(in: .newlines)
+    }
+
+    /// The commits of the range, oldest first; none in a repository without commits.
+    func commits(_ git: GitProcess) throws -> [GitCommit] {
+        if let range, range.hasPrefix("-") { throw GitImportError.unknownRange(range, message: "a range does not begin with '-'") }
+        if range == nil, try git.run(["rev-parse", "--verify", "--quiet", "HEAD"]).status != 0 { return [] }
+        let result = try git.run(GitHistory.logArguments(range: range))
+        guard result.status == 0 else {
+            if let range { throw GitImportError.unknownRange(range, message: result.standardError) }
+            throw GitImportError.failed(command: "log", status: result.status, message: result.standardError)
+        }
+        return try GitHistory.commits(result.standardOutput)
+    }
+
+    /// A file change as the import sees it: paths relative to the project root, nil for one
+    /// outside it, outside the limits, or not a wireframe file.
+    struct Change {
+        /// The document after the commit (the one deleted, for a deletion).
+        var path: String
+        /// The document it was renamed from, when that one is imported too.
+        var renamedFrom: String?
+        /// The content's object name; nil for a deletion.
+        var blob: String?
+        /// Whether the path is not UTF-8 (the file cannot be a document).
+        var isUndecodable: Bool
+    }
+
+    func change(_ change: GitChange, prefix: String) -> Change? {
+        let old = change.oldPath.flatMap { documentPath($0, prefix: prefix) }
+        let isCopy = change.status == UInt8(ascii: "C")
+        guard let path = documentPath(change.path, prefix: prefix) else {
+            // Renamed to a place or a name the import does not read: the old document is gone.
+            guard let old, !isCopy else { return nil }
+            return Change(path: old, renamedFrom: nil, blob: nil, isUndecodable: false)
+        }
+        let deleted = change.status == UInt8(ascii: "D") || !change.isRegularFile
+        return Change(
+            path: path, renamedFrom: isCopy ? nil : old, blob: deleted ? nil : change.blob, isUndecodable: change.isUndecodable)
+    }
+
+    /// A repository path as a document path: below the root, a wireframe file's name outside
+    /// hidden and ignored folders, within the limits; nil otherwise.
+    func documentPath(_ path: String, prefix: String) -> String? {
+        guard path.hasPrefix(prefix) else { return nil }
+        let relative = String(path.dropFirst(prefix.count))
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard let name = parts.last, !ProjectFiles.isIgnoredFile(String(name)), DocumentFormat(path: relative) != nil,
+            parts.dropLast().allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && !ProjectFiles.ignoredFolders.contains(String($0)) })
+        else { return nil }
+        guard limits.isEmpty || limits.contains(where: { ProjectFiles.isAtOrBelow(relative, folder: $0) }) else { return nil }
+        return relative
+    }
+
+    /// Imports one file's change of a commit: a new version, a deletion, or a rename.
+    static func importChange(_ change: Change, blobs: GitBlobs, into pipeline: ImportPipeline) throws -> [ImportResult] {
+        if change.isUndecodable {
+            var attempt = pipeline.attemptInfo(change.path, diagnostics: [ProjectFiles.undecodableNameDiagnostic], .init())
+            attempt.durationMicroseconds = 0
+            _ = try pipeline.store.recordAttempt(attempt, outcome: .failed, contentHash: nil)
+            return [
+                ImportResult(
+                    path: change.path, outcome: .failed, revision: nil, diagnostics: [ProjectFiles.undecodableNameDiagnostic], changes: [])
+            ]
+        }
+        guard let blob = change.blob else {
+            return try pipeline.recordDeletion(relativePath: change.path).map { [$0] } ?? []
+        }
+        let bytes = try blobs.blob(blob)
+        if let old = change.renamedFrom, old != change.path {
+            return try importRename(from: old, to: change.path, bytes: bytes, into: pipeline)
+        }
+        return [try pipeline.importVersion(bytes, relativePath: change.path)]
+    }
+
+    /// A file git reports renamed (with or without edits): a rename revision of the document,
+    /// which keeps its history, when the store has the old document and not the new path; else
+    /// the new content's import and the old document's deletion.
+    static func importRename(from old: String, to new: String, bytes: [UInt8], into pipeline: ImportPipeline) throws -> [ImportResult] {
+        try pipeline.importRename(from: old, to: new, bytes: bytes, at: pipeline.time)
+    }
+
+    // MARK: Sessions from tags
+
+    /// Makes a session of each tag matching `pattern`, at the tag's time (an annotated tag's
+    /// tagger date, a lightweight tag's commit's author time), named by the tag's name after the
+    /// pattern's part before its first wildcard, unless a session of that name exists.
+    func makeSessions(_ git: GitProcess, pattern: String, into summary: inout Summary) throws {
+        let format = "%(refname)%00%(objecttype)%00%(taggerdate:unix)%00%(*authordate:unix)%00%(authordate:unix)"
+        let output = try git.output(["for-each-ref", "--format=\(format)", "refs/tags/" + pattern])
+        let literal = String(pattern.prefix { !"*?[".contains($0) })
+        for line in output.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            guard fields.count == 5 else { throw GitImportError.unexpectedOutput(command: "for-each-ref") }
+            let tag = String(fields[0].dropFirst("refs/tags/".count))
+            var name = tag.hasPrefix(literal) ? String(tag.dropFirst(literal.count)) : tag
+            if name.isEmpty { name = tag }
+            let seconds = fields[1] == "tag" ? (Int64(fields[2]) ?? Int64(fields[3])) : Int64(fields[4])
+            guard let seconds else {
+                summary.warnings.append("the tag '\(tag.escapingControlCharacters)' has no time; no session was made of it")
+                continue
+            }
+            if let problem = SessionName.problem(name) {
+                summary.warnings.append(
+                    "the tag '\(tag.escapingControlCharacters)' cannot name a session (\(problem)); no session was made of it")
+                continue
+            }
+            guard try !pipeline.store.hasSession(named: name) else { continue }
+            let time = Timestamp(microseconds: seconds * 1_000_000)
+            do {
+                summary.sessions.append(try pipeline.store.addSession(name: name, notes: "git tag \(tag)", start: time, end: time))
+            } catch let error as StoreError {
+                summary.warnings.append("no session was made of the tag '\(tag.escapingControlCharacters)': \(error.description)")
+            }
+        }
+    }
+}
+
+extension GitImport {
+    /// Whether git reads `argument` as a revision or a range of the repository at `root` (the
+    /// first argument of `wfs import --git` is a RANGE when it does and names no file).
+    ///
+    /// - Throws: ``GitImportError/gitMissing``.
+    public static func readsAsRange(_ argument: String, root: String) throws -> Bool {
+        guard !argument.hasPrefix("-") else { return false }
+        if argument.contains("..") { return true }
+        let git = try GitProcess(folder: root)
+        return try git.run(["rev-parse", "--verify", "--quiet", "\(argument)^{commit}"]).status == 0
+    }
+}
