@@ -61,7 +61,9 @@ let package = Package(
             sources: ["Migrations.swift"],
             resources: [
                 .embedInCode("0001_baseline.sql"), .embedInCode("0002_concurrent_saves.sql"),
+                .embedInCode("0005_revision_notes.sql"),
                 .embedInCode("postgresql/0001_baseline.postgresql.sql"),
+                .embedInCode("postgresql/0005_revision_notes.postgresql.sql"),
             ]
         ),
         // The system zlib, for compressing stored sources.

@@ -8,6 +8,7 @@ public enum StoreMigrations {
     public static let all: [(identifier: String, sql: String)] = [
         ("0001_baseline", String(decoding: PackageResources._001_baseline_sql, as: UTF8.self)),
         ("0002_concurrent_saves", String(decoding: PackageResources._002_concurrent_saves_sql, as: UTF8.self)),
+        ("0005_revision_notes", String(decoding: PackageResources._005_revision_notes_sql, as: UTF8.self)),
     ]
 }
 
@@ -16,7 +17,8 @@ public enum StoreMigrations {
 public enum PostgreSQLMigrations {
     /// Every migration, oldest first.
     public static let all: [(identifier: String, sql: String)] = [
-        ("0001_baseline", String(decoding: PackageResources._001_baseline_postgresql_sql, as: UTF8.self))
+        ("0001_baseline", String(decoding: PackageResources._001_baseline_postgresql_sql, as: UTF8.self)),
+        ("0005_revision_notes", String(decoding: PackageResources._005_revision_notes_postgresql_sql, as: UTF8.self)),
     ]
 }
 

@@ -46,6 +46,10 @@ public struct ImportPipeline: Sendable {
     public var root: String
     /// Who imports.
     public var author: String
+    /// Whether a file's import is attributed to the file's owner (``Times/fileOwner(path:)``)
+    /// rather than to ``author``, which then names only deletions and files whose owner cannot
+    /// be read: the daemon's rule when no author is configured.
+    public var authorFromFileOwner = false
     /// What imports.
     public var origin: RevisionOrigin
     /// The message recorded with new revisions.
@@ -191,6 +195,12 @@ public struct ImportPipeline: Sendable {
     ///
     /// - Throws: ``Cancelled`` when ``isCancelled`` stopped it, ``StoreError`` for the store.
     public func importFile(absolutePath: String, relativePath: String) throws -> ImportResult {
+        if authorFromFileOwner {
+            var owned = self
+            owned.authorFromFileOwner = false
+            owned.author = Times.fileOwner(path: absolutePath) ?? author
+            return try owned.importFile(absolutePath: absolutePath, relativePath: relativePath)
+        }
         memory?.releaseDiscarded()
         let attempt = AttemptClock()
         let budget = WorkBudget(workLimit: workLimit, timeLimit: timeLimit, isCancelled: isCancelled)

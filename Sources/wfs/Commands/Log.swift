@@ -13,7 +13,9 @@ extension WFS {
                 Each revision is listed with its id, its document and number, its time, author and \
                 session, and the keys of the screens it added, removed or modified. The options narrow \
                 the list and combine: --document, --screen and --session keep the revisions of that \
-                document, screen or meeting, --since and --until a span of time, --limit the newest ones.
+                document, screen or meeting, --since and --until a span of time, --limit the newest ones. \
+                With --screen, --follow goes back across the screen's renames: before the revision that \
+                renamed it, the revisions of the key it had.
                 """
         )
 
@@ -40,10 +42,14 @@ extension WFS {
         @Flag(help: "Only revisions that replaced a head their writer had not seen (another writer stored meanwhile).")
         var replacing = false
 
+        @Flag(help: "With --screen: go back across the screen's renames, listing the revisions of the keys it had before.")
+        var follow = false
+
         @OptionGroup var formatOptions: FormatOptions
 
         func validate() throws {
             if let limit, limit < 0 { throw ValidationError("--limit must be zero or more.") }
+            if follow, screen == nil { throw ValidationError("--follow needs --screen KEY.") }
         }
 
         func run() throws {
@@ -54,7 +60,8 @@ extension WFS {
                     since: try since.map(Times.parse), until: try until.map(Times.parse), limit: limit)
                 filter.includesFields = false  // Both forms list screen keys by kind only.
                 filter.replacingOnly = replacing
-                let entries = try Self.withDocumentFields(store.log(filter), store: store)
+                let listed = try follow ? ScreenHistory.log(store, filter: filter) : store.log(filter)
+                let entries = try store.noted(Self.withDocumentFields(listed, store: store))
                 if entries.isEmpty {
                     try Self.explainNothing(
                         store: store, screen: screen,
@@ -75,6 +82,7 @@ extension WFS {
                         text += TextForm.revisionLine(entry.revision) + "\n"
                         if let replaced = entry.revision.replaces?.sentence { text += "    \(replaced)\n" }
                         if let message = entry.revision.message { text += "    \(message)\n" }
+                        if let note = entry.revision.note { text += "    \(TextForm.noteLine(note))\n" }
                         text += "    " + TextForm.changeSummary(entry.changes) + "\n"
                     }
                     Terminal.output(text)
