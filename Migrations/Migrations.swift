@@ -10,6 +10,7 @@ public enum StoreMigrations {
         ("0002_concurrent_saves", String(decoding: PackageResources._002_concurrent_saves_sql, as: UTF8.self)),
         ("0003_git_commits", String(decoding: PackageResources._003_git_commits_sql, as: UTF8.self)),
         ("0004_document_renames", String(decoding: PackageResources._004_document_renames_sql, as: UTF8.self)),
+        ("0005_revision_notes", String(decoding: PackageResources._005_revision_notes_sql, as: UTF8.self)),
     ]
 }
 
@@ -21,6 +22,7 @@ public enum PostgreSQLMigrations {
         ("0001_baseline", String(decoding: PackageResources._001_baseline_postgresql_sql, as: UTF8.self)),
         ("0003_git_commits", String(decoding: PackageResources._003_git_commits_postgresql_sql, as: UTF8.self)),
         ("0004_document_renames", String(decoding: PackageResources._004_document_renames_postgresql_sql, as: UTF8.self)),
+        ("0005_revision_notes", String(decoding: PackageResources._005_revision_notes_postgresql_sql, as: UTF8.self)),
     ]
 }
 

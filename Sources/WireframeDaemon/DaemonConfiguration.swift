@@ -21,8 +21,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var exclude: [Glob]
     /// How long a file must be quiet after an event before it is imported.
     public var settleMilliseconds: Int
-    /// Who the daemon's revisions are attributed to; default the user running it.
-    public var author: String
+    /// Who the daemon's revisions are attributed to; nil: each saved file's owner (see
+    /// ``ImportPipeline/authorFromFileOwner``).
+    public var author: String?
     /// The lowest level logged.
     public var logLevel: Logger.Level
     /// At most this many screens and elements are processed in one import; past it, the import
@@ -47,7 +48,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// Creates a configuration with explicit values.
     public init(
         store: String? = nil, root: String? = nil, include: [Glob] = defaultInclude.map(Glob.init), exclude: [Glob] = [],
-        settleMilliseconds: Int = defaultSettleMilliseconds, author: String, logLevel: Logger.Level = .info,
+        settleMilliseconds: Int = defaultSettleMilliseconds, author: String? = nil, logLevel: Logger.Level = .info,
         importWorkLimit: Int = WorkBudget.defaultWorkLimit, importTimeLimitSeconds: Int = defaultImportTimeLimitSeconds
     ) {
         self.importWorkLimit = importWorkLimit
@@ -86,8 +87,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// - Parameters:
     ///   - file: The configuration file (`.json` is read as JSON, anything else as YAML); nil for none.
     ///   - flags: Values from the command line.
-    ///   - environment: The process environment (`WFS_*` variables; `USER` and `LOGNAME` for the
-    ///     default author).
+    ///   - environment: The process environment (`WFS_*` variables).
     /// - Throws: ``DaemonConfigurationError`` naming the file or every invalid key.
     public static func load(
         file: String?, flags: Flags, environment: [String: String] = ProcessInfo.processInfo.environment
@@ -173,7 +173,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
         if !problems.isEmpty { throw DaemonConfigurationError.invalid(problems) }
         return DaemonConfiguration(
             store: store, root: root, include: include.map(Glob.init), exclude: exclude.map(Glob.init), settleMilliseconds: settle,
-            author: author ?? Times.processUser(environment: environment), logLevel: level ?? .info, importWorkLimit: workLimit,
+            author: author, logLevel: level ?? .info, importWorkLimit: workLimit,
             importTimeLimitSeconds: timeLimit)
     }
 

@@ -164,7 +164,10 @@ public final class SyncDaemon: Service, Sendable {
     private func pipeline(origin: RevisionOrigin, files: WorkflowSchemaFiles? = nil) -> ImportPipeline {
         let configuration = configuration
         var pipeline = ImportPipeline(
-            store: prepared.store, root: prepared.root, author: configuration.author, origin: origin, memory: memory)
+            store: prepared.store, root: prepared.root, author: configuration.author ?? Times.processUser(), origin: origin, memory: memory)
+        // Without a configured author, a save is its file's owner's (a deletion, with no file
+        // left, stays the daemon's user's).
+        pipeline.authorFromFileOwner = configuration.author == nil
         pipeline.schemaFiles = files
         pipeline.workLimit = configuration.importWorkLimit
         pipeline.timeLimit = configuration.importTimeLimit

@@ -89,7 +89,11 @@ public struct MeetingReport: Sendable {
             switch change.kind {
             case .added: result.append((screen: label, sentences: ["New screen."]))
             case .removed: result.append((screen: label, sentences: ["Removed."]))
-            case .renamed: result.append((screen: label, sentences: ["Key: \(change.previousKey ?? "?") → \(change.key)"]))
+            case .renamed:
+                let edits = change.fields.filter { $0.field != "name" }.map {
+                    words.sentence($0, old: oldScreens[change.previousKey ?? ""], new: newScreens[change.key])
+                }
+                result.append((screen: label, sentences: ["Key: \(change.previousKey ?? "?") → \(change.key)"] + edits))
             case .modified:
                 result.append(
                     (

@@ -49,7 +49,16 @@ public protocol Store: Sendable {
     /// history is copied (nil: the store's next id).
     func recordDeletion(_ attempt: AttemptInfo, message: String?, createdAt: Timestamp, id: Int64?) throws -> ImportRecord?
 
+    /// Gives a revision a new message (a note), written by `author` at `time`; the revision's own
+    /// author and time stay, and so does every earlier message.
+    ///
+    /// - Throws: ``StoreError/unknownRevision(id:newest:)`` when there is no such revision.
+    func recordNote(revisionId: Int64, message: String, author: String, at time: Timestamp) throws -> RevisionNote
+
     // MARK: Revisions
+
+    /// The newest note of each of these revisions that has one.
+    func notes(revisionIds: [Int64]) throws -> [Int64: RevisionNote]
 
     /// A revision by id.
     ///

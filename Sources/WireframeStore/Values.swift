@@ -58,8 +58,10 @@ public struct Revision: Sendable, Hashable, Codable {
     public var author: String
     /// What made it.
     public var origin: RevisionOrigin
-    /// The message given with the import.
+    /// The message given with the import (or by its newest note, when read with it: ``note``).
     public var message: String?
+    /// The newest note given to it afterwards, when read with it (`Store.noted`).
+    public var note: RevisionNote?
     /// The session it was made in.
     public var sessionName: String?
     /// The machine it was made on (its host name); nil when not recorded.

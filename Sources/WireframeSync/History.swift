@@ -54,8 +54,13 @@ public struct History: Sendable {
     /// Resolves a REF: `42`, `app.json`, `app.json@SESSION`, `app.json@2026-11-20T15:00`, and
     /// `app.json@3` (the document's third revision). A text with `@` names a document's head
     /// when a document has that whole text as its path (`a@b.json`); only otherwise is the part
-    /// after the last `@` a point.
+    /// after the last `@` a point. The revision comes with its newest note (`wfs note`) applied.
     public func resolve(_ reference: String) throws -> Revision {
+        try store.noted(resolveWithoutNote(reference))
+    }
+
+    /// The revision a REF names, without its note.
+    private func resolveWithoutNote(_ reference: String) throws -> Revision {
         let trimmed = Self.trimmingSpaces(reference)
         guard !trimmed.isEmpty else { throw SyncError.malformedReference(reference) }
         if let id = Int64(trimmed) { return try store.revision(id: id) }

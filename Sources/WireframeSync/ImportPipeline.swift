@@ -46,6 +46,10 @@ public struct ImportPipeline: Sendable {
     public var root: String
     /// Who imports.
     public var author: String
+    /// Whether a file's import is attributed to the file's owner (``Times/fileOwner(path:)``)
+    /// rather than to ``author``, which then names only deletions and files whose owner cannot
+    /// be read: the daemon's rule when no author is configured.
+    public var authorFromFileOwner = false
     /// What imports.
     public var origin: RevisionOrigin
     /// The message recorded with new revisions.
@@ -314,6 +318,12 @@ public struct ImportPipeline: Sendable {
     /// not hold is imported as a version of the document at `relativePath`. `bytes`: the
     /// version's bytes when the caller has them (else the rename's, else the file's).
     func importVersion(absolutePath: String, relativePath: String, rename given: Rename?, bytes: [UInt8]? = nil) throws -> ImportResult {
+        if authorFromFileOwner {
+            var owned = self
+            owned.authorFromFileOwner = false
+            owned.author = Times.fileOwner(path: absolutePath) ?? author
+            return try owned.importVersion(absolutePath: absolutePath, relativePath: relativePath, rename: given, bytes: bytes)
+        }
         memory?.releaseDiscarded()
         // A rename of a live document to a path no document has; else the new file is a version
         // of its own path's document.

@@ -7,7 +7,8 @@ public import WireframeStore
 /// each revision is recorded again with its id, number, time, author, origin, machine, message,
 /// base, exact source, header, screens and changes; the refused and unchanged attempts with their
 /// diagnostics, in the order they happened among the revisions; then the sessions, which take the
-/// revisions of their span as they did in the original. What a revision replaced follows from its
+/// revisions of their span as they did in the original; each revision's newest note (`wfs note`,
+/// its message, author and time; earlier notes stay in the original alone). What a revision replaced follows from its
 /// base, so the target works it out again. The target must be empty. Afterwards the two stores'
 /// logs are compared entry by entry, and a copy that differs is an error.
 public enum StoreCopy {
@@ -60,6 +61,10 @@ public enum StoreCopy {
         }
         for attempt in refused { try copyAttempt(attempt, into: target) }
         copiedAttempts += refused.count
+        let notes = try source.notes(revisionIds: revisions.map(\.id))
+        for (id, note) in notes.sorted(by: { $0.key < $1.key }) {
+            _ = try target.recordNote(revisionId: id, message: note.message, author: note.author, at: note.createdAt)
+        }
         for session in sessions {
             guard let end = session.endedAt else { continue }
             _ = try target.addSession(name: session.name, notes: session.notes, start: session.startedAt, end: end)
@@ -116,10 +121,11 @@ public enum StoreCopy {
         _ = try target.recordAttempt(info, outcome: attempt.outcome, contentHash: attempt.contentHash)
     }
 
-    /// Reads both histories back and compares them: every revision with its changes, every session.
+    /// Reads both histories back and compares them: every revision with its changes and its newest
+    /// note, every session.
     static func compare(_ source: any Store, _ target: any Store) throws {
-        let original = try source.log(LogFilter())
-        let copied = try target.log(LogFilter())
+        let original = try source.noted(source.log(LogFilter()))
+        let copied = try target.noted(target.log(LogFilter()))
         for (old, new) in zip(original, copied) where old != new {
             throw SyncError.copyDiffers(location: target.location, revisionId: old.revision.id)
         }

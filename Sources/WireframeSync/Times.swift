@@ -37,6 +37,15 @@ public enum Times {
         return userName(uid: uid) ?? "uid \(uid)"
     }
 
+    /// Who owns the file at `path`: the login name the system's user database gives its owner's
+    /// user id (the name service, so LDAP and SSSD users resolve), else `uid N`; nil when the file
+    /// cannot be inspected.
+    public static func fileOwner(path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return userName(uid: status.st_uid) ?? "uid \(status.st_uid)"
+    }
+
     /// The name the system's user database gives `uid`, if any.
     public static func userName(uid: uid_t) -> String? {
         var entry = passwd()

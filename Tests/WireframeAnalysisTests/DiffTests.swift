@@ -246,4 +246,103 @@ struct DiffTests {
         #expect(deleted.screens.allSatisfy { $0.kind == .removed })
         #expect(WireframeDiff.between(nil, nil).isEmpty)
     }
+
+    private static let giftCardRoutes = #"""
+        { "name": "home", "title": "Home", "subroutes": ["giftCards"] },
+        { "name": "giftCards", "title": "Gift cards", "elements": [
+            { "kind": "textField", "reference": "code", "text": "Code" },
+            { "kind": "button", "reference": "redeem", "text": "Redeem", "action": "redeem" }
+          ], "actions": { "redeem": { "pop": true } } }
+        """#
+
+    @Test func aRenamedAndRetitledScreenIsARenameWithItsChanges() throws {
+        let old = try canonical(app(Self.giftCardRoutes))
+        let edited = Self.giftCardRoutes.replacingOccurrences(of: "giftCards", with: "vouchers")
+            .replacingOccurrences(of: "Gift cards", with: "Vouchers")
+        let diff = WireframeDiff.between(old, try canonical(app(edited)))
+        #expect(diff.screens.map(\.key) == ["home", "vouchers"])
+        #expect(diff.screens.map(\.kind) == [.modified, .renamed])
+        let rename = try #require(diff.screens.last)
+        #expect(rename.previousKey == "giftCards")
+        #expect(
+            rename.fields == [
+                FieldChange(field: "name", old: "giftCards", new: "vouchers"),
+                FieldChange(field: "title", old: "Gift cards", new: "Vouchers"),
+            ])
+        #expect(diff.keys(.added).isEmpty)
+        #expect(diff.keys(.removed).isEmpty)
+    }
+
+    @Test func halfTheFieldsEqualIsTheThreshold() throws {
+        // Title, two elements and an action: four fields (the presentation style is none). A new title and one new element keep
+        // two of four (a rename); a new title and both elements new keep one of four (not).
+        let old = try canonical(app(Self.giftCardRoutes))
+        let half = Self.giftCardRoutes.replacingOccurrences(of: "giftCards", with: "vouchers")
+            .replacingOccurrences(of: "Gift cards", with: "Vouchers").replacingOccurrences(of: #""Code""#, with: #""Voucher code""#)
+        let halfDiff = WireframeDiff.between(old, try canonical(app(half)))
+        #expect(halfDiff.keys(.renamed) == ["vouchers"])
+        let giftCards = try #require(old.screens.first { $0.key == "giftCards" })
+        let vouchers = try #require(try canonical(app(half)).screens.first { $0.key == "vouchers" })
+        #expect(RenameMatching.similarity(giftCards, vouchers) == (equal: 2, fields: 4))
+
+        let less = half.replacingOccurrences(of: #""Redeem""#, with: #""Use""#)
+        let lessDiff = WireframeDiff.between(old, try canonical(app(less)))
+        #expect(lessDiff.keys(.renamed).isEmpty)
+        #expect(lessDiff.keys(.added) == ["vouchers"])
+        #expect(lessDiff.keys(.removed) == ["giftCards"])
+    }
+
+    @Test func screensOfAnotherTypeAreNoRename() throws {
+        let old = try canonical(app(Self.giftCardRoutes))
+        let edited = Self.giftCardRoutes.replacingOccurrences(of: "giftCards", with: "vouchers")
+            .replacingOccurrences(of: #""title": "Gift cards""#, with: #""title": "Gift cards", "type": "list""#)
+        let diff = WireframeDiff.between(old, try canonical(app(edited)))
+        #expect(diff.keys(.renamed).isEmpty)
+        #expect(diff.keys(.added) == ["vouchers"])
+        #expect(diff.keys(.removed) == ["giftCards"])
+    }
+
+    @Test func theMostSimilarPairIsTakenFirstThenKeyOrder() throws {
+        // "b" keeps three of four fields in "y" and two of four in "x"; "a" keeps two of four in
+        // "x" and none in "y". "b" takes "y" (the most similar), "a" then takes "x".
+        func screen(_ key: String, _ title: String, _ one: String, _ two: String, _ three: String) -> String {
+            #"{ "name": "\#(key)", "title": "\#(title)", "items": ["\#(one)"], "dependencies": ["\#(two)"], "properties": { "p": "\#(three)" } }"#
+        }
+        let old = try canonical(
+            app(#"{ "name": "home", "title": "H" }, "# + screen("a", "A", "1", "2", "3") + ", " + screen("b", "B", "4", "5", "6")))
+        let new = try canonical(
+            app(#"{ "name": "home", "title": "H" }, "# + screen("x", "A", "1", "5", "6") + ", " + screen("y", "B", "4", "5", "9")))
+        let diff = WireframeDiff.between(old, new)
+        #expect(diff.screens.map(\.key) == ["x", "y"])
+        #expect(diff.screens.map(\.kind) == [.renamed, .renamed])
+        #expect(diff.screens.map(\.previousKey) == ["a", "b"])
+        // Equal similarities: the first removed key takes the first added key.
+        let tied = try canonical(
+            app(#"{ "name": "home", "title": "H" }, "# + screen("x", "A", "1", "2", "0") + ", " + screen("y", "A", "1", "2", "0")))
+        let tiedOld = try canonical(
+            app(#"{ "name": "home", "title": "H" }, "# + screen("a", "A", "1", "2", "3") + ", " + screen("b", "A", "1", "2", "4")))
+        #expect(WireframeDiff.between(tiedOld, tied).screens.map(\.previousKey) == ["a", "b"])
+    }
+
+    @Test func pastTheComparisonBudgetOnlyEqualContentIsARename() throws {
+        // 101 × 101 screens of one type are more pairs than one diff compares: each stays added
+        // or removed, but for the one whose content is equal.
+        let count = 101
+        #expect(count * count > RenameMatching.maximumComparisons)
+        func routes(_ prefix: String, title: String) -> String {
+            (0..<count).map { #"{ "name": "\#(prefix)\#($0)", "title": "\#(title)", "items": ["\#($0)", "i"] }"# }.joined(separator: ", ")
+        }
+        let old = try canonical(
+            app(#"{ "name": "home", "title": "H" }, "# + routes("old", title: "Old") + #", { "name": "same", "title": "S" }"#))
+        let new = try canonical(
+            app(#"{ "name": "home", "title": "H" }, "# + routes("new", title: "New") + #", { "name": "kept", "title": "S" }"#))
+        let diff = WireframeDiff.between(old, new)
+        #expect(diff.keys(.renamed) == ["kept"])
+        #expect(diff.keys(.added).count == count)
+        #expect(diff.keys(.removed).count == count)
+        // Fewer screens fit: the same edit (a new title, same items) is a rename each.
+        let few = try canonical(app(#"{ "name": "home", "title": "H" }, { "name": "old1", "title": "Old", "items": ["1", "i"] }"#))
+        let fewNew = try canonical(app(#"{ "name": "home", "title": "H" }, { "name": "new1", "title": "New", "items": ["1", "i"] }"#))
+        #expect(WireframeDiff.between(few, fewNew).keys(.renamed) == ["new1"])
+    }
 }

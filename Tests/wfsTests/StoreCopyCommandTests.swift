@@ -7,7 +7,7 @@ import WireframeTestSupport
 struct StoreCopyCommandTests {
     /// A history with every kind of record: revisions by two authors with a message, a rejected
     /// save with diagnostics, an unchanged import, a deletion and a file that came back, a closed
-    /// session and an open one with notes.
+    /// session and an open one with notes, a revision given its message afterwards.
     func makeHistory(_ cli: StoreCLI) throws {
         #expect(try cli.run("init").status == 0)
         try cli.write("screens/app.json", StoreCLI.wireframe([("home", "Home"), ("cart", "Cart")]))
@@ -17,6 +17,7 @@ struct StoreCopyCommandTests {
         try cli.write("screens/app.json", StoreCLI.wireframe([("home", "Home"), ("cart", "Basket")]))
         #expect(try cli.run("import", "screens/app.json", "--message", "cart is a basket", environment: ["WFS_AUTHOR": "bob"]).status == 0)
         #expect(try cli.run("session", "end").status == 0)
+        #expect(try cli.run("note", "screens/app.json@1", "the first cart", "--author", "carol").status == 0)
         try cli.write("screens/app.json", "{ \"appName\": ")
         #expect(try cli.run("import", "screens/app.json").status == 1)
         try cli.write("screens/app.json", StoreCLI.wireframe([("home", "Start"), ("cart", "Basket")]))
@@ -53,6 +54,8 @@ struct StoreCopyCommandTests {
         #expect(again.status == 0, "\(again.error)")
         #expect(try cli.run("verify", "--store", back).status == 0)
 
+        let noted = try json(cli, "log", "--format", "json", "--store", original)
+        #expect(noted.contains("\"note\"") && noted.contains("\"carol\""), "\(noted)")
         for store in [database.url, back] {
             #expect(try json(cli, "log", "--format", "json", "--store", store) == json(cli, "log", "--format", "json", "--store", original))
             #expect(

@@ -47,9 +47,10 @@ public struct ScreenChange: Sendable, Hashable {
 ///
 /// Screens are matched by identity (key) before equality, so an edited screen is `modified`,
 /// not removed and added. A screen that disappears while another with identical content (all
-/// but the key) appears is a `renamed` screen. This is the one comparison of screens: stored
-/// versions are compared through it too, with only the screens whose hashes differ read
-/// (`ScreenSplice` in WireframeSync).
+/// but the key) appears is a `renamed` screen; so is one whose content mostly stayed (see
+/// ``RenameMatching``), with its field changes beside the key's. This is the one comparison of
+/// screens: stored versions are compared through it too, with only the screens whose hashes
+/// differ read (`ScreenSplice` in WireframeSync).
 public struct WireframeDiff: Sendable, Hashable {
     /// Changes to the document's own fields: `appName`, `root`, `formatVersion`, `locale`, `navigations.NAME`.
     public var documentFields: [FieldChange]
@@ -72,7 +73,9 @@ public struct WireframeDiff: Sendable, Hashable {
     ///
     /// Screens with one key (the first of a key written twice) are compared field by field. Each
     /// added screen, in key order, is a rename of the first removed screen in key order with the
-    /// same content but for the key that no other added screen took.
+    /// same content but for the key that no other added screen took. The added and removed
+    /// screens left are then paired by similarity (``RenameMatching``): a pair is a rename with
+    /// the fields that changed.
     public static func between(_ old: Wireframe?, _ new: Wireframe?) -> WireframeDiff {
         let writer = JSONWireframeWriter()
         var diff = WireframeDiff(documentFields: documentChanges(old, new, writer: writer))
@@ -97,6 +100,7 @@ public struct WireframeDiff: Sendable, Hashable {
             for screen in removed { removedByContent[contentWithoutKey(screen, writer: writer), default: []].append(screen.key) }
         }
         var renamedFrom: Set<String> = []
+        var unmatched: [Screen] = []
         for key in added {
             guard let screen = newScreens[key] else { continue }
             let content = removedByContent.isEmpty ? "" : contentWithoutKey(screen, writer: writer)
@@ -109,8 +113,23 @@ public struct WireframeDiff: Sendable, Hashable {
                         key: key, previousKey: previousKey, kind: .renamed, fields: [FieldChange(field: "name", old: previousKey, new: key)]
                     ))
             } else {
-                diff.screens.append(ScreenChange(key: key, kind: .added))
+                unmatched.append(screen)
             }
+        }
+        let left = removed.filter { !renamedFrom.contains($0.key) }
+        let pairs = RenameMatching.pairs(removed: left, added: unmatched, writer: writer)
+        var renamedTo: Set<String> = []
+        for (oldScreen, newScreen) in pairs {
+            renamedFrom.insert(oldScreen.key)
+            renamedTo.insert(newScreen.key)
+            diff.screens.append(
+                ScreenChange(
+                    key: newScreen.key, previousKey: oldScreen.key, kind: .renamed,
+                    fields: [FieldChange(field: "name", old: oldScreen.key, new: newScreen.key)]
+                        + screenChanges(oldScreen, newScreen, writer: writer)))
+        }
+        for screen in unmatched where !renamedTo.contains(screen.key) {
+            diff.screens.append(ScreenChange(key: screen.key, kind: .added))
         }
         for screen in removed where !renamedFrom.contains(screen.key) {
             diff.screens.append(ScreenChange(key: screen.key, kind: .removed))

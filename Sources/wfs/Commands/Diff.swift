@@ -149,7 +149,10 @@ extension WFS {
                         }
                         put(key)
                         put("\n")
-                        for field in change.fields where change.kind == .modified { putField(indent: "    ", field) }
+                        // A rename's key is on its line; its other fields are the edits made with it.
+                        for field in change.fields where change.kind == .modified || (change.kind == .renamed && field.field != "name") {
+                            putField(indent: "    ", field)
+                        }
                     }
                     flush()
                     if diff.isEmpty { put("no differences\n") }

@@ -17,7 +17,9 @@ extension WFS {
 
                 A renamed document keeps its history. Its log starts at its newest rename (listed as \
                 "renamed from OLD"); --follow continues across its renames to its first revision, as \
-                git log --follow does. A path a document left by a rename lists the revisions it had there.
+                git log --follow does. A path a document left by a rename lists the revisions it had there. \
+                With --screen, --follow also goes back across the screen's renames: before the revision \
+                that renamed it, the revisions of the key it had.
                 """
         )
 
@@ -29,7 +31,7 @@ extension WFS {
         @Option(help: "Only this document (a path from the current folder, else from the project root).", completion: .storeDocuments)
         var document: String?
 
-        @Flag(help: "With a document: continue its history across its renames.")
+        @Flag(help: "Follow renames: a document's history across its renames, and with --screen, the keys the screen had before.")
         var follow = false
 
         @Option(help: "Only revisions that changed this screen.")
@@ -55,7 +57,7 @@ extension WFS {
         func validate() throws {
             if let limit, limit < 0 { throw ValidationError("--limit must be zero or more.") }
             if path != nil && document != nil { throw ValidationError("Name the document once: as an argument or with --document.") }
-            if follow && path == nil && document == nil { throw ValidationError("--follow needs a document.") }
+            if follow && path == nil && document == nil && screen == nil { throw ValidationError("--follow needs a document or --screen KEY.") }
         }
 
         /// The document asked for, as an argument or with `--document`.
@@ -70,7 +72,8 @@ extension WFS {
                 filter.includesFields = false  // Both forms list screen keys by kind only.
                 filter.replacingOnly = replacing
                 filter.followsRenames = follow
-                let entries = try Self.withDocumentFields(store.log(filter), store: store)
+                let listed = try follow && screen != nil ? ScreenHistory.log(store, filter: filter) : store.log(filter)
+                let entries = try store.noted(Self.withDocumentFields(listed, store: store))
                 if entries.isEmpty {
                     try Self.explainNothing(
                         store: store, screen: screen,
@@ -91,6 +94,7 @@ extension WFS {
                         text += TextForm.revisionLine(entry.revision) + "\n"
                         if let replaced = entry.revision.replaces?.sentence { text += "    \(replaced)\n" }
                         if let message = entry.revision.message { text += "    \(message)\n" }
+                        if let note = entry.revision.note { text += "    \(TextForm.noteLine(note))\n" }
                         text += "    " + TextForm.changeSummary(entry.changes) + "\n"
                     }
                     Terminal.output(text)

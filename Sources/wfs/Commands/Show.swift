@@ -69,6 +69,7 @@ extension WFS {
                     if let replaced = revision.replaces?.sentence { text += "\(replaced)\n" }
                     if let hash = revision.contentHash { text += "content \(hash)\n" }
                     if let message = revision.message { text += "message \(message)\n" }
+                    if let note = revision.note { text += "\(TextForm.noteLine(note))\n" }
                     if let wireframe = try history.wireframe(of: revision) {
                         text +=
                             "app \(wireframe.appName), root \(wireframe.root), \(wireframe.screens.count) screen\(wireframe.screens.count == 1 ? "" : "s")\n"

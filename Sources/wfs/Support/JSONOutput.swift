@@ -200,6 +200,12 @@ struct RevisionJSON: Encodable {
         var document: [String] = []
     }
 
+    /// Who gave a revision its message afterwards, and when (``RevisionNote``).
+    struct Note: Encodable {
+        var author: String
+        var createdAt: String
+    }
+
     /// What a revision replaced (``Replacement``).
     struct Replaces: Encodable {
         var id: Int64
@@ -220,6 +226,7 @@ struct RevisionJSON: Encodable {
     var author: String
     var origin: String
     var message: String?
+    var note: Note?
     var screenCount: Int
     var changes: Changes?
     /// The document's path before this revision, on a rename revision alone.
@@ -241,6 +248,7 @@ struct RevisionJSON: Encodable {
         author = revision.author
         origin = revision.originLabel
         message = revision.message
+        note = revision.note.map { Note(author: $0.author, createdAt: $0.createdAt.text) }
         screenCount = revision.screenCount
         renamedFrom = revision.previousPath
         commit = revision.gitCommit
@@ -261,7 +269,7 @@ struct RevisionJSON: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case id, document, number, basedOn, replaces, createdAt, contentHash, sourceHash, deleted, session, author, origin, message
-        case screenCount, changes, renamedFrom, commit
+        case note, screenCount, changes, renamedFrom, commit
     }
 
     /// As synthesized, but `basedOn` and `replaces` are always there (`null` when nil): a reader
@@ -281,6 +289,7 @@ struct RevisionJSON: Encodable {
         try container.encode(author, forKey: .author)
         try container.encode(origin, forKey: .origin)
         try container.encodeIfPresent(message, forKey: .message)
+        try container.encodeIfPresent(note, forKey: .note)
         try container.encode(screenCount, forKey: .screenCount)
         try container.encodeIfPresent(changes, forKey: .changes)
         try container.encodeIfPresent(renamedFrom, forKey: .renamedFrom)
@@ -307,6 +316,12 @@ struct RevisionJSON: Encodable {
         json.member("document", document)
         json.member("id", id)
         json.member("message", message)
+        if let note {
+            json.member("note") { json in
+                json.member("author", note.author)
+                json.member("createdAt", note.createdAt)
+            }
+        }
         json.member("number", number)
         json.member("origin", origin)
         json.member("renamedFrom", renamedFrom)

@@ -55,6 +55,11 @@ enum TextForm {
         return summary.isEmpty ? "no screen changes" : summary
     }
 
+    /// Who gave a revision its message afterwards, and when (`wfs note`).
+    static func noteLine(_ note: RevisionNote) -> String {
+        "note by \(note.author.escapingControlCharacters) at \(note.createdAt.text)"
+    }
+
     /// One line about a revision: id, document, number, time, author, session (names escaped:
     /// ``Swift/String/escapingControlCharacters``).
     static func revisionLine(_ revision: Revision) -> String {
