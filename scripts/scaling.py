@@ -16,6 +16,8 @@ Shapes:
   flat       n routes that all hang off the root (one screen with n subroutes)
   elements   one screen with n elements (labels and buttons, each with a reference)
   actions    n routes, each with an action that pushes the next and a button that sends it
+  renamed    n routes off the root, each with a label; the second version renames every one and
+             edits its title (n removed and n added screens to pair as renames)
   chain      a loadSchema chain of n/100 WorkflowSchema files, each loading the next
   xml        one WorkflowSchema file of n/10 screens in a navigation controller
 
@@ -51,6 +53,13 @@ def json_document(n, shape, title):
             else:
                 elements.append({"kind": "label", "reference": "e%d" % i, "text": "%s %d" % (title, i)})
         routes = [{"name": "s0", "title": title, "subroutes": ["s1"], "elements": elements}, {"name": "s1", "title": "End"}]
+    elif shape == "renamed":
+        prefix = "s" if title == "First" else "r"
+        keys = ["%s%d" % (prefix, i) for i in range(1, n)]
+        routes = [{"name": "s0", "title": "Root", "subroutes": keys}]
+        routes += [{"name": key, "title": "%s %d" % (title, i + 1),
+                    "elements": [{"kind": "label", "reference": "body", "text": "Body %d" % (i + 1)}]}
+                   for i, key in enumerate(keys)]
     elif shape == "actions":
         routes = []
         for i in range(n):
@@ -117,7 +126,7 @@ def measure(wfs, shape, n):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=10000, help="the smallest size (then 2n and 4n)")
-    parser.add_argument("--shapes", default="screens,flat,elements,actions,chain,xml")
+    parser.add_argument("--shapes", default="screens,flat,elements,actions,renamed,chain,xml")
     parser.add_argument("--bin", help="folder of the built wfs (default: swift build --show-bin-path)")
     parser.add_argument("--fail-ratio", type=float, default=3.0)
     options = parser.parse_args()

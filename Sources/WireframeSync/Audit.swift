@@ -41,6 +41,8 @@ public struct AuditReport: Sendable, Codable, Hashable {
         public var screen: String
         /// The old key.
         public var previousKey: String
+        /// The fields edited with the rename (the key's own change is `previousKey`).
+        public var fields: [Field] = []
     }
 
     /// The screens of a document, by what happened to them.
@@ -123,7 +125,13 @@ public struct AuditReport: Sendable, Codable, Hashable {
                         screens.modified.append(
                             ModifiedScreen(
                                 screen: change.key, fields: change.fields.map { Field(field: $0.field, old: $0.old, new: $0.new) }))
-                    case .renamed: screens.renamed.append(RenamedScreen(screen: change.key, previousKey: change.previousKey ?? ""))
+                    case .renamed:
+                        // The key's own change is `previousKey`; the other fields are the edits.
+                        let edits = change.fields.filter { $0.field != "name" }
+                        screens.renamed.append(
+                            RenamedScreen(
+                                screen: change.key, previousKey: change.previousKey ?? "",
+                                fields: edits.map { Field(field: $0.field, old: $0.old, new: $0.new) }))
                     }
                 }
             }

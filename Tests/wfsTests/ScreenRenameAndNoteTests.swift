@@ -43,6 +43,18 @@ import WireframeTestSupport
         let text = try cli.run(arguments: ["log"] + store + ["--screen", "vouchers"])
         #expect(text.output.contains("renamed giftCards→vouchers"), "\(text.output)")
 
+        // The audit between the two revisions reads the same rename, with its edit.
+        let times = try #require(try StoreCLI.json(log.output) as? [[String: Any]]).compactMap { $0["createdAt"] as? String }
+        let audit = try cli.run(arguments: ["audit"] + store + ["--from", times[2], "--to", times[1], "--format", "json"])
+        #expect(audit.status == 0, "\(audit.error)")
+        let report = try #require(try StoreCLI.json(audit.output) as? [String: Any])
+        let document = try #require((report["documents"] as? [[String: Any]])?.first { $0["path"] as? String == "app.json" })
+        let renamed = try #require((document["screens"] as? [String: Any])?["renamed"] as? [[String: Any]])
+        #expect(renamed.map { $0["previousKey"] as? String } == ["giftCards"])
+        #expect(renamed.first.flatMap { $0["fields"] as? [[String: Any]] }?.map { $0["field"] as? String } == ["title"])
+        let words = try cli.run(arguments: ["audit"] + store + ["--from", times[2], "--to", times[1]])
+        #expect(words.output.contains("Key: giftCards → vouchers"), "\(words.output)")
+
         let screen = try cli.run(arguments: ["log"] + store + ["--screen", "vouchers", "--format", "json"])
         #expect(try Self.ids(screen) == [four, three])
         let followed = try cli.run(arguments: ["log"] + store + ["--screen", "vouchers", "--follow", "--format", "json"])

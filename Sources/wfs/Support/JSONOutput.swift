@@ -445,11 +445,17 @@ struct AuditJSON: Encodable {
         var fields: [FieldJSON]
     }
 
+    struct Renamed: Encodable {
+        var screen: String
+        var previousKey: String
+        var fields: [FieldJSON]
+    }
+
     struct Screens: Encodable {
         var added: [String]
         var removed: [String]
         var modified: [Modified]
-        var renamed: [AuditReport.RenamedScreen]
+        var renamed: [Renamed]
     }
 
     struct Document: Encodable {
@@ -478,7 +484,9 @@ struct AuditJSON: Encodable {
                 screens: Screens(
                     added: document.screens.added, removed: document.screens.removed,
                     modified: document.screens.modified.map { Modified(screen: $0.screen, fields: fields($0.fields)) },
-                    renamed: document.screens.renamed))
+                    renamed: document.screens.renamed.map {
+                        Renamed(screen: $0.screen, previousKey: $0.previousKey, fields: fields($0.fields))
+                    }))
         }
     }
 }
