@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .executable(name: "wfs", targets: ["wfs"]),
         .executable(name: "wfsd", targets: ["wfsd"]),
+        .executable(name: "wfs-serve", targets: ["wfs-serve"]),
         .library(
             name: "WireframeKit",
             targets: [
@@ -37,6 +38,8 @@ let package = Package(
         // Already in the graph through swift-configuration's YAML trait; the daemon uses it
         // directly to locate the keys of its configuration file.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // The web app and JSON API (`wfs serve`): HTTP server, router and its test client.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // Format- and storage-neutral value types: wireframes, screens, diagnostics, locations.
@@ -132,6 +135,29 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The web app and JSON API over the store (`wfs serve`): routes, pages, tokens, live events.
+        .target(
+            name: "WireframeWeb",
+            dependencies: [
+                "WireframeModel", "WireframeAnalysis", "WireframeStore", "WireframeSync", "WireframeReport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The web server's executable, started by `wfs serve`: kept apart so that the command-line
+        // tool, started once per command, does not load an HTTP stack it rarely uses.
+        .executableTarget(
+            name: "wfs-serve",
+            dependencies: [
+                "WireframeWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The command-line tool: argument parsing and output only; the work is in the kit.
         .executableTarget(
             name: "wfs",
@@ -215,6 +241,16 @@ let package = Package(
             dependencies: [
                 "wfsd", "wfs", "WireframeStore", "WireframeTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The web app's routes in process, on both engines.
+        .testTarget(
+            name: "WireframeWebTests",
+            dependencies: [
+                "WireframeWeb", "WireframeModel", "WireframeStore", "WireframeSync", "WireframeTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strictSettings
         ),
