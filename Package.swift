@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .executable(name: "wfs", targets: ["wfs"]),
         .executable(name: "wfsd", targets: ["wfsd"]),
+        .executable(name: "wfs-serve", targets: ["wfs-serve"]),
         .library(
             name: "WireframeKit",
             targets: [
@@ -37,6 +38,8 @@ let package = Package(
         // Already in the graph through swift-configuration's YAML trait; the daemon uses it
         // directly to locate the keys of its configuration file.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // The web app and JSON API (`wfs serve`): HTTP server, router and its test client.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // Format- and storage-neutral value types: wireframes, screens, diagnostics, locations.
@@ -111,6 +114,14 @@ let package = Package(
             dependencies: ["WireframeModel", "WireframeAnalysis", "WireframeStore", "WireframeSync"],
             swiftSettings: strictSettings
         ),
+        // The JSON form of the commands' answers, shared by wfs and wfs serve: one function per
+        // answer (log, show, diff, audit, status, sessions), so that `/api/…` gives exactly what
+        // `wfs … --format json` prints.
+        .target(
+            name: "WireframeJSON",
+            dependencies: ["WireframeModel", "WireframeAnalysis", "WireframeStore", "WireframeSync"],
+            swiftSettings: strictSettings
+        ),
         // The sync daemon's parts: configuration, inotify watcher, settle scheduler, reconciler,
         // systemd notification, the one-daemon-per-store lock, and the services that tie them together.
         .target(
@@ -137,11 +148,35 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The web app and JSON API over the store (`wfs serve`): routes, pages, tokens, live events.
+        .target(
+            name: "WireframeWeb",
+            dependencies: [
+                "WireframeModel", "WireframeAnalysis", "WireframeStore", "WireframeSync", "WireframeReport", "WireframeJSON",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The web server's executable, started by `wfs serve`: kept apart so that the command-line
+        // tool, started once per command, does not load an HTTP stack it rarely uses.
+        .executableTarget(
+            name: "wfs-serve",
+            dependencies: [
+                "WireframeWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The command-line tool: argument parsing and output only; the work is in the kit.
         .executableTarget(
             name: "wfs",
             dependencies: [
                 "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSync", "WireframeReport",
+                "WireframeJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -220,6 +255,16 @@ let package = Package(
             dependencies: [
                 "wfsd", "wfs", "WireframeStore", "WireframeTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The web app's routes in process, on both engines.
+        .testTarget(
+            name: "WireframeWebTests",
+            dependencies: [
+                "WireframeWeb", "WireframeModel", "WireframeStore", "WireframeSync", "WireframeTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strictSettings
         ),
