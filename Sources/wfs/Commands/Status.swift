@@ -69,7 +69,7 @@ extension WFS {
 
         func run() throws {
             try storeOptions.withStore { store in
-                let heads = try store.state(atOrBefore: nil)
+                let heads = try store.noted(store.state(atOrBefore: nil))
                 let attempts = try store.recentAttempts(limit: 10)
                 let root: String? = try storeOptions.projectRoot(of: store)
                 let stored = Set(heads.filter { !$0.isDeletion }.map(\.documentPath))
