@@ -58,7 +58,7 @@ public struct StatusAnswer {
 
     /// Reads the store's state; `root` is the project root on this machine, if known.
     public init(store: any Store, root: String?) throws {
-        heads = try store.state(atOrBefore: nil)
+        heads = try store.noted(store.state(atOrBefore: nil))
         attempts = try store.recentAttempts(limit: 10)
         let stored = Set(heads.filter { !$0.isDeletion }.map(\.documentPath))
         // A file that was never stored and is gone (a save that vanished before it could be

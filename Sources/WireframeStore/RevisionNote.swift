@@ -34,6 +34,13 @@ extension Store {
         revision.noted(try notes(revisionIds: [revision.id])[revision.id])
     }
 
+    /// The revisions with their newest notes applied, from one read of the notes.
+    public func noted(_ revisions: [Revision]) throws -> [Revision] {
+        guard !revisions.isEmpty else { return revisions }
+        let notes = try notes(revisionIds: revisions.map(\.id))
+        return notes.isEmpty ? revisions : revisions.map { $0.noted(notes[$0.id]) }
+    }
+
     /// The entries with their revisions' newest notes applied, from one read of the notes.
     public func noted(_ entries: [LogEntry]) throws -> [LogEntry] {
         guard !entries.isEmpty else { return entries }

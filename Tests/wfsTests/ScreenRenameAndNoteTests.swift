@@ -84,6 +84,9 @@ import WireframeTestSupport
         let byDefault = try cli.run(arguments: ["note"] + store + ["app.json@2", "Retitled"], environment: ["WFS_AUTHOR": "dave"])
         #expect(byDefault.status == 0, "\(byDefault.error)")
         #expect(try cli.run(arguments: ["show"] + store + [String(two)]).output.contains("note by dave at "))
+        // The head's note shows wherever the revision does: status, a session's revisions.
+        #expect(try cli.run(arguments: ["note"] + store + ["app.json", "Head note"]).status == 0)
+        #expect(try cli.run(arguments: ["status"] + store + ["--format", "json"]).output.contains("Head note"))
         let unknown = try cli.run(arguments: ["note"] + store + ["999", "x"])
         #expect(unknown.status != 0 && unknown.error.contains("999"), "\(unknown.error)")
         #expect(try cli.run(arguments: ["verify"] + store).status == 0)

@@ -15,7 +15,7 @@ extension WFS.SessionCommand {
         func run() throws {
             try storeOptions.withStore { store in
                 let session = try store.session(named: name)
-                let entries = try store.log(LogFilter(sessionName: name)).reversed()
+                let entries = try store.noted(store.log(LogFilter(sessionName: name))).reversed()
                 switch formatOptions.format {
                 case .json:
                     Terminal.output(
