@@ -53,11 +53,13 @@ def repository(count):
     folder = os.path.join(work, f"repo-{count}")
     os.makedirs(folder)
     run(["git", "init", "-q", "-b", "main"], folder)
-    stream = os.path.join(work, f"history-{count}.stream")
-    subprocess.run([sys.executable, wiregen, "fastimport", str(screens), str(count), stream], check=True)
-    with open(stream, "rb") as source:
-        run(["git", "fast-import", "--quiet"], folder, stdin=source)
-    os.remove(stream)
+    # The stream (every version whole) goes straight into fast-import: at 10,000 commits it is
+    # gigabytes.
+    generator = subprocess.Popen([sys.executable, wiregen, "fastimport", str(screens), str(count), "/dev/stdout"], stdout=subprocess.PIPE)
+    run(["git", "fast-import", "--quiet"], folder, stdin=generator.stdout)
+    generator.stdout.close()
+    if generator.wait() != 0:
+        sys.exit("wiregen.py failed")
     run(["git", "checkout", "-q", "main"], folder)
     return folder
 
