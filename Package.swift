@@ -139,7 +139,7 @@ let package = Package(
         .target(
             name: "WireframeWeb",
             dependencies: [
-                "WireframeModel", "WireframeAnalysis", "WireframeStore", "WireframeSync", "WireframeReport",
+                "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSync", "WireframeReport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -449,6 +449,10 @@ public struct LogFilter: Sendable, Hashable {
     public var includesFields: Bool = true
     /// Only revisions that replaced a head their writer had not seen (``Revision/replaces``).
     public var replacingOnly: Bool = false
+    /// Only revisions by this author.
+    public var author: String?
+    /// Only revisions with a smaller id (a page's cursor: the next page starts below the last id shown).
+    public var beforeId: Int64?
 
     /// Creates a filter; every criterion is optional.
     public init(
