@@ -109,6 +109,14 @@ let package = Package(
             dependencies: ["WireframeModel", "WireframeAnalysis", "WireframeStore", "WireframeSync"],
             swiftSettings: strictSettings
         ),
+        // The JSON form of the commands' answers, shared by wfs and wfs serve: one function per
+        // answer (log, show, diff, audit, status, sessions), so that `/api/…` gives exactly what
+        // `wfs … --format json` prints.
+        .target(
+            name: "WireframeJSON",
+            dependencies: ["WireframeModel", "WireframeAnalysis", "WireframeStore", "WireframeSync"],
+            swiftSettings: strictSettings
+        ),
         // The sync daemon's parts: configuration, inotify watcher, settle scheduler, reconciler,
         // systemd notification, the one-daemon-per-store lock, and the services that tie them together.
         .target(
@@ -140,6 +148,7 @@ let package = Package(
             name: "WireframeWeb",
             dependencies: [
                 "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSync", "WireframeReport",
+                "WireframeJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -163,6 +172,7 @@ let package = Package(
             name: "wfs",
             dependencies: [
                 "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSync", "WireframeReport",
+                "WireframeJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WireframeJSON
 import WireframeModel
 import WireframeStore
 import WireframeReport
@@ -29,7 +30,7 @@ extension WFS {
                 let history = History(store: store)
                 let (from, to) = (meetings.from, meetings.toSession)
                 switch format {
-                case .json: Terminal.output(try JSONOutput.text(AuditJSON(try AuditReport.make(history: history, from: from, to: to))))
+                case .json: Terminal.output(try AuditAnswer.json(history: history, from: from, to: to))
                 case .text: Terminal.output(MarkdownReport.text(try MeetingReport.make(history: history, from: from, to: to)))
                 case .markdown: Terminal.output(MarkdownReport.markdown(try MeetingReport.make(history: history, from: from, to: to)))
                 }

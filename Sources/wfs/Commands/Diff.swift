@@ -1,5 +1,6 @@
 import ArgumentParser
 import WireframeAnalysis
+import WireframeJSON
 import WireframeStore
 import WireframeReport
 import WireframeSync
@@ -27,20 +28,6 @@ extension WFS {
 
         @Argument(help: "The newer revision.", completion: .storeReferences)
         var new: String
-
-        struct Result: Encodable {
-            struct Screen: Encodable {
-                var key: String
-                var kind: String
-                var previousKey: String?
-                var fields: [FieldJSON]
-            }
-            var from: RevisionJSON
-            var to: RevisionJSON
-            var documentFields: [FieldJSON]
-            var screens: [Screen]
-            var unchangedCount: Int
-        }
 
         func run() throws {
             try runReportingErrors {
@@ -77,18 +64,8 @@ extension WFS {
                         Terminal.output(HTMLReport.comparisonPage(title: title, svg: svg))
                     }
                 case .json:
-                    var unchangedCount = 0
-                    for key in allKeys where change(key) == nil && !renamedFrom.contains(key) { unchangedCount += 1 }
-                    let result = Result(
-                        from: RevisionJSON(oldRevision, changes: nil), to: RevisionJSON(newRevision, changes: nil),
-                        documentFields: diff.documentFields.map { FieldJSON(field: $0.field, old: $0.old, new: $0.new) },
-                        screens: diff.screens.map { screen in
-                            Result.Screen(
-                                key: screen.key, kind: screen.kind.rawValue, previousKey: screen.previousKey,
-                                fields: screen.fields.map { FieldJSON(field: $0.field, old: $0.old, new: $0.new) })
-                        },
-                        unchangedCount: unchangedCount)
-                    Terminal.output(try JSONOutput.text(result))
+                    Terminal.output(
+                        try JSONOutput.text(DiffAnswer(old: oldRevision, new: newRevision, diff: diff, screenKeys: allKeys)))
                 case .text:
                     // Written as bytes: a diff of 1,000 screens is some 6,000 pieces, which cost
                     // three times as much appended to a `String`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WireframeJSON
 import WireframeModel
 import WireframeStore
 import WireframeSync
@@ -52,9 +53,8 @@ extension WFS {
                     documentPath: try document.map { try storeOptions.documentPaths(of: store).documentPath($0, in: store) },
                     screenKey: screen, sessionName: session,
                     since: try since.map(Times.parse), until: try until.map(Times.parse), limit: limit)
-                filter.includesFields = false  // Both forms list screen keys by kind only.
                 filter.replacingOnly = replacing
-                let entries = try Self.withDocumentFields(store.log(filter), store: store)
+                let entries = try LogAnswer.entries(store: store, filter: filter)
                 if entries.isEmpty {
                     try Self.explainNothing(
                         store: store, screen: screen,
@@ -62,13 +62,7 @@ extension WFS {
                 }
                 switch formatOptions.format {
                 case .json:
-                    var json = JSONStream()
-                    json.array { json in
-                        for entry in entries {
-                            json.objectElement { RevisionJSON(entry.revision, changes: entry.changes).writeMembers(to: &$0) }
-                        }
-                    }
-                    Terminal.output(json.text)
+                    Terminal.outputBytes(LogAnswer.json(entries))
                 case .text:
                     var text = ""
                     for entry in entries {
@@ -86,35 +80,15 @@ extension WFS {
         /// (a typo, exit status 1, with the closest key) or, to a person at a terminal, a store
         /// with no revision yet.
         static func explainNothing(store: any Store, screen: String?, filtered: Bool) throws {
-            if let screen {
-                var keys = Set<String>()
-                for head in try store.state(atOrBefore: nil) where !head.isDeletion {
-                    keys.formUnion(try store.screenHashes(revisionId: head.id).keys)
-                }
-                guard keys.contains(screen) else {
-                    Terminal.error(
-                        "wfs: error: no document has a screen '\(screen.escapingControlCharacters)'\(Suggestions.didYouMean(screen, in: keys.sorted()))"
-                    )
-                    throw ExitCode(1)
-                }
+            if let screen, let unknown = try LogAnswer.unknownScreen(screen, store: store) {
+                Terminal.error("wfs: error: \(unknown)")
+                throw ExitCode(1)
             }
             // A hint for a person; a script reading an empty log (a reader beside an importer
             // that has stored nothing yet) gets the empty answer alone.
             if !filtered, Terminal.personReadsStandardError, try store.counts()["revision", default: 0] == 0 {
                 Terminal.error("wfs: the store has no revisions yet; 'wfs import PATH' or the daemon (wfsd) stores them")
             }
-        }
-
-        /// `entries` with the fields of their document-level changes: a log read without fields
-        /// has none, and the names of the fields (`appName`, `root`, `navigations.NAME`, …) are
-        /// all that such a change says. The few revisions that have one are read again, whole.
-        static func withDocumentFields(_ entries: [LogEntry], store: any Store) throws -> [LogEntry] {
-            var entries = entries
-            for index in entries.indices
-            where entries[index].changes.contains(where: { $0.kind == .document && $0.fields.isEmpty }) {
-                entries[index].changes = try store.changes(revisionId: entries[index].revision.id)
-            }
-            return entries
         }
     }
 }

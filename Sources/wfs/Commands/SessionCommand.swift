@@ -13,24 +13,6 @@ extension WFS {
             subcommands: [Start.self, End.self, Add.self, List.self, Show.self, Rename.self, Edit.self, Delete.self]
         )
 
-        struct SessionJSON: Encodable {
-            var name: String
-            var notes: String?
-            var startedAt: String
-            var endedAt: String?
-            var open: Bool
-            var revisions: [RevisionJSON]?
-
-            init(_ session: Session, revisions: [RevisionJSON]? = nil) {
-                name = session.name
-                notes = session.notes
-                startedAt = session.startedAt.text
-                endedAt = session.endedAt?.text
-                open = session.isOpen
-                self.revisions = revisions
-            }
-        }
-
         static func line(_ session: Session) -> String {
             let end = session.endedAt?.text ?? "open"
             return "\(session.name.escapingControlCharacters)  \(session.startedAt.text) – \(end)"

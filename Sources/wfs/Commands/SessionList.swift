@@ -1,4 +1,5 @@
 import ArgumentParser
+import WireframeJSON
 import WireframeStore
 import WireframeSync
 
@@ -15,7 +16,7 @@ extension WFS.SessionCommand {
             try storeOptions.withStore { store in
                 let sessions = try store.sessions()
                 switch formatOptions.format {
-                case .json: Terminal.output(try JSONOutput.text(sessions.map { SessionJSON($0) }))
+                case .json: Terminal.output(try SessionsAnswer.json(sessions))
                 case .text: Terminal.output(sessions.map { WFS.SessionCommand.line($0) + "\n" }.joined())
                 }
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WireframeAnalysis
+import WireframeJSON
 import WireframeModel
 import WireframeStore
 import WireframeReport
@@ -57,13 +58,12 @@ extension WFS {
                     let dot = NavigationPicture().dot(wireframe)
                     if format == .dot { Terminal.output(dot) } else { Terminal.outputBytes(try layOut(dot)) }
                 case .json:
-                    guard let json = try history.prettyJSON(of: revision) else {
-                        Terminal.error(
-                            "wfs: error: revision \(revision.id) records the deletion of '\(revision.documentPath.escapingControlCharacters)'"
-                        )
+                    do {
+                        Terminal.output(try ShowAnswer.json(history: history, revision: revision))
+                    } catch let error as AnswerError {
+                        Terminal.error("wfs: error: \(error)")
                         throw ExitCode(2)
                     }
-                    Terminal.output(json)
                 case .text:
                     var text = TextForm.revisionLine(revision) + "\n"
                     if let replaced = revision.replaces?.sentence { text += "\(replaced)\n" }

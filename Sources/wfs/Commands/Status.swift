@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WireframeJSON
 import WireframeModel
 import WireframeStore
 import WireframeSync
@@ -22,91 +23,15 @@ extension WFS {
 
         @OptionGroup var formatOptions: FormatOptions
 
-        struct Result: Encodable {
-            struct Attempt: Encodable {
-                var path: String
-                var outcome: String
-                var revision: Int64?
-                var startedAt: String
-                var durationMicroseconds: Int64
-                var diagnostics: [DiagnosticJSON]
-            }
-            struct Daemon: Encodable {
-                var running: Bool
-                var pid: Int32?
-                var since: String?
-                var lastEvent: String?
-                var lastImport: DaemonStatus.LastImport?
-                var watchedFiles: Int?
-                var watchedFolders: Int?
-            }
-            struct Rejected: Encodable {
-                var path: String
-                var outcome: String
-                var attemptedAt: String
-                var diagnostics: [DiagnosticJSON]
-            }
-            var store: String
-            var root: String?
-            var openSession: String?
-            var documents: [RevisionJSON]
-            var counts: [String: Int]
-            var recentAttempts: [Attempt]
-            var daemon: Daemon
-            var rejected: [Rejected]
-            /// The newest revisions that replaced a head their writer had not seen.
-            var replacing: [RevisionJSON]
-        }
-
-        /// How many of the revisions that replaced a head `status` lists (`wfs log --replacing` lists all).
-        static let replacingShown = 10
-
-        /// Whether anything is at `path`: a file, a folder, a FIFO, a link even when it leads nowhere.
-        static func anythingExists(at path: String) -> Bool {
-            var information = stat()
-            return lstat(path, &information) == 0
-        }
-
         func run() throws {
             try storeOptions.withStore { store in
-                let heads = try store.state(atOrBefore: nil)
-                let attempts = try store.recentAttempts(limit: 10)
-                let root: String? = try storeOptions.projectRoot(of: store)
-                let stored = Set(heads.filter { !$0.isDeletion }.map(\.documentPath))
-                // A file that was never stored and is gone (a save that vanished before it could be
-                // read, a draft deleted) waits for no fix; one with a good revision is kept in view.
-                let rejected = try store.rejectedDocuments().filter { entry in
-                    stored.contains(entry.path) || root.map { Self.anythingExists(at: $0 + "/" + entry.path) } ?? true
-                }
-                var replacingFilter = LogFilter(limit: Self.replacingShown + 1)
-                replacingFilter.replacingOnly = true
-                replacingFilter.includesFields = false
-                let replacing = try store.log(replacingFilter).map(\.revision)
-                // A daemon on a server's store keeps its files in the project root on this machine.
-                let anchor = root.map { StoreLocation.daemonFilesAnchor(location: store.location, root: $0) } ?? store.location
-                let runningPid = DaemonStatus.runningPid(store: anchor)
-                let state = runningPid == nil ? nil : DaemonStatus.read(store: anchor)
-                let daemon = Result.Daemon(
-                    running: runningPid != nil, pid: runningPid, since: state?.since, lastEvent: state?.lastEvent,
-                    lastImport: state?.lastImport, watchedFiles: state?.watchedFiles, watchedFolders: state?.watchedFolders)
-                let result = Result(
-                    store: store.location, root: root, openSession: try store.openSession()?.name,
-                    documents: heads.map { RevisionJSON($0, changes: nil) }, counts: try store.counts(),
-                    recentAttempts: attempts.map {
-                        Result.Attempt(
-                            path: $0.path, outcome: $0.outcome.rawValue, revision: $0.revisionId, startedAt: $0.startedAt.text,
-                            durationMicroseconds: $0.durationMicroseconds, diagnostics: $0.diagnostics.map(DiagnosticJSON.init))
-                    },
-                    daemon: daemon,
-                    rejected: rejected.map {
-                        Result.Rejected(
-                            path: $0.path, outcome: $0.outcome.rawValue, attemptedAt: $0.startedAt.text,
-                            diagnostics: $0.diagnostics.map(DiagnosticJSON.init))
-                    },
-                    replacing: replacing.prefix(Self.replacingShown).map { RevisionJSON($0, changes: nil) })
+                let answer = try StatusAnswer(store: store, root: try storeOptions.projectRoot(of: store))
+                let (heads, attempts, rejected, replacing, result) =
+                    (answer.heads, answer.attempts, answer.rejected, answer.replacing, answer.result)
+                let daemon = result.daemon
                 switch formatOptions.format {
                 case .json:
-                    Terminal.output(try JSONOutput.text(result))
+                    Terminal.output(try answer.json())
                 case .text:
                     var text =
                         "store \(result.store.escapingControlCharacters)\nroot \(result.root?.escapingControlCharacters ?? "(none)")\n"
@@ -134,12 +59,12 @@ extension WFS {
                         }
                     }
                     if !replacing.isEmpty { text += "saves that replaced a head their writer had not seen:\n" }
-                    for revision in replacing.prefix(Self.replacingShown) {
+                    for revision in replacing.prefix(StatusAnswer.replacingShown) {
                         text +=
                             "  \(revision.documentPath.escapingControlCharacters)  revision \(revision.id) (#\(revision.number)) by \(revision.author.escapingControlCharacters)\n"
                         if let sentence = revision.replaces?.sentence { text += "    \(sentence)\n" }
                     }
-                    if replacing.count > Self.replacingShown { text += "  older ones: wfs log --replacing\n" }
+                    if replacing.count > StatusAnswer.replacingShown { text += "  older ones: wfs log --replacing\n" }
                     if !attempts.isEmpty { text += "latest imports:\n" }
                     for attempt in attempts {
                         text += "  \(attempt.startedAt.text)  \(attempt.outcome.rawValue)  \(attempt.path.escapingControlCharacters)"
