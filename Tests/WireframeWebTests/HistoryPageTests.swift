@@ -56,6 +56,7 @@ struct HistoryPageTests {
         ("/history?document=nothing.json", "nothing.json"),
         ("/history?meeting=nobody", "nobody"),
         ("/history?before=x", "must be a revision id"),
+        ("/history?screen=hone", "no document has a screen &#39;hone&#39;"),
     ])
     func badFiltersAreAFourHundredPageWithTheCommandLinesWords(uri: String, words: String) async throws {
         let project = try WebTestProject(.sqlite)

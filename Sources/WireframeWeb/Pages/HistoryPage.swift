@@ -1,4 +1,5 @@
 import Hummingbird
+import WireframeJSON
 import WireframeStore
 import WireframeSync
 
@@ -19,14 +20,17 @@ enum HistoryPage {
                 documentPath: given["document"], screenKey: given["screen"], sessionName: given["meeting"],
                 since: try PageSupport.time(given["since"]), until: try PageSupport.time(given["until"]), limit: pageSize + 1)
             filter.author = given["author"]
-            filter.includesFields = false
             if let before = PageSupport.query(request, "before") {
                 guard let id = Int64(before) else { throw WebError(.badRequest, "'before' must be a revision id, not '\(before)'") }
                 filter.beforeId = id
             }
             let queried = filter
+            // The entries `wfs log` lists (one path for the page, the command and the API).
             let (entries, titles) = try await server.pool.withStore { store in
-                let entries = try store.log(queried)
+                let entries = try LogAnswer.entries(store: store, filter: queried)
+                if entries.isEmpty, let screen = queried.screenKey, let unknown = try LogAnswer.unknownScreen(screen, store: store) {
+                    throw WebError(.notFound, unknown)
+                }
                 return (entries, try server.titles.titles(Array(entries.prefix(pageSize)), store: store))
             }
             let shown = entries.prefix(pageSize)
