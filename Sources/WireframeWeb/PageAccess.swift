@@ -3,17 +3,10 @@ import Hummingbird
 
 /// Who may read and who may write through the pages: one place for both checks.
 enum PageAccess {
-    /// The name of whoever a request comes from: the token of its `Authorization: Bearer` header,
-    /// else its login cookie; nil for nobody known.
-    static func reader(_ request: Request, server: Server) -> String? {
-        server.tokens.name(ofAuthorization: request.headers[.authorization]) ?? server.logins.login(of: request)?.name
-    }
-
     /// Refuses a page to a request without a token or a login when the server was started with
-    /// `--require-token-for-reads`.
+    /// `--require-token-for-reads` (the server's one ``Access`` decides).
     static func checkRead(_ request: Request, server: Server) throws {
-        guard server.options.requireTokenForReads, reader(request, server: server) == nil else { return }
-        throw WebError(.unauthorized, "this server needs a token for reads: log in at /login")
+        try server.access.checkRead(request)
     }
 
     /// The author of a write: the bearer token's name, or the login's when the form carries the
