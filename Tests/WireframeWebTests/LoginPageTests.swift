@@ -55,6 +55,22 @@ struct LoginPageTests {
     }
 
     @Test
+    func aLoginCookieReadsTheAPIButDoesNotWriteThroughIt() async throws {
+        let project = try WebTestProject(.sqlite)
+        let app = try project.pageApp(tokens: true, requireTokenForReads: true)
+        try await app.test(.router) { client in
+            let (cookie, _) = try await PageTest.login(client)
+            #expect(try await client.execute(uri: "/api/sessions", method: .get).status == .unauthorized)
+            #expect(try await client.execute(uri: "/api/sessions", method: .get, headers: [.cookie: cookie]).status == .ok)
+            let write = try await client.execute(
+                uri: "/api/sessions", method: .post, headers: [.cookie: cookie, .contentType: "application/json"],
+                body: ByteBuffer(string: #"{"name": "by cookie"}"#))
+            #expect(write.status == .unauthorized)
+        }
+        #expect(try project.withStore { try $0.sessions() }.isEmpty)
+    }
+
+    @Test
     func theLiveScriptIsServedAndEveryPageLoadsIt() async throws {
         let project = try WebTestProject(.sqlite)
         let app = try project.pageApp()
