@@ -152,8 +152,10 @@ let package = Package(
         .target(
             name: "WireframeWeb",
             dependencies: [
-                "WireframeModel", "WireframeAnalysis", "WireframeStore", "WireframeSync", "WireframeReport", "WireframeJSON",
+                "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSync", "WireframeReport",
+                "WireframeJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -262,9 +264,10 @@ let package = Package(
         .testTarget(
             name: "WireframeWebTests",
             dependencies: [
-                "WireframeWeb", "WireframeModel", "WireframeStore", "WireframeSync", "WireframeTestSupport",
+                "WireframeWeb", "WireframeJSON", "WireframeModel", "WireframeStore", "WireframeSync", "WireframeTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings
         ),

@@ -201,6 +201,8 @@ extension PostgreSQLStore {
                     .text(key))
             }
             if filter.replacingOnly { conditions.append("r.replaces_id IS NOT NULL") }
+            if let author = filter.author { add({ "r.author = \($0)" }, .text(author)) }
+            if let beforeId = filter.beforeId { add({ "r.id < \($0)" }, .integer(beforeId)) }
             var sql = RevisionRows.select
             if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
             sql += " ORDER BY r.id DESC"

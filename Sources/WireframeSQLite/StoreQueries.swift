@@ -390,6 +390,14 @@ extension SQLiteStore {
                 if filter.replacingOnly {
                     conditions.append("revision.replacesId IS NOT NULL")
                 }
+                if let author = filter.author {
+                    conditions.append("revision.author = ?")
+                    _ = arguments.append(contentsOf: [author])
+                }
+                if let beforeId = filter.beforeId {
+                    conditions.append("revision.id < ?")
+                    _ = arguments.append(contentsOf: [beforeId])
+                }
                 if let key = filter.screenKey {
                     // A change of a key in a revision opens or closes an interval of that key at the
                     // revision's number: per document, the numbers where the key's

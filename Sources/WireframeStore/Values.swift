@@ -490,6 +490,10 @@ public struct LogFilter: Sendable, Hashable {
     /// --follow`). Without it, a document's history starts at its newest rename (the rename
     /// revision included); a path the document left by a rename lists its revisions at that path.
     public var followsRenames: Bool = false
+    /// Only revisions by this author.
+    public var author: String?
+    /// Only revisions with a smaller id (a page's cursor: the next page starts below the last id shown).
+    public var beforeId: Int64?
 
     /// Creates a filter; every criterion is optional.
     public init(

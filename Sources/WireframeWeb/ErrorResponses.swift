@@ -15,12 +15,17 @@ struct ErrorResponses<Context: RequestContext>: RouterMiddleware {
             if answer.status.code >= 500 {
                 context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             }
+            var response: Response
             if request.uri.path.hasPrefix("/api/") || request.uri.path == "/api" {
-                return JSONAnswer.error(answer)
+                response = JSONAnswer.error(answer)
+            } else {
+                response = Layout.page(
+                    title: "Error", status: answer.status,
+                    body: "<h1>\(answer.status.code) \(answer.status.reasonPhrase)</h1>\n<p class=\"error\">\(answer.message)</p>")
             }
-            return Layout.page(
-                title: "Error", status: answer.status,
-                body: "<h1>\(answer.status.code) \(answer.status.reasonPhrase)</h1>\n<p class=\"error\">\(answer.message)</p>")
+            // Says how to authenticate (RFC 6750): with a bearer token.
+            if answer.status == .unauthorized { response.headers[.wwwAuthenticate] = "Bearer" }
+            return response
         }
     }
 }

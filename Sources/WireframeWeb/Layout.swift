@@ -4,7 +4,16 @@ import Hummingbird
 /// The frame of every page: the document head, the site's navigation and the one style sheet.
 enum Layout {
     /// A whole page around `body`.
-    static func page(title: String, status: HTTPResponse.Status = .ok, body: HTML) -> Response {
+    /// `viewer` is the name of whoever is logged in (nil: nobody).
+    static func page(title: String, status: HTTPResponse.Status = .ok, viewer: String? = nil, body: HTML) -> Response {
+        let account: HTML =
+            if let viewer {
+                """
+                <span class="account">\(viewer) · <a href="/logout">Log out</a></span>
+                """
+            } else {
+                #"<span class="account"><a href="/login">Log in</a></span>"#
+            }
         let page: HTML = """
             <!DOCTYPE html>
             <html lang="en">
@@ -13,9 +22,10 @@ enum Layout {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(title) · Wireframe Store</title>
             <link rel="stylesheet" href="/static/site.css">
+            <script src="/static/live.js" defer></script>
             </head>
             <body>
-            <nav class="site"><a href="/">Project</a> <a href="/history">History</a> <a href="/compare">Compare</a> <a href="/meetings">Meetings</a></nav>
+            <nav class="site"><a href="/">Project</a> <a href="/history">History</a> <a href="/compare">Compare</a> <a href="/meetings">Meetings</a> \(account)</nav>
             <main>
             \(body)
             </main>
@@ -40,6 +50,16 @@ enum Layout {
         .error { color: #b00020; }
         .warning { color: #8a5a00; }
         code, pre { font: 13px/1.4 ui-monospace, monospace; }
+        nav.site .account { float: right; color: #fff; }
+        p.live { background: #fff3c4; padding: 0.5em 1em; border: 1px solid #e0c060; }
+        pre.source { background: #f6f8fa; padding: 0.5em 0; overflow-x: auto; }
+        pre.source a.line { display: inline-block; width: 4em; padding-right: 1em; text-align: right; color: #8c959f; text-decoration: none; }
+        pre.source span:target { background: #fff3c4; }
+        .added { color: #1a7f37; } .removed { color: #cf222e; } .modified { color: #9a6700; }
+        img.graph { max-width: 100%; border: 1px solid #d0d7de; }
+        form.inline { display: inline; }
+        form p label { display: inline-block; min-width: 7em; }
+        .muted { color: #57606a; }
 
         """
 }

@@ -24,6 +24,9 @@ public struct TokenBook: Sendable {
     /// Whether any token exists.
     public var isEmpty: Bool { entries.isEmpty }
 
+    /// How many tokens there are.
+    public var count: Int { entries.count }
+
     /// Reads a tokens file. Blank lines and lines starting with `#` are skipped.
     ///
     /// - Throws: ``StartFailure`` naming the file and line of a malformed entry (a name without a

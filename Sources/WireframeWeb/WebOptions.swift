@@ -14,14 +14,18 @@ public struct WebOptions: Sendable {
     public var requireTokenForReads: Bool
     /// The most event streams (`/api/events`) open at once; more are refused with 503.
     public var maxEventStreams: Int
+    /// How often an open event stream is sent a comment, so that proxies keep it open.
+    public var eventHeartbeat: Duration
 
     /// The default port: not a common development port, so that `wfs serve` rarely collides.
     public static let defaultPort = 7480
 
     public init(
         host: String = "127.0.0.1", port: Int = defaultPort, storeLocation: String, root: String? = nil,
-        tokensFile: String? = nil, requireTokenForReads: Bool = false, maxEventStreams: Int = 64
+        tokensFile: String? = nil, requireTokenForReads: Bool = false, maxEventStreams: Int = 64,
+        eventHeartbeat: Duration = .seconds(15)
     ) {
+        self.eventHeartbeat = eventHeartbeat
         self.host = host
         self.port = port
         self.storeLocation = storeLocation

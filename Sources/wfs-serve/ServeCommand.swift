@@ -35,10 +35,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Require a token for reads as well as writes.")
     var requireTokenForReads = false
 
+    @Option(help: "The most live event streams (/api/events) open at once; more are refused (503).")
+    var maxEventStreams = 64
+
     func run() async throws {
         let options = WebOptions(
             host: host, port: port, storeLocation: try WebServer.storeLocation(explicit: store), root: root,
-            tokensFile: tokens, requireTokenForReads: requireTokenForReads)
+            tokensFile: tokens, requireTokenForReads: requireTokenForReads,
+            maxEventStreams: maxEventStreams)
         try await WebServer.run(options: options, logger: Logger(label: "wfs-serve"))
     }
 }

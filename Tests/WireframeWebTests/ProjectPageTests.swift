@@ -28,6 +28,29 @@ struct ProjectPageTests {
         }
     }
 
+    @Test(arguments: WebEngine.available)
+    func aRefusedSaveShowsItsDiagnosticsWithTheirLocations(engine: WebEngine) async throws {
+        let project = try WebTestProject(engine)
+        try project.write("app.json", WebTestProject.wireframe([("home", "Home")]))
+        try project.importFiles(["app.json"])
+        try project.write(
+            "app.json",
+            "{\n  \"appName\": \"Demo\",\n  \"root\": \"home\",\n  \"routes\": [\n    {\"name\": \"home\", \"title\": \"<x>\", \"subroutes\": [\"gone\"]}\n  ]\n}\n"
+        )
+        let results = try project.importAllowingProblems(["app.json"], author: "eve")
+        let error = try #require(results.first?.diagnostics.first { $0.severity == .error })
+        let app = try project.pageApp()
+        try await app.test(.router) { client in
+            let page = PageTest.text(try await client.execute(uri: "/", method: .get))
+            PageTest.expectEscaped(page)
+            #expect(page.contains("rejected at"))
+            #expect(page.contains("by eve"))
+            let location = "app.json:\(error.location.line):\(error.location.column): error: "
+            #expect(page.contains(location))
+            #expect(page.contains("[\(error.code.rawValue)]"))
+        }
+    }
+
     @Test
     func anUnknownPathIsAFourOhFourPageAndUnderAPIAJSONError() async throws {
         let project = try WebTestProject(.sqlite)

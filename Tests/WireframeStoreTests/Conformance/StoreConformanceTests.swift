@@ -243,6 +243,28 @@ import WireframeStore
     }
 
     @Test(arguments: StoreEngines.all)
+    func theLogFiltersByAuthorAndContinuesBelowAnId(engine: any StoreEngine) throws {
+        let store = try engine.makeStore(root: "/projects/shop")
+        defer { engine.discard(store) }
+        var ids: [Int64] = []
+        for (index, author) in ["ada", "bob", "ada", "bob"].enumerated() {
+            let revision = try #require(
+                try store.recordImport(
+                    newRevision(screens: [("a", "A\(index)")], expectedHead: ids.last, at: .at(Int64(index)), author: author)
+                ).revision)
+            ids.append(revision.id)
+        }
+        var byBob = LogFilter()
+        byBob.author = "bob"
+        #expect(try store.log(byBob).map(\.revision.id) == [ids[3], ids[1]])
+        var page = LogFilter(limit: 2)
+        page.beforeId = ids[3]
+        #expect(try store.log(page).map(\.revision.id) == [ids[2], ids[1]])
+        page.author = "ada"
+        #expect(try store.log(page).map(\.revision.id) == [ids[2], ids[0]])
+    }
+
+    @Test(arguments: StoreEngines.all)
     func aComparisonHoldsEveryKeyInOrderAndOnlyTheScreensThatDiffer(engine: any StoreEngine) throws {
         let store = try engine.makeStore(root: "/projects/shop")
         defer { engine.discard(store) }

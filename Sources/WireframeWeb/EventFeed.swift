@@ -1,0 +1,154 @@
+import Foundation
+import ServiceLifecycle
+import Synchronization
+import WireframeStore
+
+/// A revision that was stored, as the event stream announces it.
+struct RevisionEvent: Sendable, Equatable {
+    var id: Int64
+    var document: String
+}
+
+/// What a stream is sent: a stored revision, or a heartbeat that keeps proxies from closing it.
+enum FeedItem: Sendable {
+    case revision(RevisionEvent)
+    case heartbeat
+}
+
+/// The server's one watch on the store, fanned out to every open event stream.
+///
+/// It asks the store for its newest revision every half second and announces each one stored
+/// since, whoever stored it (the daemon, `wfs import`, another machine on a PostgreSQL store): one
+/// cheap query a tick for the whole server, however many streams are open. It runs as a service
+/// of the application and ends every stream at shutdown.
+final class EventFeed: Service, Sendable {
+    private struct State {
+        var streams: [Int: AsyncStream<FeedItem>.Continuation] = [:]
+        var nextStream = 0
+        /// The newest revision announced, or there when the feed started.
+        var newest: Int64 = 0
+        /// Whether ``newest`` has been read from the store.
+        var ready = false
+        var finished = false
+    }
+
+    private let state = Mutex(State())
+    private let pool: StorePool
+    /// The most streams open at once.
+    let maxStreams: Int
+    private let heartbeat: Duration
+    private let tick: Duration = .milliseconds(500)
+    /// The most revisions announced at once (to a stream that comes back after long, or after a
+    /// large import); a page reloads on any of them, so older ones are not missed.
+    static let catchUpLimit: Int64 = 1000
+
+    init(pool: StorePool, maxStreams: Int, heartbeat: Duration) {
+        self.pool = pool
+        self.maxStreams = maxStreams
+        self.heartbeat = heartbeat
+    }
+
+    /// A new stream's items and the newest revision before them; nil when `maxStreams` are open
+    /// (or the server is stopping).
+    func subscribe() -> (id: Int, items: AsyncStream<FeedItem>, newest: Int64)? {
+        let (items, continuation) = AsyncStream<FeedItem>.makeStream(bufferingPolicy: .bufferingNewest(Int(Self.catchUpLimit)))
+        let opened: (Int, Int64)? = state.withLock { state in
+            guard !state.finished, state.streams.count < maxStreams else { return nil }
+            let id = state.nextStream
+            state.nextStream += 1
+            state.streams[id] = continuation
+            return (id, state.newest)
+        }
+        guard let opened else { return nil }
+        return (opened.0, items, opened.1)
+    }
+
+    /// Forgets a stream that ended.
+    func unsubscribe(_ id: Int) {
+        state.withLock { $0.streams.removeValue(forKey: id) }?.finish()
+    }
+
+    /// How many streams are open.
+    var openStreams: Int {
+        state.withLock { $0.streams.count }
+    }
+
+    func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            let clock = ContinuousClock()
+            var lastBeat = clock.now
+            while !Task.isCancelled {
+                await self.catchUp()
+                try await Task.sleep(for: self.tick)
+                if clock.now - lastBeat >= self.heartbeat {
+                    self.publish(.heartbeat)
+                    lastBeat = clock.now
+                }
+            }
+        }
+        let streams = state.withLock { state in
+            state.finished = true
+            defer { state.streams = [:] }
+            return Array(state.streams.values)
+        }
+        for stream in streams { stream.finish() }
+    }
+
+    /// Announces the revisions stored since the last tick.
+    private func catchUp() async {
+        let (last, ready) = state.withLock { ($0.newest, $0.ready) }
+        guard ready else {
+            // What the store holds when the feed starts is not news.
+            // An empty store is ready with nothing; a store that cannot answer is asked again.
+            let newest: Int64
+            do {
+                newest = try await pool.withStore { store in try Self.newestId(store) ?? 0 }
+            } catch {
+                return
+            }
+            state.withLock { state in
+                state.newest = newest
+                state.ready = true
+            }
+            return
+        }
+        let found = try? await pool.withStore { store -> [RevisionEvent] in
+            guard let newest = try Self.newestId(store), newest > last else { return [] }
+            return try Self.revisions(store, after: last, through: newest)
+        }
+        guard let events = found, let newest = events.last?.id else { return }
+        state.withLock { $0.newest = max($0.newest, newest) }
+        for event in events { publish(.revision(event)) }
+    }
+
+    private func publish(_ item: FeedItem) {
+        for stream in state.withLock({ Array($0.streams.values) }) { stream.yield(item) }
+    }
+
+    /// The revisions after `after` up to `through` (at most ``catchUpLimit``, the newest), oldest first.
+    func revisions(after: Int64, through: Int64) async throws -> [RevisionEvent] {
+        try await pool.withStore { store in try Self.revisions(store, after: after, through: through) }
+    }
+
+    private static func revisions(_ store: any Store, after: Int64, through: Int64) throws -> [RevisionEvent] {
+        var events: [RevisionEvent] = []
+        let first = max(after + 1, through - catchUpLimit + 1)
+        guard first <= through else { return [] }
+        for id in first...through {
+            // Ids a rolled-back transaction took are never used.
+            do {
+                let revision = try store.revision(id: id)
+                events.append(RevisionEvent(id: revision.id, document: revision.documentPath))
+            } catch StoreError.unknownRevision {
+                continue
+            }
+        }
+        return events
+    }
+
+    private static func newestId(_ store: any Store) throws -> Int64? {
+        var filter = LogFilter(limit: 1)
+        filter.includesFields = false
+        return try store.log(filter).first?.revision.id
+    }
+}

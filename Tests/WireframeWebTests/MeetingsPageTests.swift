@@ -1,0 +1,141 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import WireframeStore
+import WireframeWeb
+
+@Suite("The meetings pages, their forms, the audit and the report")
+struct MeetingsPageTests {
+    @Test(arguments: WebEngine.available)
+    func aLoggedInPersonStartsEndsAddsRenamesAndNotesMeetings(engine: WebEngine) async throws {
+        let project = try WebTestProject(engine)
+        let app = try project.pageApp(tokens: true)
+        try await app.test(.router) { client in
+            let (cookie, csrf) = try await PageTest.login(client)
+            let headers = PageTest.formHeaders(cookie: cookie)
+            func post(_ uri: String, _ fields: [(String, String)]) async throws -> TestResponse {
+                try await client.execute(uri: uri, method: .post, headers: headers, body: PageTest.form(fields + [("csrf", csrf)]))
+            }
+            #expect(try await post("/meetings/start", [("name", "kickoff <script>"), ("notes", "first")]).status == .seeOther)
+            #expect(try await post("/meetings/end", []).status == .seeOther)
+            let added = try await post(
+                "/meetings/add", [("name", "review"), ("start", "2020-01-01T10:00Z"), ("end", "2020-01-01T11:00Z")])
+            #expect(added.status == .seeOther)
+            #expect(try await post("/meetings/rename", [("name", "review"), ("newName", "design review")]).status == .seeOther)
+            #expect(try await post("/meetings/notes", [("name", "design review"), ("notes", "went well")]).status == .seeOther)
+            let page = PageTest.text(try await client.execute(uri: "/meetings", method: .get, headers: [.cookie: cookie]))
+            PageTest.expectEscaped(page)
+            #expect(page.contains("kickoff &lt;script&gt;"))
+            #expect(page.contains("design review") && page.contains("went well"))
+            #expect(page.contains("alice · <a href=\"/logout\">"))
+            let duplicate = try await post("/meetings/start", [("name", "design review")])
+            #expect(duplicate.status == .conflict)
+            #expect(PageTest.text(duplicate).contains("design review"))
+            let badTime = try await post("/meetings/add", [("name", "later"), ("start", "soon"), ("end", "2020-01-01")])
+            #expect(badTime.status == .badRequest)
+            #expect(PageTest.text(badTime).contains("soon"))
+        }
+        let names = try project.withStore { try $0.sessions().map(\.name) }
+        #expect(Set(names) == ["kickoff <script>", "design review"])
+    }
+
+    @Test
+    func writesWithoutTheLoginsCSRFTokenOrFromAnotherSiteAreRefused() async throws {
+        let project = try WebTestProject(.sqlite)
+        let app = try project.pageApp(tokens: true)
+        try await app.test(.router) { client in
+            let (cookie, csrf) = try await PageTest.login(client)
+            let noToken = try await client.execute(
+                uri: "/meetings/start", method: .post, headers: PageTest.formHeaders(cookie: cookie), body: PageTest.form([("name", "a")]))
+            #expect(noToken.status == .forbidden)
+            let otherLogin = try await PageTest.login(client, token: PageTest.bobToken)
+            let wrongToken = try await client.execute(
+                uri: "/meetings/start", method: .post, headers: PageTest.formHeaders(cookie: cookie),
+                body: PageTest.form([("name", "a"), ("csrf", otherLogin.csrf)]))
+            #expect(wrongToken.status == .forbidden)
+            let crossSite = try await client.execute(
+                uri: "/meetings/start", method: .post, headers: PageTest.formHeaders(cookie: cookie, site: "cross-site"),
+                body: PageTest.form([("name", "a"), ("csrf", csrf)]))
+            #expect(crossSite.status == .forbidden)
+            let otherOrigin: HTTPFields = [
+                .contentType: "application/x-www-form-urlencoded", .cookie: cookie, .origin: "https://evil.example",
+            ]
+            let fromElsewhere = try await client.execute(
+                uri: "/meetings/start", method: .post, headers: otherOrigin, body: PageTest.form([("name", "a"), ("csrf", csrf)]))
+            #expect(fromElsewhere.status == .forbidden)
+            let nobody = try await client.execute(
+                uri: "/meetings/start", method: .post, headers: PageTest.formHeaders(),
+                body: PageTest.form([("name", "a"), ("csrf", csrf)]))
+            #expect(nobody.status == .unauthorized)
+            let wrongBearer = try await client.execute(
+                uri: "/meetings/start", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded", .authorization: "Bearer not-a-token-at-all"],
+                body: PageTest.form([("name", "a")]))
+            #expect(wrongBearer.status == .unauthorized)
+            let bearer = try await client.execute(
+                uri: "/meetings/start", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded", .authorization: "Bearer \(PageTest.bobToken)"],
+                body: PageTest.form([("name", "by bearer")]))
+            #expect(bearer.status == .seeOther)
+            let loggedOut = try await client.execute(uri: "/logout", method: .get, headers: [.cookie: cookie])
+            #expect(loggedOut.status == .seeOther)
+            let afterLogout = try await client.execute(
+                uri: "/meetings/end", method: .post, headers: PageTest.formHeaders(cookie: cookie), body: PageTest.form([("csrf", csrf)]))
+            #expect(afterLogout.status == .unauthorized)
+        }
+        #expect(try project.withStore { try $0.sessions().map(\.name) } == ["by bearer"])
+    }
+
+    @Test
+    func withoutTokensNothingCanBeWrittenAndThePageSaysSo() async throws {
+        let project = try WebTestProject(.sqlite)
+        let app = try project.pageApp()
+        try await app.test(.router) { client in
+            let page = PageTest.text(try await client.execute(uri: "/meetings", method: .get))
+            #expect(page.contains("started without --tokens"))
+            #expect(!page.contains("action=\"/meetings/start\""))
+            let refused = try await client.execute(
+                uri: "/meetings/start", method: .post, headers: PageTest.formHeaders(), body: PageTest.form([("name", "a")]))
+            #expect(refused.status == .forbidden)
+            #expect(PageTest.text(refused).contains("started without --tokens"))
+            let login = try await client.execute(
+                uri: "/login", method: .post, headers: PageTest.formHeaders(), body: PageTest.form([("token", PageTest.aliceToken)]))
+            #expect(login.status == .forbidden)
+        }
+    }
+
+    @Test(arguments: WebEngine.available)
+    func theAuditBetweenTwoMeetingsAndThePrintableReport(engine: WebEngine) async throws {
+        let project = try WebTestProject(engine)
+        try project.write("app.json", WebTestProject.wireframe([("home", "Home"), ("cart", "Cart")]))
+        try project.importFiles(["app.json"])
+        try project.withStore { store in
+            _ = try store.startSession(name: "kickoff", notes: "<b>notes</b>", at: .now())
+            _ = try store.endSession(at: .now())
+        }
+        try project.write("app.json", WebTestProject.wireframe([("home", "Home"), ("cart", "Basket <script>")]))
+        try project.importFiles(["app.json"])
+        let app = try project.pageApp()
+        try await app.test(.router) { client in
+            let audit = try await client.execute(uri: "/meetings/audit?from=kickoff&to=now", method: .get)
+            #expect(audit.status == .ok)
+            let page = PageTest.text(audit)
+            PageTest.expectEscaped(page)
+            #expect(page.contains("app.json: modified"))
+            #expect(page.contains("Title: Cart → Basket &lt;script&gt;"))
+            #expect(page.contains(#"<a href="/report?from=kickoff">Printable report</a>"#))
+            let report = try await client.execute(uri: "/report?from=kickoff", method: .get)
+            #expect(report.status == .ok)
+            let html = PageTest.text(report)
+            #expect(html.contains("<style>"))
+            #expect(html.contains("Basket &lt;script&gt;"))
+            let policy = report.headers[.contentSecurityPolicy] ?? ""
+            #expect(policy.contains("style-src 'self' 'sha256-") && policy.contains("script-src 'self'"))
+            let unknown = try await client.execute(uri: "/meetings/audit?from=nobody", method: .get)
+            #expect((400..<500).contains(unknown.status.code))
+            #expect(PageTest.text(unknown).contains("nobody"))
+        }
+    }
+}
