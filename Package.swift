@@ -147,7 +147,8 @@ let package = Package(
         .target(
             name: "WireframeWeb",
             dependencies: [
-                "WireframeModel", "WireframeAnalysis", "WireframeStore", "WireframeSync", "WireframeReport", "WireframeJSON",
+                "WireframeModel", "WireframeAnalysis", "WireframeStore", "WireframePostgreSQL", "WireframeSync", "WireframeReport",
+                "WireframeJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,5 @@
 public import HTTPTypes
-public import Hummingbird
+import Hummingbird
 import WireframeStore
 import WireframeSync
 
