@@ -17,7 +17,9 @@ public enum WebServer {
         let tokens = try options.tokensFile.map(TokenBook.read(file:)) ?? .empty
         let server = Server(
             options: options, pool: pool, access: Access(tokens: tokens, requireTokenForReads: options.requireTokenForReads),
-            feed: EventFeed(pool: pool, location: options.storeLocation, maxStreams: options.maxEventStreams, heartbeat: options.eventHeartbeat))
+            feed: EventFeed(
+                pool: pool, location: options.storeLocation, maxStreams: options.maxEventStreams,
+                heartbeat: options.eventHeartbeat))
         let router = Router(context: WebContext.self)
         router.add(middleware: SecurityHeaders())
         router.add(middleware: ErrorResponses())
