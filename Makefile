@@ -1,4 +1,4 @@
-# Build and install wfs and wfsd where Debian expects locally built software.
+# Build and install wfs, wfsd and wfs-serve where Debian expects locally built software.
 #   make                  release build (static Swift standard library; wfs a static executable), man pages
 #   make STATIC_WFS=      the same with wfs linked dynamically, as plain `swift build -c release` does
 #   sudo make install     binaries, man pages, systemd units, /etc/wfs/wfsd.yaml, bash, zsh and fish
@@ -9,6 +9,8 @@
 # DESTDIR stages an install (packaging); then no user is created and systemd is not reloaded.
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+# wfs-serve, which people start as `wfs serve`, is not on the PATH.
+LIBEXECDIR ?= $(PREFIX)/libexec
 UNITDIR ?= /etc/systemd/system
 CONFDIR ?= /etc/wfs
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
@@ -19,7 +21,7 @@ DOCDIR ?= $(PREFIX)/share/doc/wfs
 # The documentation for people who use wfs and run wfsd; the documents about the code (its
 # architecture, storage, performance and reliability work) stay in the source tree.
 USER_DOCS = README.md CHANGELOG.md docs/GUIDE.md docs/DIAGNOSTICS.md docs/JSON-FORMAT.md docs/WORKFLOWSCHEMA.md \
-	docs/REPORTS.md docs/POSTGRESQL.md docs/DAEMON.md systemd/wfsd-project.conf
+	docs/REPORTS.md docs/POSTGRESQL.md docs/DAEMON.md docs/SERVE.md docs/openapi.yaml systemd/wfsd-project.conf
 SWIFT_BUILD = swift build -c release --static-swift-stdlib
 # wfs is a process per command, so its start-up is part of every command's time: as a static
 # executable (no dynamic loader, no relocations of its 110 MB at start) `wfs --version` takes
@@ -51,6 +53,7 @@ all: build man
 build:
 	$(WFS_BUILD) --product wfs
 	$(SWIFT_BUILD) --product wfsd
+	$(SWIFT_BUILD) --product wfs-serve
 
 man: build
 	$(MAKE) man-pages
@@ -69,13 +72,17 @@ install: build
 
 install-built: man-pages
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(CONFDIR) $(DESTDIR)$(COMPLETIONDIR) \
-		$(DESTDIR)$(ZSHCOMPLETIONDIR) $(DESTDIR)$(FISHCOMPLETIONDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DOCDIR)
+		$(DESTDIR)$(ZSHCOMPLETIONDIR) $(DESTDIR)$(FISHCOMPLETIONDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DOCDIR) \
+		$(DESTDIR)$(LIBEXECDIR)/wfs
 	# Installed stripped, as Debian installs binaries: the symbol table and debug information are
 	# most of the file, and the code run is the same.
 	install -m 0755 $(STRIP_FLAG) $(WFS_BIN_PATH)/wfs $(BIN_PATH)/wfsd $(DESTDIR)$(BINDIR)/
+	install -m 0755 $(STRIP_FLAG) $(BIN_PATH)/wfs-serve $(DESTDIR)$(LIBEXECDIR)/wfs/
 	sed 's#/usr/local/bin/wfsd#$(BINDIR)/wfsd#' systemd/wfsd.service > $(DESTDIR)$(UNITDIR)/wfsd.service
 	sed 's#/usr/local/bin/wfsd#$(BINDIR)/wfsd#' systemd/wfsd@.service > $(DESTDIR)$(UNITDIR)/wfsd@.service
-	chmod 0644 $(DESTDIR)$(UNITDIR)/wfsd.service $(DESTDIR)$(UNITDIR)/wfsd@.service
+	sed -e 's#/usr/local/bin/wfs #$(BINDIR)/wfs #' -e 's#/usr/local/share/doc/wfs#$(DOCDIR)#' systemd/wfs-serve.service \
+		> $(DESTDIR)$(UNITDIR)/wfs-serve.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/wfsd.service $(DESTDIR)$(UNITDIR)/wfsd@.service $(DESTDIR)$(UNITDIR)/wfs-serve.service
 	# An existing configuration is the administrator's: never overwrite it.
 	[ -e $(DESTDIR)$(CONFDIR)/wfsd.yaml ] || install -m 0644 Config/wfsd.yaml $(DESTDIR)$(CONFDIR)/wfsd.yaml
 	$(WFS_BIN_PATH)/wfs --generate-completion-script bash > $(DESTDIR)$(COMPLETIONDIR)/wfs
@@ -97,6 +104,8 @@ install-built: man-pages
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/wfs $(DESTDIR)$(BINDIR)/wfsd $(DESTDIR)$(UNITDIR)/wfsd.service $(DESTDIR)$(UNITDIR)/wfsd@.service
+	rm -f $(DESTDIR)$(LIBEXECDIR)/wfs/wfs-serve $(DESTDIR)$(UNITDIR)/wfs-serve.service
+	[ ! -d $(DESTDIR)$(LIBEXECDIR)/wfs ] || rmdir --ignore-fail-on-non-empty $(DESTDIR)$(LIBEXECDIR)/wfs
 	rm -f $(DESTDIR)$(COMPLETIONDIR)/wfs $(DESTDIR)$(COMPLETIONDIR)/wfsd $(DESTDIR)$(ZSHCOMPLETIONDIR)/_wfs \
 		$(DESTDIR)$(ZSHCOMPLETIONDIR)/_wfsd $(DESTDIR)$(FISHCOMPLETIONDIR)/wfs.fish $(DESTDIR)$(FISHCOMPLETIONDIR)/wfsd.fish
 	rm -f $(DESTDIR)$(MANDIR)/wfs.1 $(DESTDIR)$(MANDIR)/wfs-*.1 $(DESTDIR)$(MANDIR)/wfsd.1
@@ -105,4 +114,5 @@ uninstall:
 
 verify-units:
 	$(SWIFT_BUILD) --product wfsd
+	$(SWIFT_BUILD) --product wfs
 	scripts/verify-units.sh $(BIN_PATH)/wfsd

@@ -152,7 +152,8 @@ let package = Package(
         .target(
             name: "WireframeWeb",
             dependencies: [
-                "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframeSync", "WireframeReport",
+                "WireframeModel", "WireframeFormats", "WireframeAnalysis", "WireframeStore", "WireframePostgreSQL", "WireframeSync",
+                "WireframeReport",
                 "WireframeJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

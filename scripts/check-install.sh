@@ -4,7 +4,7 @@
 # and renders it without a warning, the completion scripts are valid for their shells, the user
 # documentation is there; then `make uninstall` must leave only the administrator's configuration.
 #
-#   scripts/check-install.sh BIN_FOLDER      (BIN_FOLDER holds wfs and wfsd)
+#   scripts/check-install.sh BIN_FOLDER      (BIN_FOLDER holds wfs, wfsd and wfs-serve)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,7 +28,7 @@ make "${make_args[@]}" install-built >/dev/null
 echo "make install put:"
 (cd "$stage" && find . -type f | sed 's#^\.##' | sort)
 
-for file in bin/wfs bin/wfsd share/man/man1/wfs.1 share/man/man1/wfsd.1 share/man/man1/wfs-session-start.1 \
+for file in bin/wfs bin/wfsd libexec/wfs/wfs-serve share/doc/wfs/SERVE.md share/doc/wfs/openapi.yaml share/man/man1/wfs.1 share/man/man1/wfsd.1 share/man/man1/wfs-session-start.1 \
   share/bash-completion/completions/wfs share/zsh/site-functions/_wfs share/fish/vendor_completions.d/wfs.fish \
   share/doc/wfs/README.md share/doc/wfs/GUIDE.md share/doc/wfs/DAEMON.md share/doc/wfs/CHANGELOG.md; do
   [ -s "$root/$file" ] || fail "$prefix/$file is missing or empty"
@@ -36,6 +36,10 @@ done
 [ ! -e "$root/share/doc/wfs/ARCHITECTURE.md" ] || fail "ARCHITECTURE.md is about the code, not for users"
 "$root/bin/wfs" --version >/dev/null || fail "the installed wfs does not run"
 "$root/bin/wfsd" --help >/dev/null || fail "the installed wfsd does not run"
+# `wfs serve` finds the web server in libexec/wfs/ of its own prefix.
+"$root/bin/wfs" serve --help | grep -q -- "--require-token-for-reads" || fail "the installed wfs serve does not run wfs-serve"
+[ -s "$stage/etc/systemd/system/wfs-serve.service" ] || fail "the unit wfs-serve.service is not installed"
+grep -q "^ExecStart=$prefix/bin/wfs serve" "$stage/etc/systemd/system/wfs-serve.service" || fail "wfs-serve.service does not run $prefix/bin/wfs serve"
 
 # A page for wfs, for wfsd and for every command; man-db finds a command's page as it finds git's
 # (`man wfs log` opens wfs-log(1)).

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Writes the manual pages of wfs (one for the tool, one for each command) and wfsd into FOLDER,
+# Writes the manual pages of wfs (one for the tool, one for each command; `wfs serve`'s from
+# wfs-serve beside WFSD, when it is there) and wfsd into FOLDER,
 # from the built binaries' own help (swift-argument-parser's generate-manual tool reads what
 # `--experimental-dump-help` prints), and checks that man renders each without a warning.
 #
@@ -52,6 +53,17 @@ for page in "$folder"/wfs*.1; do
   }' "$page.tmp" >"$folder/${name//./-}.1"
   rm "$page.tmp"
 done
+
+# `wfs serve` hands its arguments to the web server, wfs-serve (built beside wfsd): the page of
+# `wfs serve` is wfs-serve's own, which lists the server's options.
+server="$(dirname "$wfsd")/wfs-serve"
+if [ -x "$server" ]; then
+  scratch=$(mktemp -d)
+  "$tool" "$server" --date "$date" --output-directory "$scratch"
+  sed -e 's/^$/.Pp/' -e 's/^\.Dt "WFS SERVE" 1$/.Dt WFS-SERVE 1/' -e '/^\.Ar subcommand$/d' \
+    "$scratch/wfs serve.1" >"$folder/wfs-serve.1"
+  rm -rf "$scratch"
+fi
 
 if ! command -v man >/dev/null; then
   echo "$0: man is not installed, so the pages were not checked" >&2

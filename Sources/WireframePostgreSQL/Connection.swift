@@ -46,7 +46,7 @@ package final class Connection: @unchecked Sendable {
         lock.withLock { handle.map { PQbackendPID($0) } ?? 0 }
     }
 
-    private static func connect(conninfo: String, location: String) throws -> OpaquePointer {
+    static func connect(conninfo: String, location: String) throws -> OpaquePointer {
         // `dbname` is expanded (a URL or a connection string); what the URL says overrides the
         // defaults before it: a connection that hangs gives up after 10 seconds.
         let keywords = ["connect_timeout", "fallback_application_name", "dbname"]

@@ -39,6 +39,10 @@ enum LibPQ {
         let getlength: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
         let getisnull: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
         let cmdTuples: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+        let socket: @convention(c) (OpaquePointer?) -> Int32
+        let consumeInput: @convention(c) (OpaquePointer?) -> Int32
+        let notifies: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<PGnotify>?
+        let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
 
         /// Loads libpq and looks its functions up, or says why it cannot.
         static func load() -> Result<Functions, LoadError> {
@@ -70,7 +74,11 @@ enum LibPQ {
                         getvalue: try symbol("PQgetvalue"),
                         getlength: try symbol("PQgetlength"),
                         getisnull: try symbol("PQgetisnull"),
-                        cmdTuples: try symbol("PQcmdTuples")))
+                        cmdTuples: try symbol("PQcmdTuples"),
+                        socket: try symbol("PQsocket"),
+                        consumeInput: try symbol("PQconsumeInput"),
+                        notifies: try symbol("PQnotifies"),
+                        freemem: try symbol("PQfreemem")))
             } catch {
                 return .failure(error)
             }
@@ -124,3 +132,7 @@ func PQgetvalue(_ result: OpaquePointer?, _ row: Int32, _ field: Int32) -> Unsaf
 func PQgetlength(_ result: OpaquePointer?, _ row: Int32, _ field: Int32) -> Int32 { functions?.getlength(result, row, field) ?? 0 }
 func PQgetisnull(_ result: OpaquePointer?, _ row: Int32, _ field: Int32) -> Int32 { functions?.getisnull(result, row, field) ?? 1 }
 func PQcmdTuples(_ result: OpaquePointer?) -> UnsafeMutablePointer<CChar>? { functions?.cmdTuples(result) }
+func PQsocket(_ conn: OpaquePointer?) -> Int32 { functions?.socket(conn) ?? -1 }
+func PQconsumeInput(_ conn: OpaquePointer?) -> Int32 { functions?.consumeInput(conn) ?? 0 }
+func PQnotifies(_ conn: OpaquePointer?) -> UnsafeMutablePointer<PGnotify>? { functions?.notifies(conn) }
+func PQfreemem(_ pointer: UnsafeMutableRawPointer?) { functions?.freemem(pointer) }

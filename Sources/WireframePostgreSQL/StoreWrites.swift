@@ -210,13 +210,19 @@ extension PostgreSQLStore {
             .text(attempt.author), .text(attempt.origin.rawValue), .text(attempt.machine), .text(message), .integer(sessionId),
             .text(previousPath), .text(attempt.gitCommit),
         ]
-        guard let id else {
-            return try db.execute("INSERT INTO revision (\(columns)) VALUES (\(values)) RETURNING id", parameters).first?.int64(0) ?? 0
+        let stored: Int64
+        if let id {
+            parameters.append(.integer(id))
+            try db.execute("INSERT INTO revision (id, \(columns)) VALUES ($20, \(values))", parameters)
+            try db.execute("SELECT setval(pg_get_serial_sequence('revision', 'id'), (SELECT max(id) FROM revision))")
+            stored = id
+        } else {
+            stored = try db.execute("INSERT INTO revision (\(columns)) VALUES (\(values)) RETURNING id", parameters).first?.int64(0) ?? 0
         }
-        parameters.append(.integer(id))
-        try db.execute("INSERT INTO revision (id, \(columns)) VALUES ($20, \(values))", parameters)
-        try db.execute("SELECT setval(pg_get_serial_sequence('revision', 'id'), (SELECT max(id) FROM revision))")
-        return id
+        // Every listener (`wfs serve`, on any machine) hears of the revision when, and only if,
+        // this transaction commits.
+        try db.execute("SELECT pg_notify($1, $2)", [.text(RevisionListener.channel), .text(String(stored))])
+        return stored
     }
 
     /// Closes the intervals of screens that changed or went away and opens those of new content;

@@ -1,7 +1,9 @@
 import Foundation
 import ServiceLifecycle
 import Synchronization
+import WireframePostgreSQL
 import WireframeStore
+import WireframeSync
 
 /// A revision that was stored, as the event stream announces it.
 struct RevisionEvent: Sendable, Equatable {
@@ -17,10 +19,12 @@ enum FeedItem: Sendable {
 
 /// The server's one watch on the store, fanned out to every open event stream.
 ///
-/// It asks the store for its newest revision every half second and announces each one stored
-/// since, whoever stored it (the daemon, `wfs import`, another machine on a PostgreSQL store): one
-/// cheap query a tick for the whole server, however many streams are open. It runs as a service
-/// of the application and ends every stream at shutdown.
+/// On PostgreSQL it is woken by the store's notifications (``RevisionListener``: LISTEN/NOTIFY),
+/// so that every server instance hears every writer on any machine at once; on SQLite it asks
+/// the store for its newest revision every half second. Either way it then announces each
+/// revision stored since the last it announced, whoever stored it: one cheap query for the whole
+/// server, however many streams are open. It runs as a service of the application and ends
+/// every stream at shutdown.
 final class EventFeed: Service, Sendable {
     private struct State {
         var streams: [Int: AsyncStream<FeedItem>.Continuation] = [:]
@@ -30,10 +34,14 @@ final class EventFeed: Service, Sendable {
         /// Whether ``newest`` has been read from the store.
         var ready = false
         var finished = false
+        /// Whether a catch-up runs, and whether another was asked for meanwhile.
+        var catchingUp = false
+        var again = false
     }
 
     private let state = Mutex(State())
     private let pool: StorePool
+    private let location: String
     /// The most streams open at once.
     let maxStreams: Int
     private let heartbeat: Duration
@@ -42,8 +50,13 @@ final class EventFeed: Service, Sendable {
     /// large import); a page reloads on any of them, so older ones are not missed.
     static let catchUpLimit: Int64 = 1000
 
-    init(pool: StorePool, maxStreams: Int, heartbeat: Duration) {
+    /// How often a PostgreSQL store is asked all the same, in case a notification was lost
+    /// (the listener cannot reach the server meanwhile).
+    private let safetyNet: Duration = .seconds(30)
+
+    init(pool: StorePool, location: String, maxStreams: Int, heartbeat: Duration) {
         self.pool = pool
+        self.location = location
         self.maxStreams = maxStreams
         self.heartbeat = heartbeat
     }
@@ -74,12 +87,25 @@ final class EventFeed: Service, Sendable {
     }
 
     func run() async throws {
+        let notified = StoreLocation.isURL(location)
+        let listener =
+            notified
+            ? RevisionListener(location: location) { [self] _ in
+                Task { await self.catchUp() }
+            } : nil
+        listener?.start()
+        defer { listener?.stop() }
         try? await cancelWhenGracefulShutdown {
             let clock = ContinuousClock()
             var lastBeat = clock.now
+            var lastAsked = clock.now
+            await self.catchUp()
             while !Task.isCancelled {
-                await self.catchUp()
                 try await Task.sleep(for: self.tick)
+                if !notified || clock.now - lastAsked >= self.safetyNet {
+                    await self.catchUp()
+                    lastAsked = clock.now
+                }
                 if clock.now - lastBeat >= self.heartbeat {
                     self.publish(.heartbeat)
                     lastBeat = clock.now
@@ -94,8 +120,31 @@ final class EventFeed: Service, Sendable {
         for stream in streams { stream.finish() }
     }
 
-    /// Announces the revisions stored since the last tick.
+    /// Announces the revisions stored since the last it announced; one at a time (a call while
+    /// one runs makes it run once more).
     private func catchUp() async {
+        let first = state.withLock { state in
+            if state.catchingUp {
+                state.again = true
+                return false
+            }
+            state.catchingUp = true
+            return true
+        }
+        guard first else { return }
+        repeat {
+            await catchUpOnce()
+        } while state.withLock { state in
+            if state.again {
+                state.again = false
+                return true
+            }
+            state.catchingUp = false
+            return false
+        }
+    }
+
+    private func catchUpOnce() async {
         let (last, ready) = state.withLock { ($0.newest, $0.ready) }
         guard ready else {
             // What the store holds when the feed starts is not news.

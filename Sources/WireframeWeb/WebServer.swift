@@ -24,7 +24,9 @@ public enum WebServer {
         let server = Server(
             options: options, pool: pool,
             access: Access(tokens: tokens, requireTokenForReads: options.requireTokenForReads, cookieUser: cookieUser),
-            feed: EventFeed(pool: pool, maxStreams: options.maxEventStreams, heartbeat: options.eventHeartbeat),
+            feed: EventFeed(
+                pool: pool, location: options.storeLocation, maxStreams: options.maxEventStreams,
+                heartbeat: options.eventHeartbeat),
             logins: logins, graphs: GraphPictures(), titles: ChangedTitles())
         let router = Router(context: WebContext.self)
         router.add(middleware: SecurityHeaders())

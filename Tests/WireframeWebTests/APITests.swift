@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import Synchronization
 import Testing
 import WireframeTestSupport
 import WireframeWeb
@@ -191,5 +192,48 @@ struct APITests {
                 #expect(String(buffer: response.body).contains("without --tokens"))
             }
         }
+    }
+}
+
+/// Keeps every log message and its metadata, for a test that looks for what must never be logged.
+final class CapturedLog: LogHandler, @unchecked Sendable {
+    let lines = Mutex<[String]>([])
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let text = "\(event.level) \(event.message) \(metadata.merging(event.metadata ?? [:]) { $1 })"
+        lines.withLock { $0.append(text) }
+    }
+}
+
+@Suite("What the server logs")
+struct RequestLogTests {
+    @Test
+    func aTokenIsNeverLogged() async throws {
+        let project = try APITests.project(.sqlite)
+        try APITests.tokens.write(toFile: project.root + "/tokens", atomically: true, encoding: .utf8)
+        let log = CapturedLog()
+        let app = try WebServer.makeApplication(
+            options: project.options(tokensFile: project.root + "/tokens", requireTokenForReads: true),
+            logger: Logger(label: "test") { _ in log })
+        try await app.test(.router) { client in
+            for token in ["0123456789abcdef0123", "wrong-token-never-logged"] {
+                let headers: HTTPFields = [.authorization: "Bearer \(token)"]
+                try await client.execute(uri: "/api/log", method: .get, headers: headers) { _ in }
+                try await client.execute(
+                    uri: "/api/sessions", method: .post, headers: headers, body: ByteBuffer(string: #"{"name": "Logged"}"#)
+                ) { _ in }
+                try await client.execute(uri: "/api/show?ref=999", method: .get, headers: headers) { _ in }
+            }
+        }
+        let lines = log.lines.withLock { $0 }
+        #expect(lines.contains { $0.contains("Logged") }, "the write is logged: \(lines)")
+        #expect(!lines.contains { $0.contains("0123456789abcdef0123") || $0.contains("wrong-token-never-logged") })
     }
 }
