@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The writer of `--format json` output: Foundation's `JSONEncoder` with sorted keys, two-space
 /// indentation, unescaped slashes and a final newline, so that the same result is always the same

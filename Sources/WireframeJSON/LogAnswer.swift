@@ -1,6 +1,6 @@
-public import WireframeModel
+import WireframeModel
 public import WireframeStore
-public import WireframeSync
+import WireframeSync
 
 /// `wfs log --format json` and `GET /api/log`: the revisions a filter keeps, newest first.
 public enum LogAnswer {
