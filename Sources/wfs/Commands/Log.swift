@@ -58,7 +58,9 @@ extension WFS {
         func validate() throws {
             if let limit, limit < 0 { throw ValidationError("--limit must be zero or more.") }
             if path != nil && document != nil { throw ValidationError("Name the document once: as an argument or with --document.") }
-            if follow && path == nil && document == nil && screen == nil { throw ValidationError("--follow needs a document or --screen KEY.") }
+            if follow && path == nil && document == nil && screen == nil {
+                throw ValidationError("--follow needs a document or --screen KEY.")
+            }
         }
 
         /// The document asked for, as an argument or with `--document`.
