@@ -6,12 +6,7 @@ import WireframeTestSupport
 /// folder when that names a file or a stored document, else relative to the project root; an
 /// absolute path inside the root works, and a path outside it is a usage error naming the root.
 @Suite(.serialized) struct DocumentPathTests {
-    enum StoreKind: String, CustomTestStringConvertible {
-        case sqlite, postgresql
-        var testDescription: String { rawValue }
-    }
-
-    static let stores: [StoreKind] = PostgreSQLTestServer.isEnabled ? [.sqlite, .postgresql] : [.sqlite]
+    static let stores = StoreKind.available
 
     /// A project with `app.json` and `plans/shop.json` (two revisions: revision 2 is its first,
     /// revision 3 its second, with a `checkout` screen), and a file outside its root.

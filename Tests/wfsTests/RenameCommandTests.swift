@@ -7,12 +7,7 @@ import WireframeTestSupport
 /// first revision, an old REF still names its revision, and a new file at the old path is a new
 /// document.
 @Suite(.serialized) struct RenameCommandTests {
-    enum StoreKind: String, CustomTestStringConvertible {
-        case sqlite, postgresql
-        var testDescription: String { rawValue }
-    }
-
-    static let stores: [StoreKind] = PostgreSQLTestServer.isEnabled ? [.sqlite, .postgresql] : [.sqlite]
+    static let stores = StoreKind.available
 
     /// A project with `a.json` in two revisions; every run names the store.
     struct Project {

@@ -34,14 +34,7 @@ import WireframeTestSupport
         """
     }
 
-    /// Where a test's project keeps its store: SQLite in the project, or a new PostgreSQL database
-    /// of the test cluster (only with `WFS_TEST_POSTGRESQL`, and always under CI).
-    enum StoreKind: String, CustomTestStringConvertible {
-        case sqlite, postgresql
-        var testDescription: String { rawValue }
-    }
-
-    static let stores: [StoreKind] = PostgreSQLTestServer.isEnabled ? [.sqlite, .postgresql] : [.sqlite]
+    static let stores = StoreKind.available
 
     /// A project with two meetings, `Kickoff` and `Review`, on a store; every run names the store.
     struct Project {
