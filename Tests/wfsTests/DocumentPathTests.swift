@@ -22,16 +22,8 @@ import WireframeTestSupport
             parent = try StoreCLI()
             root = parent.root + "/project"
             try FileManager.default.createDirectory(atPath: root + "/plans/empty", withIntermediateDirectories: true)
-            if kind == .postgresql {
-                let made = try PostgreSQLTestServer.makeDatabase()
-                database = made.name
-                environment = ["WFS_STORE": made.url]
-                rootArguments = ["--root", root]
-            } else {
-                database = nil
-                environment = [:]
-                rootArguments = []
-            }
+            (database, environment) = try kind.makeStore()
+            rootArguments = kind == .postgresql ? ["--root", root] : []
             try parent.write("outside.json", StoreCLI.wireframe([("home", "Outside")]))
             try parent.write("project/app.json", StoreCLI.wireframe([("home", "Home"), ("about", "About")]))
             try parent.write("project/plans/shop.json", StoreCLI.wireframe([("home", "Home"), ("cart", "Cart")]))

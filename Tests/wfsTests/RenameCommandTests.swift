@@ -17,14 +17,7 @@ import WireframeTestSupport
 
         init(_ kind: StoreKind) throws {
             cli = try StoreCLI()
-            if kind == .postgresql {
-                let made = try PostgreSQLTestServer.makeDatabase()
-                database = made.name
-                environment = ["WFS_STORE": made.url]
-            } else {
-                database = nil
-                environment = [:]
-            }
+            (database, environment) = try kind.makeStore()
             #expect(try run("init").status == 0)
             try cli.write("a.json", StoreCLI.wireframe([("home", "First"), ("cart", "Cart")]))
             #expect(try run("import", ".").status == 0)

@@ -44,14 +44,7 @@ import WireframeTestSupport
 
         init(_ kind: StoreKind) throws {
             cli = try StoreCLI()
-            if kind == .postgresql {
-                let made = try PostgreSQLTestServer.makeDatabase()
-                database = made.name
-                environment = ["WFS_STORE": made.url]
-            } else {
-                database = nil
-                environment = [:]
-            }
+            (database, environment) = try kind.makeStore()
             let initialized = try run("init")
             #expect(initialized.status == 0, "\(initialized.error)")
             #expect(try run("session", "start", "Kickoff", "--notes", "First look").status == 0)

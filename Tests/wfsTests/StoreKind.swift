@@ -11,3 +11,14 @@ enum StoreKind: String, CustomTestStringConvertible {
     /// The kinds this run tests: SQLite always, PostgreSQL when its test cluster is configured.
     static let available: [StoreKind] = PostgreSQLTestServer.isEnabled ? [.sqlite, .postgresql] : [.sqlite]
 }
+
+extension StoreKind {
+    /// Where a new project of this kind keeps its store: for PostgreSQL, a new database of the test
+    /// cluster (the caller drops it) named to every run through `WFS_STORE`; for SQLite, nothing
+    /// to name (the store is made in the project).
+    func makeStore() throws -> (database: String?, environment: [String: String]) {
+        guard self == .postgresql else { return (nil, [:]) }
+        let made = try PostgreSQLTestServer.makeDatabase()
+        return (made.name, ["WFS_STORE": made.url])
+    }
+}
