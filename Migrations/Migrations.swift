@@ -11,6 +11,7 @@ public enum StoreMigrations {
         ("0003_git_commits", String(decoding: PackageResources._003_git_commits_sql, as: UTF8.self)),
         ("0004_document_renames", String(decoding: PackageResources._004_document_renames_sql, as: UTF8.self)),
         ("0005_revision_notes", String(decoding: PackageResources._005_revision_notes_sql, as: UTF8.self)),
+        ("0006_session_authors", String(decoding: PackageResources._006_session_authors_sql, as: UTF8.self)),
     ]
 }
 
@@ -23,6 +24,7 @@ public enum PostgreSQLMigrations {
         ("0003_git_commits", String(decoding: PackageResources._003_git_commits_postgresql_sql, as: UTF8.self)),
         ("0004_document_renames", String(decoding: PackageResources._004_document_renames_postgresql_sql, as: UTF8.self)),
         ("0005_revision_notes", String(decoding: PackageResources._005_revision_notes_postgresql_sql, as: UTF8.self)),
+        ("0006_session_authors", String(decoding: PackageResources._006_session_authors_postgresql_sql, as: UTF8.self)),
     ]
 }
 

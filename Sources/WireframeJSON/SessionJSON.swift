@@ -7,6 +7,9 @@ public struct SessionJSON: Encodable {
     public var startedAt: String
     public var endedAt: String?
     public var open: Bool
+    public var author: String?
+    public var changedBy: String?
+    public var changedAt: String?
     public var revisions: [RevisionJSON]?
 
     public init(_ session: Session, revisions: [RevisionJSON]? = nil) {
@@ -15,6 +18,9 @@ public struct SessionJSON: Encodable {
         startedAt = session.startedAt.text
         endedAt = session.endedAt?.text
         open = session.isOpen
+        author = session.author
+        changedBy = session.changedBy
+        changedAt = session.changedAt?.text
         self.revisions = revisions
     }
 }

@@ -3,17 +3,18 @@ public import WireframeStore
 
 extension PostgreSQLStore {
     /// The columns ``session(_:)`` reads.
-    static let sessionColumns = "id, name, notes, started_at, ended_at"
+    static let sessionColumns = "id, name, notes, started_at, ended_at, author, changed_by, changed_at"
 
     /// The session of a row of ``sessionColumns``.
     static func session(_ row: Row) -> Session {
         Session(
             id: row.int64(0), name: row.string(1), notes: row.optionalString(2), startedAt: Timestamp(microseconds: row.int64(3)),
-            endedAt: row.optionalInt64(4).map { Timestamp(microseconds: $0) })
+            endedAt: row.optionalInt64(4).map { Timestamp(microseconds: $0) }, author: row.optionalString(5),
+            changedBy: row.optionalString(6), changedAt: row.optionalInt64(7).map { Timestamp(microseconds: $0) })
     }
 
     /// Opens a session now; revisions stored while it is open belong to it.
-    public func startSession(name: String, notes: String?, at time: Timestamp) throws -> Session {
+    public func startSession(name: String, notes: String?, at time: Timestamp, author: String?) throws -> Session {
         try write { db in
             // One writer at a time decides whether a session is open.
             try db.execute("LOCK TABLE session IN SHARE ROW EXCLUSIVE MODE")
@@ -26,8 +27,8 @@ extension PostgreSQLStore {
             try Self.refuseOverlap(db, name: name, start: time, end: nil)
             guard
                 let row = try db.execute(
-                    "INSERT INTO session (name, notes, started_at) VALUES ($1, $2, $3) RETURNING \(Self.sessionColumns)",
-                    [.text(name), .text(notes), .integer(time.microseconds)]
+                    "INSERT INTO session (name, notes, started_at, author) VALUES ($1, $2, $3, $4) RETURNING \(Self.sessionColumns)",
+                    [.text(name), .text(notes), .integer(time.microseconds), .text(author)]
                 ).first
             else { throw StoreError.noOpenSession }
             return Self.session(row)
@@ -35,21 +36,25 @@ extension PostgreSQLStore {
     }
 
     /// Ends the open session.
-    public func endSession(at time: Timestamp) throws -> Session {
+    public func endSession(at time: Timestamp, by changer: String) throws -> Session {
         try write { db in
             guard let open = try db.execute("SELECT \(Self.sessionColumns) FROM session WHERE ended_at IS NULL FOR UPDATE").first
             else { throw StoreError.noOpenSession }
             var session = Self.session(open)
             guard time >= session.startedAt else { throw StoreError.invalidSessionInterval(name: session.name) }
-            try db.execute("UPDATE session SET ended_at = $2 WHERE id = $1", [.integer(session.id), .integer(time.microseconds)])
+            try db.execute(
+                "UPDATE session SET ended_at = $2, changed_by = $3, changed_at = $2 WHERE id = $1",
+                [.integer(session.id), .integer(time.microseconds), .text(changer)])
             session.endedAt = time
+            session.changedBy = changer
+            session.changedAt = time
             return session
         }
     }
 
     /// Adds a session that already took place, and assigns it the revisions of its span that
     /// belong to no session.
-    public func addSession(name: String, notes: String?, start: Timestamp, end: Timestamp) throws -> Session {
+    public func addSession(name: String, notes: String?, start: Timestamp, end: Timestamp, author: String?) throws -> Session {
         try write { db in
             guard end >= start else { throw StoreError.invalidSessionInterval(name: name) }
             try db.execute("LOCK TABLE session IN SHARE ROW EXCLUSIVE MODE")
@@ -59,8 +64,11 @@ extension PostgreSQLStore {
             try Self.refuseOverlap(db, name: name, start: start, end: end)
             guard
                 let row = try db.execute(
-                    "INSERT INTO session (name, notes, started_at, ended_at) VALUES ($1, $2, $3, $4) RETURNING \(Self.sessionColumns)",
-                    [.text(name), .text(notes), .integer(start.microseconds), .integer(end.microseconds)]
+                    """
+                    INSERT INTO session (name, notes, started_at, ended_at, author) VALUES ($1, $2, $3, $4, $5)
+                    RETURNING \(Self.sessionColumns)
+                    """,
+                    [.text(name), .text(notes), .integer(start.microseconds), .integer(end.microseconds), .text(author)]
                 ).first
             else { throw StoreError.unknownSession(name: name, suggestion: nil) }
             let session = Self.session(row)
@@ -72,7 +80,9 @@ extension PostgreSQLStore {
     }
 
     /// Renames a session or replaces its notes; its revisions stay its (they refer to it by id).
-    public func editSession(named name: String, newName: String?, notes: String?) throws -> Session {
+    public func editSession(named name: String, newName: String?, notes: String?, at time: Timestamp, by changer: String) throws
+        -> Session
+    {
         try write { db in
             var session = try Self.session(db, named: name)
             if let newName, newName != name {
@@ -82,8 +92,11 @@ extension PostgreSQLStore {
                 session.name = newName
             }
             if let notes { session.notes = notes.isEmpty ? nil : notes }
+            session.changedBy = changer
+            session.changedAt = time
             try db.execute(
-                "UPDATE session SET name = $2, notes = $3 WHERE id = $1", [.integer(session.id), .text(session.name), .text(session.notes)])
+                "UPDATE session SET name = $2, notes = $3, changed_by = $4, changed_at = $5 WHERE id = $1",
+                [.integer(session.id), .text(session.name), .text(session.notes), .text(changer), .integer(time.microseconds)])
             return session
         }
     }

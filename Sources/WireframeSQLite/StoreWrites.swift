@@ -175,7 +175,7 @@ extension SQLiteStore {
     // MARK: Sessions
 
     /// Opens a session now; revisions stored while it is open belong to it.
-    public func startSession(name: String, notes: String?, at time: Timestamp) throws -> Session {
+    public func startSession(name: String, notes: String?, at time: Timestamp, author: String?) throws -> Session {
         try mapped {
             try writer.write { db in
                 if let open = try SessionRecord.filter(SessionRecord.Columns.endedAt == nil).fetchOne(db) {
@@ -185,7 +185,7 @@ extension SQLiteStore {
                     throw StoreError.duplicateSession(name: name)
                 }
                 try Self.refuseOverlap(db, name: name, start: time, end: nil)
-                var record = SessionRecord(name: name, notes: notes, startedAt: time, endedAt: nil)
+                var record = SessionRecord(name: name, notes: notes, startedAt: time, endedAt: nil, author: author)
                 try record.insert(db)
                 return record.session()
             }
@@ -193,7 +193,7 @@ extension SQLiteStore {
     }
 
     /// Ends the open session.
-    public func endSession(at time: Timestamp) throws -> Session {
+    public func endSession(at time: Timestamp, by changer: String) throws -> Session {
         try mapped {
             try writer.write { db in
                 guard var record = try SessionRecord.filter(SessionRecord.Columns.endedAt == nil).fetchOne(db) else {
@@ -201,6 +201,8 @@ extension SQLiteStore {
                 }
                 guard time >= record.startedAt else { throw StoreError.invalidSessionInterval(name: record.name) }
                 record.endedAt = time
+                record.changedBy = changer
+                record.changedAt = time
                 try record.update(db)
                 return record.session()
             }
@@ -208,7 +210,7 @@ extension SQLiteStore {
     }
 
     /// Records a session after the fact; revisions of that interval that belong to no session join it.
-    public func addSession(name: String, notes: String?, start: Timestamp, end: Timestamp) throws -> Session {
+    public func addSession(name: String, notes: String?, start: Timestamp, end: Timestamp, author: String?) throws -> Session {
         try mapped {
             try writer.write { db in
                 guard end >= start else { throw StoreError.invalidSessionInterval(name: name) }
@@ -216,7 +218,7 @@ extension SQLiteStore {
                     throw StoreError.duplicateSession(name: name)
                 }
                 try Self.refuseOverlap(db, name: name, start: start, end: end)
-                var record = SessionRecord(name: name, notes: notes, startedAt: start, endedAt: end)
+                var record = SessionRecord(name: name, notes: notes, startedAt: start, endedAt: end, author: author)
                 try record.insert(db)
                 try db.execute(
                     sql: "UPDATE revision SET sessionId = ? WHERE sessionId IS NULL AND createdAt >= ? AND createdAt <= ?",
@@ -227,7 +229,9 @@ extension SQLiteStore {
     }
 
     /// Renames a session or replaces its notes; its revisions stay its (they refer to it by id).
-    public func editSession(named name: String, newName: String?, notes: String?) throws -> Session {
+    public func editSession(named name: String, newName: String?, notes: String?, at time: Timestamp, by changer: String) throws
+        -> Session
+    {
         try mapped {
             try writer.write { db in
                 var record = try Self.sessionRecord(db, named: name)
@@ -238,6 +242,8 @@ extension SQLiteStore {
                     record.name = newName
                 }
                 if let notes { record.notes = notes.isEmpty ? nil : notes }
+                record.changedBy = changer
+                record.changedAt = time
                 try record.update(db)
                 return record.session()
             }

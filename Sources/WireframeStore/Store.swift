@@ -116,20 +116,21 @@ public protocol Store: Sendable {
 
     // MARK: Sessions
 
-    /// Starts a session now; there may be one open session at a time.
-    func startSession(name: String, notes: String?, at time: Timestamp) throws -> Session
+    /// Starts a session now, started by `author`; there may be one open session at a time.
+    func startSession(name: String, notes: String?, at time: Timestamp, author: String?) throws -> Session
 
-    /// Ends the open session.
-    func endSession(at time: Timestamp) throws -> Session
+    /// Ends the open session, by `changer` (its ``Session/changedBy``) at `time`.
+    func endSession(at time: Timestamp, by changer: String) throws -> Session
 
-    /// Adds a session that already took place, and assigns it the revisions made in its span.
-    func addSession(name: String, notes: String?, start: Timestamp, end: Timestamp) throws -> Session
+    /// Adds a session that already took place, recorded by `author`, and assigns it the revisions
+    /// made in its span.
+    func addSession(name: String, notes: String?, start: Timestamp, end: Timestamp, author: String?) throws -> Session
 
     /// Renames a session, replaces its notes, or both (nil leaves either as it is; empty notes
-    /// remove them); its revisions stay its.
+    /// remove them), by `changer` at `time`; its revisions stay its.
     ///
     /// - Throws: ``StoreError/unknownSession(name:suggestion:)``, ``StoreError/duplicateSession(name:)``.
-    func editSession(named name: String, newName: String?, notes: String?) throws -> Session
+    func editSession(named name: String, newName: String?, notes: String?, at time: Timestamp, by changer: String) throws -> Session
 
     /// Deletes a session (open or ended); its revisions stay, in no session.
     func deleteSession(named name: String) throws -> Session

@@ -142,14 +142,27 @@ public struct Session: Sendable, Hashable, Codable {
     public var startedAt: Timestamp
     /// When it ended; nil while it is open.
     public var endedAt: Timestamp?
+    /// Who started or recorded it; nil for a meeting stored before the store kept that, or made
+    /// of a git tag without a tagger.
+    public var author: String?
+    /// Who last ended, renamed or re-noted it; nil if nobody has.
+    public var changedBy: String?
+    /// When ``changedBy`` did; nil if nobody has.
+    public var changedAt: Timestamp?
 
     /// Creates a session value.
-    public init(id: Int64, name: String, notes: String?, startedAt: Timestamp, endedAt: Timestamp?) {
+    public init(
+        id: Int64, name: String, notes: String?, startedAt: Timestamp, endedAt: Timestamp?, author: String? = nil,
+        changedBy: String? = nil, changedAt: Timestamp? = nil
+    ) {
         self.id = id
         self.name = name
         self.notes = notes
         self.startedAt = startedAt
         self.endedAt = endedAt
+        self.author = author
+        self.changedBy = changedBy
+        self.changedAt = changedAt
     }
 
     /// Whether the session has not ended.

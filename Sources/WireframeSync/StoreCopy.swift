@@ -7,7 +7,8 @@ public import WireframeStore
 /// each revision is recorded again with its id, number, time, author, origin, machine, message,
 /// base, exact source, header, screens and changes; the refused and unchanged attempts with their
 /// diagnostics, in the order they happened among the revisions; then the sessions, which take the
-/// revisions of their span as they did in the original; each revision's newest note (`wfs note`,
+/// revisions of their span as they did in the original, with who recorded and who last changed
+/// them; each revision's newest note (`wfs note`,
 /// its message, author and time; earlier notes stay in the original alone). What a revision replaced follows from its
 /// base, so the target works it out again. The target must be empty. Afterwards the two stores'
 /// logs are compared entry by entry, and a copy that differs is an error.
@@ -35,7 +36,7 @@ public enum StoreCopy {
         let sessions = try source.sessions()
         // An open session takes the revisions recorded after its start, as it did in the original.
         if let open = sessions.first(where: \.isOpen) {
-            _ = try target.startSession(name: open.name, notes: open.notes, at: open.startedAt)
+            _ = try target.startSession(name: open.name, notes: open.notes, at: open.startedAt, author: open.author)
         }
         let attempts = try source.recentAttempts(limit: Int.max).reversed()
         // The attempt that stored a revision goes with it (its start and duration); the others
@@ -66,8 +67,14 @@ public enum StoreCopy {
             _ = try target.recordNote(revisionId: id, message: note.message, author: note.author, at: note.createdAt)
         }
         for session in sessions {
-            guard let end = session.endedAt else { continue }
-            _ = try target.addSession(name: session.name, notes: session.notes, start: session.startedAt, end: end)
+            if let end = session.endedAt {
+                _ = try target.addSession(
+                    name: session.name, notes: session.notes, start: session.startedAt, end: end, author: session.author)
+            }
+            // Who last changed it, and when: an edit that keeps its notes as they are.
+            if let changer = session.changedBy, let time = session.changedAt {
+                _ = try target.editSession(named: session.name, newName: nil, notes: session.notes ?? "", at: time, by: changer)
+            }
         }
         try compare(source, target)
         return Summary(revisions: revisions.count, attempts: copiedAttempts, sessions: sessions.count)
@@ -133,9 +140,14 @@ public enum StoreCopy {
             let longer = original.count > copied.count ? original : copied
             throw SyncError.copyDiffers(location: target.location, revisionId: longer[min(original.count, copied.count)].revision.id)
         }
-        // Ids are the stores' own; a session is its name, notes and span.
+        // Ids are the stores' own; a session is its name, notes, span and who recorded and changed it.
         func spans(_ store: any Store) throws -> [[String?]] {
-            try store.sessions().map { [$0.name, $0.notes, String($0.startedAt.microseconds), $0.endedAt.map { String($0.microseconds) }] }
+            try store.sessions().map {
+                [
+                    $0.name, $0.notes, String($0.startedAt.microseconds), $0.endedAt.map { String($0.microseconds) }, $0.author,
+                    $0.changedBy, $0.changedAt.map { String($0.microseconds) },
+                ]
+            }
         }
         let sessions = try spans(source)
         let copiedSessions = try spans(target)

@@ -149,7 +149,7 @@ import WireframeStore
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let head = try #require(try store.recordImport(stored([("a", "A1")], head: nil, at: .at(10), lead: 1, duration: 1)).revision)
         _ = try store.recordAttempt(attempt(at: .at(11)), outcome: .failed)
-        _ = try store.addSession(name: "Review", notes: nil, start: .at(5), end: .at(15))
+        _ = try store.addSession(name: "Review", notes: nil, start: .at(5), end: .at(15), author: "ann")
         let types = try rows(
             store,
             """

@@ -65,3 +65,28 @@ import WireframeStore
         #expect(try store.reader.read { db in try SQLiteStore.migrator.appliedIdentifiers(db) } == Set(SQLiteStore.knownMigrations))
     }
 }
+
+/// A store made before meetings kept who recorded them: its meetings name nobody, and they take
+/// who changes them from then on.
+@Suite struct SessionAuthorsMigrationTests {
+    @Test func meetingsOfAnOlderStoreHaveNoAuthorUntilChanged() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/store.sqlite"
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteStore.migrator.migrate(queue, upTo: "0005_revision_notes")
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO project (id, root, createdAt) VALUES (1, ?, 0)", arguments: [folder])
+            try db.execute(sql: "INSERT INTO session (name, notes, startedAt, endedAt) VALUES ('Kickoff', NULL, 0, 10)")
+        }
+        try queue.close()
+
+        let store = try SQLiteStore.open(path: path)
+        defer { try? store.close() }
+        let old = try store.session(named: "Kickoff")
+        #expect(old.author == nil && old.changedBy == nil && old.changedAt == nil && old.endedAt == Timestamp(microseconds: 10))
+        let renamed = try store.editSession(named: "Kickoff", newName: "Kickoff with Acme", notes: nil, at: .at(20), by: "ann")
+        #expect(renamed.author == nil && renamed.changedBy == "ann" && renamed.changedAt == .at(20))
+        #expect(try store.session(named: "Kickoff with Acme") == renamed)
+    }
+}

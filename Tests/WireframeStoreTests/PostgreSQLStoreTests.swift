@@ -83,7 +83,7 @@ struct PostgreSQLStoreTests {
             #expect(location == store.location)
             #expect(privilege.hasPrefix("UPDATE on table document") || privilege.hasPrefix("INSERT on table"), "\(privilege)")
             #expect(refused?.description.contains("reader-secret") == false)
-            #expect(throws: StoreError.self) { _ = try store.startSession(name: "Review", notes: nil, at: .at(2)) }
+            #expect(throws: StoreError.self) { _ = try store.startSession(name: "Review", notes: nil, at: .at(2), author: "ann") }
             let attempt = AttemptInfo(
                 path: "app.json", startedAt: .at(3), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: [])
             #expect(throws: StoreError.self) { _ = try store.recordAttempt(attempt, outcome: .rejected) }
@@ -114,11 +114,11 @@ struct PostgreSQLStoreTests {
             let store = try PostgreSQLStore.open(url: writerURL)
             defer { try? store.close() }
             let one = try #require(try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(0))).revision)
-            _ = try store.startSession(name: "Review", notes: nil, at: .at(1))
+            _ = try store.startSession(name: "Review", notes: nil, at: .at(1), author: "ann")
             let two = try #require(try store.recordImport(newRevision(screens: [("a", "A2")], expectedHead: one.id, at: .at(2))).revision)
             #expect(two.sessionName == "Review")
-            _ = try store.endSession(at: .at(3))
-            _ = try store.addSession(name: "Earlier", notes: nil, start: .at(-5), end: .at(0))
+            _ = try store.endSession(at: .at(3), by: "ann")
+            _ = try store.addSession(name: "Earlier", notes: nil, start: .at(-5), end: .at(0), author: "ann")
             let attempt = AttemptInfo(
                 path: "app.json", startedAt: .at(4), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: [])
             _ = try store.recordAttempt(attempt, outcome: .rejected)

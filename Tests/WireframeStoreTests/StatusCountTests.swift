@@ -41,7 +41,7 @@ import WireframeStore
         _ = try store.recordAttempt(refused, outcome: .rejected)
         let gone = AttemptInfo(path: "other.json", startedAt: .at(4), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: [])
         _ = try #require(try store.recordDeletion(gone, message: nil, createdAt: .at(4)))
-        _ = try store.addSession(name: "Review", notes: nil, start: .at(-5), end: .at(5))
+        _ = try store.addSession(name: "Review", notes: nil, start: .at(-5), end: .at(5), author: "ann")
         let counts = try store.counts()
         #expect(counts == (try rowCounts(store)))
         #expect(counts["document"] == 2)

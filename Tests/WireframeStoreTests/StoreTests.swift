@@ -216,20 +216,20 @@ import WireframeStore
         let (store, folder) = try makeStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let first = try #require(try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(0))).revision)
-        _ = try store.startSession(name: "Kickoff", notes: "first meeting", at: .at(10))
+        _ = try store.startSession(name: "Kickoff", notes: "first meeting", at: .at(10), author: "ann")
         #expect(throws: StoreError.sessionAlreadyOpen(name: "Kickoff")) {
-            _ = try store.startSession(name: "Other", notes: nil, at: .at(11))
+            _ = try store.startSession(name: "Other", notes: nil, at: .at(11), author: "ann")
         }
         let second = try #require(try store.recordImport(newRevision(screens: [("a", "A2")], expectedHead: first.id, at: .at(12))).revision)
         #expect(second.sessionName == "Kickoff")
-        let ended = try store.endSession(at: .at(20))
+        let ended = try store.endSession(at: .at(20), by: "ann")
         #expect(ended.endedAt == .at(20))
-        #expect(throws: StoreError.noOpenSession) { _ = try store.endSession(at: .at(21)) }
+        #expect(throws: StoreError.noOpenSession) { _ = try store.endSession(at: .at(21), by: "ann") }
         #expect(throws: StoreError.duplicateSession(name: "Kickoff")) {
-            _ = try store.startSession(name: "Kickoff", notes: nil, at: .at(22))
+            _ = try store.startSession(name: "Kickoff", notes: nil, at: .at(22), author: "ann")
         }
         #expect(throws: StoreError.unknownSession(name: "Kickof", suggestion: "Kickoff")) { _ = try store.session(named: "Kickof") }
-        let added = try store.addSession(name: "Before", notes: nil, start: .at(-5), end: .at(5))
+        let added = try store.addSession(name: "Before", notes: nil, start: .at(-5), end: .at(5), author: "ann")
         #expect(try store.revisions(inSession: added.name).map(\.id) == [first.id])
         #expect(try store.log(LogFilter(sessionName: "Kickoff")).map(\.revision.id) == [second.id])
         #expect(try store.sessions().map(\.name) == ["Before", "Kickoff"])
@@ -270,13 +270,13 @@ import WireframeStore
         let holder = try DatabasePool(path: store.path)
         try holder.write { _ in
             #expect(throws: StoreError.busy(path: store.path, seconds: 0.2)) {
-                _ = try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0))
+                _ = try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0), author: "ann")
             }
             // Reading is never blocked by a writer (WAL).
             let sessions = try impatient.sessions()
             #expect(sessions.isEmpty)
         }
-        #expect(try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0)).name == "Kickoff")
+        #expect(try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0), author: "ann").name == "Kickoff")
         #expect(StoreError.busy(path: "s", seconds: 0.2).description.contains("busy"))
     }
 
@@ -314,10 +314,10 @@ import WireframeStore
         #expect(String(decoding: ready, as: UTF8.self) == "locked\n")
         let impatient = try SQLiteStore.open(path: store.path, busyTimeout: 0.2)
         let expected = StoreError.busy(path: store.path, seconds: 0.2, holder: "process \(holder.processIdentifier) (python3)")
-        #expect(throws: expected) { _ = try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0)) }
+        #expect(throws: expected) { _ = try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0), author: "ann") }
         #expect(expected.description.contains("busy: process \(holder.processIdentifier) (python3) held it for more than 0.2 seconds"))
         try input.fileHandleForWriting.close()
         holder.waitUntilExit()
-        #expect(try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0)).name == "Kickoff")
+        #expect(try impatient.startSession(name: "Kickoff", notes: nil, at: .at(0), author: "ann").name == "Kickoff")
     }
 }

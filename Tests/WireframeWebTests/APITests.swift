@@ -152,6 +152,8 @@ struct APITests {
             }
             let cli = try BuiltCLI.run(["session", "list", "--format", "json"], project: project)
             #expect(cli.output.contains("Review") && cli.output.contains("went well"))
+            // The token's name is the meeting's author: alice started one, bob recorded one.
+            #expect(cli.output.contains(#""author" : "alice""#) && cli.output.contains(#""author" : "bob""#), "\(cli.output)")
             try await client.execute(uri: "/api/sessions", method: .get) { response in
                 #expect(String(buffer: response.body) == cli.output)
             }

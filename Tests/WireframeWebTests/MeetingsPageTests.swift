@@ -41,6 +41,34 @@ struct MeetingsPageTests {
         #expect(Set(names) == ["kickoff <script>", "design review"])
     }
 
+    @Test(arguments: WebEngine.available)
+    func aMeetingKeepsWhoStartedItAndWhoLastChangedIt(engine: WebEngine) async throws {
+        let project = try WebTestProject(engine)
+        let app = try project.pageApp(tokens: true)
+        try await app.test(.router) { client in
+            let (cookie, csrf) = try await PageTest.login(client)
+            let started = try await client.execute(
+                uri: "/meetings/start", method: .post, headers: PageTest.formHeaders(cookie: cookie),
+                body: PageTest.form([("name", "kickoff"), ("csrf", csrf)]))
+            #expect(started.status == .seeOther)
+            let page = PageTest.text(try await client.execute(uri: "/meetings", method: .get))
+            #expect(page.contains("<th>By</th>") && page.contains("<td>alice</td>"), "\(page)")
+
+            let renamed = try await client.execute(
+                uri: "/meetings/rename", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded", .authorization: "Bearer \(PageTest.bobToken)"],
+                body: PageTest.form([("name", "kickoff"), ("newName", "kickoff with Acme")]))
+            #expect(renamed.status == .seeOther)
+            let after = PageTest.text(try await client.execute(uri: "/meetings", method: .get))
+            #expect(after.contains("alice <span class=\"muted\">(changed by bob)</span>"), "\(after)")
+            let api = String(buffer: try await client.execute(uri: "/api/sessions", method: .get).body)
+            #expect(api.contains(#""author" : "alice""#) && api.contains(#""changedBy" : "bob""#), "\(api)")
+            #expect(api.contains(#""changedAt" : "#), "\(api)")
+        }
+        let session = try project.withStore { try $0.session(named: "kickoff with Acme") }
+        #expect(session.author == "alice" && session.changedBy == "bob")
+    }
+
     @Test
     func writesWithoutTheLoginsCSRFTokenOrFromAnotherSiteAreRefused() async throws {
         let project = try WebTestProject(.sqlite)
@@ -112,8 +140,8 @@ struct MeetingsPageTests {
         try project.write("app.json", WebTestProject.wireframe([("home", "Home"), ("cart", "Cart")]))
         try project.importFiles(["app.json"])
         try project.withStore { store in
-            _ = try store.startSession(name: "kickoff", notes: "<b>notes</b>", at: .now())
-            _ = try store.endSession(at: .now())
+            _ = try store.startSession(name: "kickoff", notes: "<b>notes</b>", at: .now(), author: "ann")
+            _ = try store.endSession(at: .now(), by: "ann")
         }
         try project.write("app.json", WebTestProject.wireframe([("home", "Home"), ("cart", "Basket <script>")]))
         try project.importFiles(["app.json"])

@@ -47,8 +47,8 @@ struct InputCheckTests {
         let store = try StoreLocation.open(location: cli.root + "/.wfs/store.sqlite")
         _ = try store.addSession(
             name: "a@b", notes: nil, start: try #require(Timestamp.parse("2026-01-01T10:00Z", defaultOffsetSeconds: nil)),
-            end: try #require(Timestamp.parse("2026-01-01T11:00Z", defaultOffsetSeconds: nil)))
-        _ = try store.startSession(name: "line\nbreak", notes: nil, at: .now())
+            end: try #require(Timestamp.parse("2026-01-01T11:00Z", defaultOffsetSeconds: nil)), author: nil)
+        _ = try store.startSession(name: "line\nbreak", notes: nil, at: .now(), author: "ann")
         try store.close()
         #expect(try cli.run("import", "app.json").status == 0)
 

@@ -8,16 +8,20 @@ import Testing
         let cli = try StoreCLI()
         defer { cli.remove() }
         #expect(try cli.run("init").status == 0)
-        #expect(try cli.run("session", "start", "Kickof", "--notes", "with Acme").status == 0)
+        #expect(try cli.run("session", "start", "Kickof", "--notes", "with Acme", environment: ["WFS_AUTHOR": "ann"]).status == 0)
         try cli.write("app.json", StoreCLI.wireframe([("home", "Home")]))
         #expect(try cli.run("import", "app.json").status == 0)
         #expect(try cli.run("session", "end").status == 0)
 
-        let renamed = try cli.run("session", "rename", "Kickof", "Kickoff")
+        let renamed = try cli.run("session", "rename", "Kickof", "Kickoff", environment: ["WFS_AUTHOR": "ben"])
         #expect(renamed.status == 0, "\(renamed.error)")
         #expect(renamed.output == "renamed session Kickof to Kickoff\n")
         #expect(try cli.run("show", "app.json@Kickoff").status == 0)
         #expect(try cli.run("log", "--session", "Kickoff").output.contains("session Kickoff"))
+        // Who started it stays; who renamed it is who last changed it.
+        let shown = try cli.run("session", "show", "Kickoff")
+        #expect(shown.output.hasPrefix("Kickoff  ") && shown.output.contains(" started by ann  with Acme\n"), "\(shown.output)")
+        #expect(shown.output.contains("\n  last changed by ben at "), "\(shown.output)")
         let old = try cli.run("show", "app.json@Kickof")
         #expect(old.status != 0 && old.error.contains("did you mean 'Kickoff'?"), "\(old.error)")
 

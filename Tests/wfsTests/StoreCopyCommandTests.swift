@@ -7,7 +7,8 @@ import WireframeTestSupport
 struct StoreCopyCommandTests {
     /// A history with every kind of record: revisions by two authors with a message, a rejected
     /// save with diagnostics, an unchanged import, a deletion and a file that came back, a closed
-    /// session and an open one with notes, a revision given its message afterwards.
+    /// session and an open one with notes, each with who started and who last changed it, a revision
+    /// given its message afterwards.
     func makeHistory(_ cli: StoreCLI) throws {
         #expect(try cli.run("init").status == 0)
         try cli.write("screens/app.json", StoreCLI.wireframe([("home", "Home"), ("cart", "Cart")]))
@@ -16,7 +17,7 @@ struct StoreCopyCommandTests {
         #expect(try cli.run("import", "screens", environment: ["WFS_AUTHOR": "ada"]).status == 0)
         try cli.write("screens/app.json", StoreCLI.wireframe([("home", "Home"), ("cart", "Basket")]))
         #expect(try cli.run("import", "screens/app.json", "--message", "cart is a basket", environment: ["WFS_AUTHOR": "bob"]).status == 0)
-        #expect(try cli.run("session", "end").status == 0)
+        #expect(try cli.run("session", "end", environment: ["WFS_AUTHOR": "bob"]).status == 0)
         #expect(try cli.run("note", "screens/app.json@1", "the first cart", "--author", "carol").status == 0)
         try cli.write("screens/app.json", "{ \"appName\": ")
         #expect(try cli.run("import", "screens/app.json").status == 1)
@@ -26,8 +27,9 @@ struct StoreCopyCommandTests {
         try FileManager.default.removeItem(atPath: cli.root + "/screens/other.json")
         #expect(try cli.run("import", "screens").status == 0)
         try cli.write("screens/other.json", StoreCLI.wireframe([("home", "Again")], appName: "Other"))
-        #expect(try cli.run("session", "start", "Review", "--notes", "with the customer").status == 0)
+        #expect(try cli.run("session", "start", "Review", "--notes", "with the customer", environment: ["WFS_AUTHOR": "dan"]).status == 0)
         #expect(try cli.run("import", "screens").status == 0)
+        #expect(try cli.run("session", "edit", "Review", "--notes", "with Acme", environment: ["WFS_AUTHOR": "erin"]).status == 0)
     }
 
     func json(_ cli: StoreCLI, _ arguments: String...) throws -> String {
@@ -56,6 +58,10 @@ struct StoreCopyCommandTests {
 
         let noted = try json(cli, "log", "--format", "json", "--store", original)
         #expect(noted.contains("\"note\"") && noted.contains("\"carol\""), "\(noted)")
+        let sessions = try json(cli, "session", "list", "--format", "json", "--store", original)
+        for who in ["\"author\" : \"ada\"", "\"changedBy\" : \"bob\"", "\"author\" : \"dan\"", "\"changedBy\" : \"erin\""] {
+            #expect(sessions.contains(who), "\(sessions)")
+        }
         for store in [database.url, back] {
             #expect(try json(cli, "log", "--format", "json", "--store", store) == json(cli, "log", "--format", "json", "--store", original))
             #expect(

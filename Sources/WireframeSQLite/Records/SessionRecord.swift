@@ -9,6 +9,9 @@ struct SessionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var notes: String?
     var startedAt: Timestamp
     var endedAt: Timestamp?
+    var author: String?
+    var changedBy: String?
+    var changedAt: Timestamp?
 
     enum Columns {
         static let name = Column(CodingKeys.name)
@@ -20,6 +23,8 @@ struct SessionRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     /// The public value.
     func session() -> Session {
-        Session(id: id ?? 0, name: name, notes: notes, startedAt: startedAt, endedAt: endedAt)
+        Session(
+            id: id ?? 0, name: name, notes: notes, startedAt: startedAt, endedAt: endedAt, author: author, changedBy: changedBy,
+            changedAt: changedAt)
     }
 }

@@ -189,14 +189,17 @@ public struct GitImport {
 
     /// Makes a session of each tag matching `pattern`, at the tag's time (an annotated tag's
     /// tagger date, a lightweight tag's commit's author time), named by the tag's name after the
-    /// pattern's part before its first wildcard, unless a session of that name exists.
+    /// pattern's part before its first wildcard, unless a session of that name exists. An
+    /// annotated tag's tagger (`Name <email>`, as a revision names its author) is the session's
+    /// author; a lightweight tag names nobody.
     func makeSessions(_ git: GitProcess, pattern: String, into summary: inout Summary) throws {
-        let format = "%(refname)%00%(objecttype)%00%(taggerdate:unix)%00%(*authordate:unix)%00%(authordate:unix)"
+        let format =
+            "%(refname)%00%(objecttype)%00%(taggerdate:unix)%00%(*authordate:unix)%00%(authordate:unix)%00%(taggername)%00%(taggeremail)"
         let output = try git.output(["for-each-ref", "--format=\(format)", "refs/tags/" + pattern])
         let literal = String(pattern.prefix { !"*?[".contains($0) })
         for line in output.split(separator: UInt8(ascii: "\n")) {
             let fields = line.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-            guard fields.count == 5 else { throw GitImportError.unexpectedOutput(command: "for-each-ref") }
+            guard fields.count == 7 else { throw GitImportError.unexpectedOutput(command: "for-each-ref") }
             let tag = String(fields[0].dropFirst("refs/tags/".count))
             var name = tag.hasPrefix(literal) ? String(tag.dropFirst(literal.count)) : tag
             if name.isEmpty { name = tag }
@@ -213,7 +216,9 @@ public struct GitImport {
             guard try !pipeline.store.hasSession(named: name) else { continue }
             let time = Timestamp(microseconds: seconds * 1_000_000)
             do {
-                summary.sessions.append(try pipeline.store.addSession(name: name, notes: "git tag \(tag)", start: time, end: time))
+                let tagger = fields[1] == "tag" && !fields[5].isEmpty ? fields[5] + (fields[6].isEmpty ? "" : " " + fields[6]) : nil
+                summary.sessions.append(
+                    try pipeline.store.addSession(name: name, notes: "git tag \(tag)", start: time, end: time, author: tagger))
             } catch let error as StoreError {
                 summary.warnings.append("no session was made of the tag '\(tag.escapingControlCharacters)': \(error.description)")
             }

@@ -44,9 +44,9 @@ enum SessionsRoute {
         }
         let session = try await server.pool.withStore { store in
             if let span {
-                return try store.addSession(name: new.name, notes: new.notes, start: span.start, end: span.end)
+                return try store.addSession(name: new.name, notes: new.notes, start: span.start, end: span.end, author: author)
             }
-            return try store.startSession(name: new.name, notes: new.notes, at: .now())
+            return try store.startSession(name: new.name, notes: new.notes, at: .now(), author: author)
         }
         context.logger.info("session \(span == nil ? "started" : "added")", metadata: ["session": "\(session.name)", "by": "\(author)"])
         return API.json(try JSONOutput.text(SessionJSON(session)), status: .created)

@@ -13,37 +13,40 @@ enum MeetingsPage {
             return Layout.page(title: "Meetings", viewer: login?.name, body: body(sessions.reversed(), login: login, server: server))
         }
         router.post("/meetings/start") { request, context in
-            try await write(request, context: context, server: server) { form, store in
+            try await write(request, context: context, server: server) { form, store, author in
                 let name = try name(form)
-                _ = try store.startSession(name: name, notes: PageSupport.field(form, "notes"), at: .now())
+                _ = try store.startSession(name: name, notes: PageSupport.field(form, "notes"), at: .now(), author: author)
             }
         }
         router.post("/meetings/end") { request, context in
-            try await write(request, context: context, server: server) { _, store in _ = try store.endSession(at: .now()) }
+            try await write(request, context: context, server: server) { _, store, author in
+                _ = try store.endSession(at: .now(), by: author)
+            }
         }
         router.post("/meetings/add") { request, context in
-            try await write(request, context: context, server: server) { form, store in
+            try await write(request, context: context, server: server) { form, store, author in
                 let name = try name(form)
                 guard let start = try PageSupport.time(PageSupport.field(form, "start")),
                     let end = try PageSupport.time(PageSupport.field(form, "end"))
                 else { throw WebError(.badRequest, "a past meeting needs its start and its end") }
-                _ = try store.addSession(name: name, notes: PageSupport.field(form, "notes"), start: start, end: end)
+                _ = try store.addSession(name: name, notes: PageSupport.field(form, "notes"), start: start, end: end, author: author)
             }
         }
         router.post("/meetings/rename") { request, context in
-            try await write(request, context: context, server: server) { form, store in
+            try await write(request, context: context, server: server) { form, store, author in
                 guard let old = PageSupport.field(form, "name") else { throw WebError(.badRequest, "name the meeting to rename") }
                 guard let new = form["newName"] else { throw WebError(.badRequest, "give the meeting's new name") }
                 try SessionName.check(new)
-                _ = try store.editSession(named: old, newName: new, notes: nil)
+                _ = try store.editSession(named: old, newName: new, notes: nil, at: .now(), by: author)
             }
         }
         router.post("/meetings/notes") { request, context in
-            try await write(request, context: context, server: server) { form, store in
+            try await write(request, context: context, server: server) { form, store, author in
                 guard let name = PageSupport.field(form, "name") else { throw WebError(.badRequest, "name the meeting whose notes change") }
                 // Empty notes remove them, as 'wfs session edit --notes ""' does.
                 _ = try store.editSession(
-                    named: name, newName: nil, notes: form["notes"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+                    named: name, newName: nil, notes: form["notes"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", at: .now(),
+                    by: author)
             }
         }
         router.get("/meetings/audit") { request, _ in
@@ -66,16 +69,24 @@ enum MeetingsPage {
     }
 
     /// Runs a write from a form: the writer checked (``PageAccess/writer(_:form:server:)``), the
-    /// store changed, then back to the list.
+    /// store changed in the login's name (the meeting's author or changer), then back to the list.
     static func write(
         _ request: Request, context: WebContext, server: Server,
-        _ body: @escaping @Sendable ([String: String], any Store) throws -> Void
+        _ body: @escaping @Sendable ([String: String], any Store, String) throws -> Void
     ) async throws -> Response {
         let form = try await PageSupport.form(request, context: context)
         let author = try PageAccess.writer(request, form: form, server: server)
-        try await server.pool.withStore { store in try body(form, store) }
+        try await server.pool.withStore { store in try body(form, store, author) }
         context.logger.info("meeting changed", metadata: ["meeting.author": "\(author)", "request.path": "\(request.uri.path)"])
         return PageSupport.redirect("/meetings")
+    }
+
+    /// Who started or recorded a meeting, and who last changed it when someone else did.
+    static func by(_ session: Session) -> HTML {
+        var author: HTML = "<span class=\"muted\">unknown</span>"
+        if let name = session.author { author = "\(name)" }
+        guard let changer = session.changedBy, changer != session.author else { return author }
+        return "\(author) <span class=\"muted\">(changed by \(changer))</span>"
     }
 
     static func body(_ sessions: [Session], login: Logins.Login?, server: Server) -> HTML {
@@ -93,7 +104,7 @@ enum MeetingsPage {
                 """ : ""
             return """
                 <tr><td><a href="/history?meeting=\(name)">\(session.name)</a></td><td>\(session.startedAt.text)</td>\
-                <td>\(session.endedAt?.text ?? "open")</td><td>\(session.notes ?? "")</td>\
+                <td>\(session.endedAt?.text ?? "open")</td><td>\(by(session))</td><td>\(session.notes ?? "")</td>\
                 <td><a href="/meetings/audit?from=\(name)">changes since</a></td>\(edit)</tr>
                 """
         }
@@ -140,7 +151,7 @@ enum MeetingsPage {
             <h1>Meetings</h1>
             \(sessions.isEmpty ? "<p class=\"muted\">No meetings yet.</p>" as HTML : "")\
             <table class="meetings">
-            <tr><th>Name</th><th>Started</th><th>Ended</th><th>Notes</th><th></th>\(canWrite ? "<th></th>" as HTML : "")</tr>
+            <tr><th>Name</th><th>Started</th><th>Ended</th><th>By</th><th>Notes</th><th></th>\(canWrite ? "<th></th>" as HTML : "")</tr>
             \(HTML.joined(rows, separator: "\n"))
             </table>
             \(sessions.isEmpty ? "" : auditForm)

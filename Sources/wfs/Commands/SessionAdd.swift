@@ -19,7 +19,7 @@ extension WFS.SessionCommand {
             try runReportingErrors { try SessionName.check(name) }
             try storeOptions.withStore { store in
                 let session = try store.addSession(
-                    name: name, notes: notes, start: try Times.parse(start), end: try Times.parse(end))
+                    name: name, notes: notes, start: try Times.parse(start), end: try Times.parse(end), author: WFS.SessionCommand.author())
                 Terminal.outputLine("added session \(session.name): \(session.startedAt.text) – \(session.endedAt?.text ?? "")")
             }
         }

@@ -16,7 +16,14 @@ extension WFS {
         static func line(_ session: Session) -> String {
             let end = session.endedAt?.text ?? "open"
             return "\(session.name.escapingControlCharacters)  \(session.startedAt.text) – \(end)"
+                + (session.author.map { "  started by \($0.escapingControlCharacters)" } ?? "")
                 + (session.notes.map { "  \($0.escapingControlCharacters)" } ?? "")
+        }
+
+        /// Who starts, records, ends or corrects a session from the command line: whom an import
+        /// names as a revision's author (`WFS_AUTHOR`, else the user).
+        static func author() -> String {
+            Times.author(explicit: nil, environment: Terminal.environment(["WFS_AUTHOR", "USER", "LOGNAME"]))
         }
     }
 }

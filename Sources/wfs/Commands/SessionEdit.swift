@@ -14,7 +14,7 @@ extension WFS.SessionCommand {
 
         func run() throws {
             try storeOptions.withStore { store in
-                let session = try store.editSession(named: name, newName: nil, notes: notes)
+                let session = try store.editSession(named: name, newName: nil, notes: notes, at: .now(), by: WFS.SessionCommand.author())
                 Terminal.outputLine(
                     session.notes == nil
                         ? "removed the notes of session \(session.name.escapingControlCharacters)"

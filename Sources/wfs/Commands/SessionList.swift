@@ -8,7 +8,7 @@ extension WFS.SessionCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List sessions, oldest first.",
-            discussion: "Each with its name, when it started and ended, and its notes.")
+            discussion: "Each with its name, when it started and ended, who started or recorded it, and its notes.")
         @OptionGroup var storeOptions: StoreOptions
         @OptionGroup var formatOptions: FormatOptions
 

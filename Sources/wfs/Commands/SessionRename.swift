@@ -15,7 +15,8 @@ extension WFS.SessionCommand {
         func run() throws {
             try runReportingErrors { try SessionName.check(newName) }
             try storeOptions.withStore { store in
-                let session = try store.editSession(named: name, newName: newName, notes: nil)
+                let session = try store.editSession(
+                    named: name, newName: newName, notes: nil, at: .now(), by: WFS.SessionCommand.author())
                 Terminal.outputLine("renamed session \(name.escapingControlCharacters) to \(session.name.escapingControlCharacters)")
             }
         }

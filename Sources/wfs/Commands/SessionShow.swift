@@ -23,6 +23,9 @@ extension WFS.SessionCommand {
                     )
                 case .text:
                     var text = WFS.SessionCommand.line(session) + "\n"
+                    if let changer = session.changedBy, let time = session.changedAt {
+                        text += "  last changed by \(changer.escapingControlCharacters) at \(time.text)\n"
+                    }
                     text += entries.isEmpty ? "  no revisions\n" : ""
                     for entry in entries {
                         text += "  " + TextForm.revisionLine(entry.revision) + "\n    " + TextForm.changeSummary(entry.changes) + "\n"

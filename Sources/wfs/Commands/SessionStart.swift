@@ -19,7 +19,7 @@ extension WFS.SessionCommand {
         func run() throws {
             try runReportingErrors { try SessionName.check(name) }
             try storeOptions.withStore { store in
-                let session = try store.startSession(name: name, notes: notes, at: .now())
+                let session = try store.startSession(name: name, notes: notes, at: .now(), author: WFS.SessionCommand.author())
                 Terminal.outputLine("started session \(session.name) at \(session.startedAt.text)")
             }
         }

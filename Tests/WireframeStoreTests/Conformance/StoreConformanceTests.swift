@@ -221,14 +221,14 @@ import WireframeStore
                     screens: [("a", "A1"), ("b", "B1")], expectedHead: nil, at: .at(0),
                     changes: [RecordedChange(kind: .added, screenKey: "a"), RecordedChange(kind: .added, screenKey: "b")])
             ).revision)
-        _ = try store.startSession(name: "Review", notes: nil, at: .at(4))
+        _ = try store.startSession(name: "Review", notes: nil, at: .at(4), author: "ann")
         let two = try #require(
             try store.recordImport(
                 newRevision(
                     screens: [("a", "A1"), ("b", "B2")], expectedHead: one.id, at: .at(5),
                     changes: [RecordedChange(kind: .modified, screenKey: "b")])
             ).revision)
-        _ = try store.endSession(at: .at(6))
+        _ = try store.endSession(at: .at(6), by: "ann")
         let other = try #require(
             try store.recordImport(newRevision(path: "admin.json", screens: [("x", "X1")], expectedHead: nil, at: .at(7))).revision)
         #expect(try store.log(LogFilter()).map(\.revision.id) == [other.id, two.id, one.id])
@@ -296,31 +296,31 @@ import WireframeStore
         let store = try engine.makeStore(root: "/projects/shop")
         defer { engine.discard(store) }
         let one = try #require(try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(0))).revision)
-        let kickoff = try store.startSession(name: "Kickoff", notes: "first meeting", at: .at(10))
+        let kickoff = try store.startSession(name: "Kickoff", notes: "first meeting", at: .at(10), author: "ann")
         #expect(kickoff.isOpen && kickoff.notes == "first meeting")
         #expect(try store.openSession()?.name == "Kickoff")
         #expect(throws: StoreError.sessionAlreadyOpen(name: "Kickoff")) {
-            _ = try store.startSession(name: "Other", notes: nil, at: .at(11))
+            _ = try store.startSession(name: "Other", notes: nil, at: .at(11), author: "ann")
         }
         let two = try #require(try store.recordImport(newRevision(screens: [("a", "A2")], expectedHead: one.id, at: .at(12))).revision)
         #expect(two.sessionName == "Kickoff")
-        let ended = try store.endSession(at: .at(20))
+        let ended = try store.endSession(at: .at(20), by: "ann")
         #expect(ended.endedAt == .at(20) && !ended.isOpen)
         #expect(try store.openSession() == nil)
-        #expect(throws: StoreError.noOpenSession) { _ = try store.endSession(at: .at(21)) }
+        #expect(throws: StoreError.noOpenSession) { _ = try store.endSession(at: .at(21), by: "ann") }
         #expect(throws: StoreError.duplicateSession(name: "Kickoff")) {
-            _ = try store.startSession(name: "Kickoff", notes: nil, at: .at(22))
+            _ = try store.startSession(name: "Kickoff", notes: nil, at: .at(22), author: "ann")
         }
         #expect(throws: StoreError.unknownSession(name: "Kickof", suggestion: "Kickoff")) { _ = try store.session(named: "Kickof") }
         #expect(try store.hasSession(named: "Kickoff"))
         #expect(try !store.hasSession(named: "Kickof"))
-        let before = try store.addSession(name: "Before", notes: nil, start: .at(-5), end: .at(5))
+        let before = try store.addSession(name: "Before", notes: nil, start: .at(-5), end: .at(5), author: "ann")
         #expect(try store.revisions(inSession: before.name).map(\.id) == [one.id])
         #expect(try store.revisions(inSession: "Kickoff").map(\.id) == [two.id])
         #expect(try store.session(named: "Kickoff") == ended)
         #expect(try store.sessions().map(\.name) == ["Before", "Kickoff"])
         #expect(throws: StoreError.invalidSessionInterval(name: "Backwards")) {
-            _ = try store.addSession(name: "Backwards", notes: nil, start: .at(30), end: .at(29))
+            _ = try store.addSession(name: "Backwards", notes: nil, start: .at(30), end: .at(29), author: "ann")
         }
         #expect(try store.counts()["session"] == 2)
     }
@@ -329,23 +329,23 @@ import WireframeStore
     func aSessionIsRenamedEditedAndDeletedWhileItsRevisionsStay(engine: any StoreEngine) throws {
         let store = try engine.makeStore(root: "/projects/shop")
         defer { engine.discard(store) }
-        _ = try store.startSession(name: "Kickof", notes: "typo", at: .at(0))
+        _ = try store.startSession(name: "Kickof", notes: "typo", at: .at(0), author: "ann")
         let one = try #require(try store.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(1))).revision)
-        _ = try store.endSession(at: .at(2))
-        _ = try store.addSession(name: "Review", notes: nil, start: .at(10), end: .at(11))
+        _ = try store.endSession(at: .at(2), by: "ann")
+        _ = try store.addSession(name: "Review", notes: nil, start: .at(10), end: .at(11), author: "ann")
 
-        let renamed = try store.editSession(named: "Kickof", newName: "Kickoff", notes: nil)
+        let renamed = try store.editSession(named: "Kickof", newName: "Kickoff", notes: nil, at: .at(50), by: "ann")
         #expect(renamed.name == "Kickoff" && renamed.notes == "typo" && renamed.endedAt == .at(2))
         #expect(try store.revisions(inSession: "Kickoff").map(\.id) == [one.id])
         #expect(try store.revision(id: one.id).sessionName == "Kickoff")
         #expect(throws: StoreError.duplicateSession(name: "Review")) {
-            _ = try store.editSession(named: "Kickoff", newName: "Review", notes: nil)
+            _ = try store.editSession(named: "Kickoff", newName: "Review", notes: nil, at: .at(50), by: "ann")
         }
         #expect(throws: StoreError.unknownSession(name: "Kickof", suggestion: "Kickoff")) {
-            _ = try store.editSession(named: "Kickof", newName: "Other", notes: nil)
+            _ = try store.editSession(named: "Kickof", newName: "Other", notes: nil, at: .at(50), by: "ann")
         }
-        #expect(try store.editSession(named: "Kickoff", newName: nil, notes: "first meeting").notes == "first meeting")
-        #expect(try store.editSession(named: "Kickoff", newName: nil, notes: "").notes == nil)
+        #expect(try store.editSession(named: "Kickoff", newName: nil, notes: "first meeting", at: .at(50), by: "ann").notes == "first meeting")
+        #expect(try store.editSession(named: "Kickoff", newName: nil, notes: "", at: .at(50), by: "ann").notes == nil)
         #expect(try store.session(named: "Kickoff").notes == nil)
 
         let deleted = try store.deleteSession(named: "Kickoff")
@@ -357,24 +357,48 @@ import WireframeStore
     }
 
     @Test(arguments: StoreEngines.all)
+    func aSessionKeepsWhoRecordedItAndWhoLastChangedIt(engine: any StoreEngine) throws {
+        let store = try engine.makeStore(root: "/projects/shop")
+        defer { engine.discard(store) }
+        let started = try store.startSession(name: "Kickoff", notes: nil, at: .at(0), author: "alice")
+        #expect(started.author == "alice" && started.changedBy == nil && started.changedAt == nil)
+        let ended = try store.endSession(at: .at(5), by: "bob")
+        #expect(ended.author == "alice" && ended.changedBy == "bob" && ended.changedAt == .at(5))
+        let renamed = try store.editSession(named: "Kickoff", newName: "Kickoff with Acme", notes: nil, at: .at(7), by: "carol")
+        #expect(renamed.author == "alice" && renamed.changedBy == "carol" && renamed.changedAt == .at(7))
+        let noted = try store.editSession(named: "Kickoff with Acme", newName: nil, notes: "agreed", at: .at(9), by: "dave")
+        #expect(noted.changedBy == "dave" && noted.changedAt == .at(9))
+        let recorded = try store.addSession(name: "Review", notes: nil, start: .at(10), end: .at(11), author: "erin")
+        #expect(recorded.author == "erin" && recorded.changedBy == nil)
+        let untold = try store.addSession(name: "v1", notes: nil, start: .at(20), end: .at(20), author: nil)
+        #expect(untold.author == nil)
+
+        // What the writes answered is what the store reads back.
+        #expect(try store.sessions() == [noted, recorded, untold])
+        #expect(try store.session(named: "Kickoff with Acme") == noted)
+        _ = try store.startSession(name: "Now", notes: nil, at: .at(30), author: "frank")
+        #expect(try store.openSession()?.author == "frank")
+    }
+
+    @Test(arguments: StoreEngines.all)
     func meetingsDoNotOverlapAndAShortenedNameIsSuggested(engine: any StoreEngine) throws {
         let store = try engine.makeStore(root: "/projects/shop")
         defer { engine.discard(store) }
-        _ = try store.addSession(name: "Kickoff with Acme", notes: nil, start: .at(10), end: .at(20))
+        _ = try store.addSession(name: "Kickoff with Acme", notes: nil, start: .at(10), end: .at(20), author: "ann")
         #expect(throws: StoreError.overlappingSession(name: "Inside", other: "Kickoff with Acme")) {
-            _ = try store.addSession(name: "Inside", notes: nil, start: .at(12), end: .at(14))
+            _ = try store.addSession(name: "Inside", notes: nil, start: .at(12), end: .at(14), author: "ann")
         }
         #expect(throws: StoreError.overlappingSession(name: "Across", other: "Kickoff with Acme")) {
-            _ = try store.addSession(name: "Across", notes: nil, start: .at(5), end: .at(11))
+            _ = try store.addSession(name: "Across", notes: nil, start: .at(5), end: .at(11), author: "ann")
         }
         #expect(throws: StoreError.overlappingSession(name: "Now", other: "Kickoff with Acme")) {
-            _ = try store.startSession(name: "Now", notes: nil, at: .at(19))
+            _ = try store.startSession(name: "Now", notes: nil, at: .at(19), author: "ann")
         }
         // Meetings that only touch do not overlap.
-        _ = try store.addSession(name: "Before", notes: nil, start: .at(0), end: .at(10))
-        _ = try store.startSession(name: "After", notes: nil, at: .at(20))
+        _ = try store.addSession(name: "Before", notes: nil, start: .at(0), end: .at(10), author: "ann")
+        _ = try store.startSession(name: "After", notes: nil, at: .at(20), author: "ann")
         #expect(throws: StoreError.overlappingSession(name: "Later", other: "After")) {
-            _ = try store.addSession(name: "Later", notes: nil, start: .at(30), end: .at(40))
+            _ = try store.addSession(name: "Later", notes: nil, start: .at(30), end: .at(40), author: "ann")
         }
         #expect(throws: StoreError.unknownSession(name: "Kickoff", suggestion: "Kickoff with Acme")) {
             _ = try store.session(named: "Kickoff")
