@@ -219,7 +219,8 @@ import WireframeTestSupport
         let sessions = try repository.wfs(["session", "list"])
         #expect(sessions.output.contains("Kickoff") && sessions.output.contains("Review") && !sessions.output.contains("release"))
         // An annotated tag's tagger recorded its meeting; a lightweight tag names nobody.
-        let listed = try #require(try StoreCLI.json(try repository.wfs(["session", "list", "--format", "json"]).output) as? [[String: Any]])
+        let listed = try #require(
+            try StoreCLI.json(try repository.wfs(["session", "list", "--format", "json"]).output) as? [[String: Any]])
         let authors = Dictionary(uniqueKeysWithValues: listed.map { ($0["name"] as? String ?? "", $0["author"] as? String ?? "none") })
         #expect(authors == ["Kickoff": "none", "Review": "Merger <merger@example.com>"])
         // The revision made at the tag's commit's time is in the session.

@@ -344,7 +344,8 @@ import WireframeStore
         #expect(throws: StoreError.unknownSession(name: "Kickof", suggestion: "Kickoff")) {
             _ = try store.editSession(named: "Kickof", newName: "Other", notes: nil, at: .at(50), by: "ann")
         }
-        #expect(try store.editSession(named: "Kickoff", newName: nil, notes: "first meeting", at: .at(50), by: "ann").notes == "first meeting")
+        #expect(
+            try store.editSession(named: "Kickoff", newName: nil, notes: "first meeting", at: .at(50), by: "ann").notes == "first meeting")
         #expect(try store.editSession(named: "Kickoff", newName: nil, notes: "", at: .at(50), by: "ann").notes == nil)
         #expect(try store.session(named: "Kickoff").notes == nil)
 
