@@ -273,6 +273,36 @@ import WireframeTestSupport
         #expect(again.output == "imported 0 commits; 5 already imported\n", "\(again.output)")
     }
 
+    /// A loaded file that is a symbolic link in the commit is followed inside the repository, and
+    /// one that leads out of it is refused, as on disk.
+    @Test func aLoadedLinkIsFollowedInsideTheRepositoryOnly() throws {
+        let repository = try GitRepository()
+        defer { repository.remove() }
+        try repository.write(
+            "main.xml",
+            """
+            <workflow><navigation><screen><title>Home</title></screen>
+            <loadSchema name="next"><path>parts/screen2.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
+            </navigation></workflow>
+            """)
+        try repository.write("parts/real.xml", "<workflow><navigation><screen><title>Two</title></screen></navigation></workflow>")
+        try FileManager.default.createSymbolicLink(atPath: repository.root + "/parts/screen2.xml", withDestinationPath: "real.xml")
+        _ = try repository.commit("Linked", author: ("Ada", "ada@example.com"), at: 1_700_000_000)
+        try FileManager.default.removeItem(atPath: repository.root + "/parts/screen2.xml")
+        try FileManager.default.createSymbolicLink(atPath: repository.root + "/parts/screen2.xml", withDestinationPath: "../../outside.xml")
+        _ = try repository.commit("Linked out", author: ("Ada", "ada@example.com"), at: 1_700_000_100)
+        #expect(try repository.wfs(["init"]).status == 0)
+
+        let imported = try repository.wfs(["import", "--git", "main.xml"])
+        #expect(imported.status == 1, "\(imported.error)")
+        #expect(imported.output.contains("stored main.xml revision 1 (#1): added"), "\(imported.output)")
+        #expect(!imported.output.contains("warning"), "\(imported.output)")
+        #expect(imported.output.contains("rejected main.xml: 1 error"), "\(imported.output)")
+        #expect(
+            imported.error.contains("loaded path 'parts/screen2.xml' is a symbolic link to '../outside.xml', outside the project root"),
+            "\(imported.error)")
+    }
+
     /// A store copied to another engine still knows which commits it has, rejected ones too.
     @Test(.enabled(if: PostgreSQLTestServer.isEnabled, Comment(rawValue: PostgreSQLTestServer.skipReason)))
     func aCopiedStoreSkipsTheCommitsItHasRejectedOnesToo() throws {
