@@ -83,7 +83,7 @@ public struct DocumentReader: Sendable {
         }
     }
 
-    private func tooLarge(_ size: Int) -> Diagnostic {
+    func tooLarge(_ size: Int) -> Diagnostic {
         Diagnostic(
             .error, FormatCodes.fileTooLarge,
             "the file is \(size) bytes; wireframes larger than \(maximumFileSize) bytes are refused", at: .start)
@@ -137,4 +137,9 @@ public struct DocumentReader: Sendable {
 public struct DocumentLoadFailure: Error, Sendable {
     /// The diagnostic to report.
     public var diagnostic: Diagnostic
+
+    /// Creates a failure that `diagnostic` reports.
+    public init(diagnostic: Diagnostic) {
+        self.diagnostic = diagnostic
+    }
 }

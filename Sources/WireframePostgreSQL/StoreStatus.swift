@@ -22,7 +22,7 @@ extension PostgreSQLStore {
 
     /// The columns ``attempt(_:diagnostics:)`` reads.
     static let attemptColumns =
-        "id, path, outcome, revision_id, started_at, duration_microseconds, author, origin, machine, encode(content_hash, 'hex')"
+        "id, path, outcome, revision_id, started_at, duration_microseconds, author, origin, machine, encode(content_hash, 'hex'), git_commit"
 
     /// The newest import attempts, newest first.
     public func recentAttempts(limit: Int) throws -> [AttemptSummary] {
@@ -76,7 +76,7 @@ extension PostgreSQLStore {
                 revisionId: row.optionalInt64(3), startedAt: Timestamp(microseconds: row.int64(4)),
                 durationMicroseconds: row.int64(5), diagnostics: diagnostics[row.int64(0)] ?? [], author: row.string(6),
                 origin: RevisionOrigin(rawValue: row.string(7)) ?? .cli, machine: row.optionalString(8),
-                contentHash: row.optionalString(9))
+                contentHash: row.optionalString(9), gitCommit: row.optionalString(10))
         }
     }
 }

@@ -589,7 +589,8 @@ extension SQLiteStore {
             id: record.id, path: record.path, outcome: ImportOutcome(rawValue: record.outcome) ?? .failed,
             revisionId: record.revisionId, startedAt: record.startedAt,
             durationMicroseconds: record.durationMicroseconds, diagnostics: diagnostics.map { $0.diagnostic() }, author: record.author,
-            origin: RevisionOrigin(rawValue: record.origin) ?? .cli, contentHash: record.contentHash.map(HashBytes.hex))
+            origin: RevisionOrigin(rawValue: record.origin) ?? .cli, contentHash: record.contentHash.map(HashBytes.hex),
+            gitCommit: record.gitCommit)
     }
 
     /// The tables whose rows `wfs status` counts.

@@ -546,13 +546,16 @@ public struct AttemptSummary: Sendable, Hashable {
     public var machine: String?
     /// The content hash of the version it read, when it read one.
     public var contentHash: String?
+    /// The git commit its version came from (``AttemptInfo/gitCommit``).
+    public var gitCommit: String?
 
     /// Creates an attempt summary.
     public init(
         id: Int64?, path: String, outcome: ImportOutcome, revisionId: Int64?, startedAt: Timestamp,
         durationMicroseconds: Int64, diagnostics: [Diagnostic], author: String, origin: RevisionOrigin,
-        machine: String? = nil, contentHash: String? = nil
+        machine: String? = nil, contentHash: String? = nil, gitCommit: String? = nil
     ) {
+        self.gitCommit = gitCommit
         self.author = author
         self.origin = origin
         self.machine = machine

@@ -122,9 +122,11 @@ public enum StoreCopy {
     }
 
     static func copyAttempt(_ attempt: AttemptSummary, into target: any Store) throws {
-        let info = AttemptInfo(
+        var info = AttemptInfo(
             path: attempt.path, startedAt: attempt.startedAt, durationMicroseconds: attempt.durationMicroseconds,
             author: attempt.author, origin: attempt.origin, diagnostics: attempt.diagnostics, machine: attempt.machine)
+        // A later `wfs import --git` tells by it that the attempt's commit is imported.
+        info.gitCommit = attempt.gitCommit
         _ = try target.recordAttempt(info, outcome: attempt.outcome, contentHash: attempt.contentHash)
     }
 

@@ -182,6 +182,148 @@ import WireframeTestSupport
         #expect(unknown.error.contains("wfs: error: 'nowhere..HEAD' names no commits of the repository"), "\(unknown.error)")
     }
 
+    @Test func aLimitThatNamesNothingIsAUsageErrorAndADeletedDocumentIsALimit() throws {
+        let repository = try GitRepository()
+        defer { repository.remove() }
+        try repository.write("app.json", StoreCLI.wireframe([("home", "One")]))
+        try repository.write("gone.json", StoreCLI.wireframe([("home", "Gone")]))
+        _ = try repository.commit("First", author: ("Ada", "ada@example.com"), at: 1_700_000_000)
+        _ = try repository.git("rm", "-q", "gone.json")
+        try repository.write("app.json", StoreCLI.wireframe([("home", "Two")]))
+        _ = try repository.commit("Second", author: ("Ada", "ada@example.com"), at: 1_700_000_100)
+        #expect(try repository.wfs(["init"]).status == 0)
+
+        // A mistyped range: neither a revision nor a path, as git says.
+        let typo = try repository.wfs(["import", "--git", "mian"])
+        #expect(typo.status == 64)
+        #expect(typo.error.contains("wfs: error: 'mian' is neither a revision nor a path in \(repository.root)"), "\(typo.error)")
+        // A later PATH that names nothing, after a range git reads.
+        let path = try repository.wfs(["import", "--git", "HEAD~1..HEAD", "app.json", "ap.json"])
+        #expect(path.status == 64)
+        #expect(path.error.contains("wfs: error: 'ap.json' is not a path in \(repository.root)"), "\(path.error)")
+        #expect((try StoreCLI.json(try repository.wfs(["log", "--format", "json"]).output) as? [Any])?.isEmpty == true)
+
+        // A document deleted from the work tree is still a limit: its history comes in.
+        let deleted = try repository.wfs(["import", "--git", "gone.json"])
+        #expect(deleted.status == 0, "\(deleted.error)")
+        let log = try #require(try StoreCLI.json(try repository.wfs(["log", "--format", "json"]).output) as? [[String: Any]])
+        #expect(log.map { "\($0["document"] ?? "") \($0["deleted"] as? Bool == true)" } == ["gone.json true", "gone.json false"])
+        // A range and an existing path.
+        let ranged = try repository.wfs(["import", "--git", "HEAD~1..HEAD", "app.json"])
+        #expect(ranged.status == 0, "\(ranged.error)")
+        #expect(ranged.output.hasSuffix("imported 1 commit\n"), "\(ranged.output)")
+    }
+
+    /// A WorkflowSchema document of a commit is checked against the files it loads as that commit
+    /// has them, not as the work tree has them now; a commit that changes only a loaded file
+    /// checks the documents that load it again.
+    @Test func loadedFilesAreReadFromEachCommit() throws {
+        let repository = try GitRepository()
+        defer { repository.remove() }
+        func main(_ title: String) -> String {
+            """
+            <workflow><navigation><screen><title>\(title)</title></screen>
+            <loadSchema name="next"><path>parts/screen2.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
+            </navigation></workflow>
+            """
+        }
+        func screen(_ title: String) -> String { "<workflow><navigation><screen><title>\(title)</title></screen></navigation></workflow>" }
+        try repository.write("main.xml", main("Home"))
+        try repository.write("parts/screen2.xml", screen("Two"))
+        let first = try repository.commit("Both", author: ("Ada", "ada@example.com"), at: 1_700_000_000)
+        // The document changes, and the file it loads breaks in the same commit.
+        try repository.write("main.xml", main("Start"))
+        try repository.write("parts/screen2.xml", "<workflow><screen><bogus/></screen></workflow>")
+        let broken = try repository.commit("Break the loaded file", author: ("Bob", "bob@example.com"), at: 1_700_000_100)
+        // Only the loaded file changes: fixed, then gone, then back.
+        try repository.write("parts/screen2.xml", screen("Two!"))
+        let fixed = try repository.commit("Fix it", author: ("Ada", "ada@example.com"), at: 1_700_000_200)
+        _ = try repository.git("rm", "-q", "parts/screen2.xml")
+        let gone = try repository.commit("Drop it", author: ("Bob", "bob@example.com"), at: 1_700_000_300)
+        try repository.write("parts/screen2.xml", screen("Two!"))
+        let back = try repository.commit("Bring it back", author: ("Ada", "ada@example.com"), at: 1_700_000_400)
+        #expect(try repository.wfs(["init"]).status == 0)
+
+        // Only main.xml is imported: the loaded file is read from each commit all the same.
+        let imported = try repository.wfs(["import", "--git", "main.xml"])
+        #expect(imported.status == 1, "\(imported.error)")
+        var outcomes: [String: [String]] = [:]
+        var current = ""
+        for line in imported.output.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("commit ") {
+                current = String(line.dropFirst("commit ".count).prefix(12))
+            } else if line.hasSuffix("main.xml") || line.contains("main.xml:") || line.contains("main.xml ") {
+                outcomes[current, default: []].append(String(line.prefix { $0 != " " }))
+            }
+        }
+        #expect(
+            [first, broken, fixed, gone, back].map { outcomes[String($0.prefix(12))] ?? [] }
+                == [["stored"], ["rejected"], ["stored"], ["unchanged"], ["unchanged"]], "\(imported.output)")
+        #expect(imported.error.contains("WF1602"), "\(imported.error)")
+        #expect(imported.output.hasSuffix("imported 5 commits\n"), "\(imported.output)")
+        let log = try #require(try StoreCLI.json(try repository.wfs(["log", "--format", "json"]).output) as? [[String: Any]])
+        // Its content is its own: the commit that fixed the loaded file stores the version that was
+        // rejected; one without the loaded file is unchanged, with a warning.
+        #expect(log.compactMap { $0["commit"] as? String } == [fixed, first])
+        #expect(imported.output.contains("unchanged main.xml (1 warning: "), "\(imported.output)")
+
+        // Again: the commits whose loaded file changed are done too.
+        let again = try repository.wfs(["import", "--git", "main.xml"])
+        #expect(again.status == 0, "\(again.error)")
+        #expect(again.output == "imported 0 commits; 5 already imported\n", "\(again.output)")
+    }
+
+    /// A loaded file that is a symbolic link in the commit is followed inside the repository, and
+    /// one that leads out of it is refused, as on disk.
+    @Test func aLoadedLinkIsFollowedInsideTheRepositoryOnly() throws {
+        let repository = try GitRepository()
+        defer { repository.remove() }
+        try repository.write(
+            "main.xml",
+            """
+            <workflow><navigation><screen><title>Home</title></screen>
+            <loadSchema name="next"><path>parts/screen2.xml</path><presentController/><showAlert>no</showAlert></loadSchema>
+            </navigation></workflow>
+            """)
+        try repository.write("parts/real.xml", "<workflow><navigation><screen><title>Two</title></screen></navigation></workflow>")
+        try FileManager.default.createSymbolicLink(atPath: repository.root + "/parts/screen2.xml", withDestinationPath: "real.xml")
+        _ = try repository.commit("Linked", author: ("Ada", "ada@example.com"), at: 1_700_000_000)
+        try FileManager.default.removeItem(atPath: repository.root + "/parts/screen2.xml")
+        try FileManager.default.createSymbolicLink(atPath: repository.root + "/parts/screen2.xml", withDestinationPath: "../../outside.xml")
+        _ = try repository.commit("Linked out", author: ("Ada", "ada@example.com"), at: 1_700_000_100)
+        #expect(try repository.wfs(["init"]).status == 0)
+
+        let imported = try repository.wfs(["import", "--git", "main.xml"])
+        #expect(imported.status == 1, "\(imported.error)")
+        #expect(imported.output.contains("stored main.xml revision 1 (#1): added"), "\(imported.output)")
+        #expect(!imported.output.contains("warning"), "\(imported.output)")
+        #expect(imported.output.contains("rejected main.xml: 1 error"), "\(imported.output)")
+        #expect(
+            imported.error.contains("loaded path 'parts/screen2.xml' is a symbolic link to '../outside.xml', outside the project root"),
+            "\(imported.error)")
+    }
+
+    /// A store copied to another engine still knows which commits it has, rejected ones too.
+    @Test(.enabled(if: PostgreSQLTestServer.isEnabled, Comment(rawValue: PostgreSQLTestServer.skipReason)))
+    func aCopiedStoreSkipsTheCommitsItHasRejectedOnesToo() throws {
+        let repository = try GitRepository()
+        defer { repository.remove() }
+        try repository.write("app.json", StoreCLI.wireframe([("home", "Home")]))
+        _ = try repository.commit("First", author: ("Ada", "ada@example.com"), at: 1_700_000_000)
+        try repository.write("app.json", "{\"appName\": \"Demo\", \"root\": \"nowhere\", \"routes\": []}\n")
+        _ = try repository.commit("Break it", author: ("Bob", "bob@example.com"), at: 1_700_000_100)
+        #expect(try repository.wfs(["init"]).status == 0)
+        #expect(try repository.wfs(["import", "--git"]).status == 1)
+        let database = try PostgreSQLTestServer.makeDatabase()
+        defer { PostgreSQLTestServer.dropDatabase(database.name) }
+
+        let copied = try repository.wfs(["store", "copy", repository.root + "/.wfs/store.sqlite", database.url])
+        #expect(copied.status == 0, "\(copied.error)")
+        let again = try repository.wfs(["import", "--git", "--store", database.url])
+        #expect(again.status == 0, "\(again.error)")
+        #expect(again.output == "imported 0 commits; 2 already imported\n", "\(again.output)")
+    }
+
     @Test func aProjectRootBelowTheTopLevelImportsItsOwnFilesOnly() throws {
         let repository = try GitRepository()
         defer { repository.remove() }

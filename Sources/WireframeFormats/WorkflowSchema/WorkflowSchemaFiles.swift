@@ -29,9 +29,14 @@ public final class WorkflowSchemaFiles: Sendable {
 
     private let files = Mutex<[String: File]>([:])
     private let reads = Atomic<Int>(0)
+    /// Where loaded files are read from; nil: the disk below the project root.
+    let source: (any WorkflowSchemaFileSource)?
 
-    /// Creates an empty set of files, for one pass.
-    public init() {}
+    /// Creates an empty set of files, for one pass whose loaded files are read from `source`
+    /// (nil: from the disk below the project root).
+    public init(source: (any WorkflowSchemaFileSource)? = nil) {
+        self.source = source
+    }
 
     /// How many files were read and parsed during the pass.
     public var readCount: Int { reads.load(ordering: .relaxed) }

@@ -129,7 +129,7 @@ extension WorkflowSchemaReader {
             if let kept, kept.isEntry == isEntry, given == nil || kept.bytes == given {
                 info = kept
             } else {
-                info = readFile(file, rootPath: rootPath, bytes: given, isEntry: isEntry, reader: reader)
+                info = readFile(file, rootPath: rootPath, bytes: given, isEntry: isEntry, reader: reader, source: files?.source)
                 files?.countRead()
                 if WorkBudget.shouldStop() { break }
                 // A loaded file is kept for the other files that load it; an entry only replaces
@@ -196,13 +196,14 @@ extension WorkflowSchemaReader {
 
     /// Reads and parses one file of a project and resolves its load paths against the root.
     private func readFile(
-        _ file: String, rootPath: String, bytes given: [UInt8]?, isEntry: Bool, reader: DocumentReader
+        _ file: String, rootPath: String, bytes given: [UInt8]?, isEntry: Bool, reader: DocumentReader,
+        source: (any WorkflowSchemaFileSource)?
     ) -> WorkflowSchemaFiles.File {
         let bytes: [UInt8]
         if let given {
             bytes = given
         } else {
-            switch reader.loadBytes(path: rootPath + "/" + file) {
+            switch source.map({ Self.loadBytes(from: $0, path: file, reader: reader) }) ?? reader.loadBytes(path: rootPath + "/" + file) {
             case .success(let loadedBytes):
                 bytes = loadedBytes
             case .failure(let failure):
@@ -224,6 +225,21 @@ extension WorkflowSchemaReader {
                 continue
             }
             info.targets.insert(target)
+            if let source {
+                switch source.file(at: target) {
+                case .missing:
+                    info.loadDiagnostics.append(
+                        Diagnostic(.warning, CrossFileCodes.unresolved, CrossFileCodes.missingMessage(load.path), at: load.location))
+                case .linkOutside(let resolved):
+                    info.loadDiagnostics.append(
+                        Diagnostic(
+                            .error, CrossFileCodes.unresolved, CrossFileCodes.linkOutsideMessage(load.path, target: resolved),
+                            at: load.location))
+                case .file, .unreadable:
+                    info.resolved[load.path] = target
+                }
+                continue
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: rootPath + "/" + target, isDirectory: &isDirectory), !isDirectory.boolValue
             else {
@@ -242,6 +258,24 @@ extension WorkflowSchemaReader {
             info.resolved[load.path] = target
         }
         return info
+    }
+
+    /// A loaded file's bytes from `source`, refused above the reader's size limit as on disk.
+    static func loadBytes(
+        from source: any WorkflowSchemaFileSource, path: String, reader: DocumentReader
+    ) -> Result<[UInt8], DocumentLoadFailure> {
+        switch source.file(at: path) {
+        case .file(let bytes):
+            guard bytes.count <= reader.maximumFileSize else {
+                return .failure(DocumentLoadFailure(diagnostic: reader.tooLarge(bytes.count)))
+            }
+            return .success(bytes)
+        case .unreadable(let failure):
+            return .failure(failure)
+        case .missing, .linkOutside:
+            // Not reached: such a file is not resolved, so never read.
+            return .failure(DocumentLoadFailure(diagnostic: Diagnostic(.error, FormatCodes.unreadable, "the file is gone", at: .start)))
+        }
     }
 
     static func relative(_ absolute: String, to root: String) -> String? {

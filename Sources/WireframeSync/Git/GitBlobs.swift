@@ -16,11 +16,11 @@ final class GitBlobs {
     private var start = 0
     private var end = 0
 
-    /// Starts `git cat-file --batch`.
-    init(git: GitProcess) throws {
+    /// Starts `git cat-file --batch`, with `options` after it.
+    init(git: GitProcess, options: [String] = []) throws {
         let inputPipe = Pipe()
         outputPipe = Pipe()
-        process = git.makeProcess(["cat-file", "--batch"])
+        process = git.makeProcess(["cat-file", "--batch"] + options)
         process.standardInput = inputPipe
         process.standardOutput = outputPipe
         process.standardError = FileHandle.standardError
@@ -56,8 +56,14 @@ final class GitBlobs {
         return bytes
     }
 
+    /// Asks cat-file for `request` (an object name, or `COMMIT:path`); the answer is read with
+    /// ``line()`` and ``take(_:)``.
+    func send(_ request: String) throws {
+        try input.write(contentsOf: Data((request + "\n").utf8))
+    }
+
     /// The next line of cat-file's output, without its newline.
-    private func line() throws -> String {
+    func line() throws -> String {
         var searched = start
         while true {
             if let newline = buffer[searched..<end].firstIndex(of: UInt8(ascii: "\n")) {
@@ -85,7 +91,7 @@ final class GitBlobs {
 
     /// The next `count` bytes of cat-file's output: what is buffered, then read straight into
     /// the result.
-    private func take(_ count: Int) throws -> [UInt8] {
+    func take(_ count: Int) throws -> [UInt8] {
         var failure: (any Error)?
         let result = [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
             let buffered = min(count, end - start)

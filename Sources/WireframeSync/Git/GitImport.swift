@@ -8,7 +8,9 @@ import WireframeModel
 /// The commits are those of the first-parent line of `range` (default: `HEAD`), oldest first,
 /// each compared with its first parent (a merge's changes come in as one revision of the merge).
 /// Each changed file goes through the one import pipeline (``ImportPipeline/importVersion(_:relativePath:)``)
-/// with its bytes from one long-running `git cat-file --batch`. A file of a commit that the store
+/// with its bytes from one long-running `git cat-file --batch`; a WorkflowSchema document's loaded
+/// files are the commit's too (``GitCommitFiles``), and a commit that changes a loaded file checks
+/// the documents that load it again (``GitLoaders``). A file of a commit that the store
 /// already has (a revision or an attempt with that commit's name) is skipped, so the import can
 /// run again from a hook or a timer and stores only what is new.
 public struct GitImport {
@@ -73,16 +75,28 @@ public struct GitImport {
         // version is compared with the head this import stored, and only its changed routes
         // are read again.
         let memory = pipeline.memory ?? SaveMemory()
+        // The files WorkflowSchema documents load are each commit's own.
+        let tree = GitTreeReader(git: git)
+        defer { tree.close() }
+        var loadersOf = GitLoaders()
         for commit in commits {
             let done = imported[commit.id] ?? []
             let changes = commit.changes.compactMap { self.change($0, prefix: prefix) }
-            guard !changes.isEmpty else { continue }
             let pending = changes.filter { !done.contains($0.path) }
-            guard !pending.isEmpty else {
+            // A commit the store has, each of its changes done: the documents that load its
+            // files were checked again by the same run.
+            guard done.isEmpty || !pending.isEmpty else {
+                loadersOf.pass(over: changes)
                 summary.skipped += 1
                 continue
             }
             var commitPipeline = pipeline
+            let files = GitCommitFiles(tree: tree, commit: commit.id, prefix: prefix)
+            commitPipeline.schemaFiles = WorkflowSchemaFiles(source: files)
+            let loaders = try loadersOf.loaders(
+                of: commit, changes: changes, files: files, git: git, importer: self, pipeline: commitPipeline
+            ).filter { !done.contains($0) }
+            guard !pending.isEmpty || !loaders.isEmpty else { continue }
             commitPipeline.memory = memory
             commitPipeline.author = commit.author
             commitPipeline.message = commit.message
@@ -92,6 +106,12 @@ public struct GitImport {
             for change in pending {
                 results += try Self.importChange(change, blobs: blobs, into: commitPipeline)
             }
+            // A document that loads a file the commit changed, checked again with the commit's files.
+            for loader in loaders {
+                guard case .file(let bytes) = files.file(at: loader) else { continue }
+                results.append(try commitPipeline.importVersion(bytes, relativePath: loader))
+            }
+            loadersOf.learn(results)
             summary.imported += 1
             report(CommitResult(id: commit.id, author: commit.author, message: commit.message, results: results))
         }
@@ -236,5 +256,19 @@ extension GitImport {
         if argument.contains("..") { return true }
         let git = try GitProcess(folder: root)
         return try git.run(["rev-parse", "--verify", "--quiet", "\(argument)^{commit}"]).status == 0
+    }
+
+    /// Whether the repository at `root` has, or had in any commit, a file at or below `path`
+    /// (relative to `root`): a limit of `wfs import --git` may name a deleted document.
+    ///
+    /// - Throws: ``GitImportError/gitMissing``, ``GitImportError/failed(command:status:message:)``.
+    public static func isInHistory(_ path: String, root: String) throws -> Bool {
+        let git = try GitProcess(folder: root)
+        // One commit that touched it is enough; none at all is an empty answer.
+        let found = try git.run(["rev-list", "-1", "--all", "--", ":(literal)" + path])
+        guard found.status == 0 else {
+            throw GitImportError.failed(command: "rev-list", status: found.status, message: found.standardError)
+        }
+        return !found.standardOutput.isEmpty
     }
 }

@@ -6,6 +6,9 @@ public enum GitImportError: Error, CustomStringConvertible, Equatable {
     case notAWorkTree(root: String, message: String)
     /// The range (or revision) does not name commits of the repository.
     case unknownRange(String, message: String)
+    /// A PATH of the import names no file or folder, now or in the history; `couldBeRange`
+    /// when it was the first argument, which git does not read as a revision either.
+    case unknownPath(String, root: String, couldBeRange: Bool)
     /// A git command failed for another reason.
     case failed(command: String, status: Int32, message: String)
     /// git's output is not what the command asked for.
@@ -14,8 +17,10 @@ public enum GitImportError: Error, CustomStringConvertible, Equatable {
     /// Whether the error is in what the user typed (exit status 64) rather than in the
     /// repository or the system (exit status 2).
     public var isUsageError: Bool {
-        if case .unknownRange = self { return true }
-        return false
+        switch self {
+        case .unknownRange, .unknownPath: true
+        default: false
+        }
     }
 
     /// The message for a person.
@@ -27,6 +32,10 @@ public enum GitImportError: Error, CustomStringConvertible, Equatable {
             "the project root '\(root)' is not in a git work tree\(message.isEmpty ? "" : ": \(message)")"
         case .unknownRange(let range, let message):
             "'\(range)' names no commits of the repository\(message.isEmpty ? "" : ": \(message)")"
+        case .unknownPath(let path, let root, let couldBeRange):
+            couldBeRange
+                ? "'\(path)' is neither a revision nor a path in \(root)"
+                : "'\(path)' is not a path in \(root): no file or folder has that name, now or in the history"
         case .failed(let command, let status, let message):
             "'git \(command)' exited with status \(status)\(message.isEmpty ? "" : ": \(message)")"
         case .unexpectedOutput(let command):

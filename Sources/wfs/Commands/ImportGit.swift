@@ -29,7 +29,16 @@ extension WFS.Import {
                     arguments.removeFirst()
                 }
                 let documentPaths = DocumentPaths(root: root)
-                let limits = try arguments.map { try documentPaths.documentPath($0, in: store) }
+                // A limit that names nothing is a typo (of a range, of a path): said, as git says it.
+                var limits: [String] = []
+                for (index, argument) in arguments.enumerated() {
+                    let limit = try documentPaths.documentPath(argument, in: store)
+                    let absolute = limit.isEmpty ? root : (root == "/" ? "" : root) + "/" + limit
+                    if ProjectFiles.presence(absolute) == .gone, try !GitImport.isInHistory(limit, root: root) {
+                        throw GitImportError.unknownPath(argument, root: root, couldBeRange: range == nil && index == 0)
+                    }
+                    limits.append(limit)
+                }
                 let author = Times.author(explicit: self.author, environment: Terminal.environment(["WFS_AUTHOR", "USER", "LOGNAME"]))
                 let importer = GitImport(
                     pipeline: ImportPipeline(store: store, root: root, author: author), range: range, limits: limits,
