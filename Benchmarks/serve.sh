@@ -12,8 +12,12 @@
 #
 # Pages compared: wfs `/history` (50 newest revisions, with the screens each changed) against cgit's
 # log (50 newest commits); wfs `/compare?from=app.json@1&to=app.json@N` against cgit's diff of the
-# first and last commit. cgit runs with its default configuration (no page cache), as a CGI program
-# under lighttpd.
+# first and last commit. Both servers keep rendered pages, so a repeated URL measures their caches:
+# the "varying" rows ask each time for another page (history pages `?before=ID` against cgit's log
+# `?ofs=N`, compare pairs of random versions against cgit's diffs of the same commits; 20,000 URLs,
+# a wrk Lua script going through them), which measures rendering. cgit runs as a CGI program under
+# lighttpd twice: as shipped (no page cache) and with its page cache on (`cache-size=1000`, the cache
+# in the benchmark's folder).
 #
 # Needs python3, git, wrk, lighttpd, cgit (Debian packages) and release builds of wfs, wfsd and
 # wfs-serve in DIR (default .build/release): swift build -c release
@@ -54,7 +58,7 @@ fi
 export WFS_BENCH_WORK="$work" WFS_BENCH_BIN="$(cd "$bin" && pwd)" WFS_BENCH_WIREGEN="$wiregen"
 export WFS_BENCH_REVISIONS="$revisions" WFS_BENCH_SCREENS="$screens" WFS_BENCH_DURATION="$duration"
 exec python3 - <<'PY'
-import os, re, shutil, signal, socket, subprocess, sys, time, urllib.request
+import os, random, re, shutil, signal, socket, subprocess, sys, time, urllib.request
 work, bin_dir, wiregen = os.environ["WFS_BENCH_WORK"], os.environ["WFS_BENCH_BIN"], os.environ["WFS_BENCH_WIREGEN"]
 revisions, screens = int(os.environ["WFS_BENCH_REVISIONS"]), int(os.environ["WFS_BENCH_SCREENS"])
 duration = int(os.environ["WFS_BENCH_DURATION"])
@@ -144,19 +148,29 @@ with open(serve_log, "w") as log:
 cgitrc = os.path.join(work, "cgitrc")
 with open(cgitrc, "w") as f:
     f.write(f"virtual-root=/cgit/\nmax-commit-count=50\nrepo.url=app\nrepo.path={git_dir}/.git\n")
-lighttpd_conf = os.path.join(work, "lighttpd.conf")
-with open(lighttpd_conf, "w") as f:
-    f.write(f"""server.document-root = "/usr/share/cgit"
+# The same cgit with its page cache on (its cache settings must come before the repositories).
+cached_port = free_port()
+cached_cgitrc = os.path.join(work, "cgitrc-cached")
+os.makedirs(os.path.join(work, "cgit-cache"))
+with open(cached_cgitrc, "w") as f:
+    f.write(f"cache-root={work}/cgit-cache\ncache-size=1000\nvirtual-root=/cgit/\nmax-commit-count=50\nrepo.url=app\nrepo.path={git_dir}/.git\n")
+
+def start_lighttpd(name, port, config):
+    conf = os.path.join(work, f"{name}.conf")
+    with open(conf, "w") as f:
+        f.write(f"""server.document-root = "/usr/share/cgit"
 server.bind = "127.0.0.1"
-server.port = {cgit_port}
+server.port = {port}
 server.modules = ("mod_alias", "mod_cgi", "mod_setenv")
-server.errorlog = "{work}/lighttpd-error.log"
-server.pid-file = "{work}/lighttpd.pid"
-setenv.add-environment = ("CGIT_CONFIG" => "{cgitrc}")
+server.errorlog = "{work}/{name}-error.log"
+server.pid-file = "{work}/{name}.pid"
+setenv.add-environment = ("CGIT_CONFIG" => "{config}")
 alias.url = ("/cgit" => "/usr/lib/cgit/cgit.cgi")
 cgi.assign = ("" => "")
 """)
-lighttpd = subprocess.Popen(["lighttpd", "-D", "-f", lighttpd_conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return conf, subprocess.Popen(["lighttpd", "-D", "-f", conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+lighttpd_conf, lighttpd = start_lighttpd("lighttpd", cgit_port, cgitrc)
+cached_conf, cached_lighttpd = start_lighttpd("lighttpd-cached", cached_port, cached_cgitrc)
 
 def memory(pid):
     values = {}
@@ -167,16 +181,48 @@ def memory(pid):
                 values[key] = int(rest.split()[0]) // 1024
     return values
 
+# Each page as a path on each server: wfs, cgit and the cached cgit (which serve the same paths);
+# a list of paths is gone through in turn (the varying rows).
+commits = subprocess.run(["git", "rev-list", "--reverse", "main"], cwd=git_dir, capture_output=True, text=True, check=True).stdout.split()
+random_pages = random.Random(1)
+pairs = [sorted(random_pages.sample(range(1, revisions + 1), 2)) for _ in range(20000)]
+offsets = [random_pages.randrange(1, max(2, revisions - 50)) for _ in range(20000)]
 pages = {
-    "history": (f"http://127.0.0.1:{wfs_port}/history", f"http://127.0.0.1:{cgit_port}/cgit/app/log/"),
-    "compare": (f"http://127.0.0.1:{wfs_port}/compare?from=app.json%401&to=app.json%40{revisions}",
-                f"http://127.0.0.1:{cgit_port}/cgit/app/diff/?id=main&id2={first_commit}"),
+    "history": ("/history", "/cgit/app/log/"),
+    "compare": (f"/compare?from=app.json%401&to=app.json%40{revisions}", f"/cgit/app/diff/?id=main&id2={first_commit}"),
+    # Revision ids and version numbers are both 1…N in this store, so before=ID starts at version ID-1.
+    "history, varying": ([f"/history?before={revisions + 1 - offset}" for offset in offsets],
+                         [f"/cgit/app/log/?ofs={offset}" for offset in offsets]),
+    "compare, varying": ([f"/compare?from=app.json%40{a}&to=app.json%40{b}" for a, b in pairs],
+                         [f"/cgit/app/diff/?id={commits[b - 1]}&id2={commits[a - 1]}" for a, b in pairs]),
 }
+rotate_script = os.path.join(work, "rotate.lua")
+with open(rotate_script, "w") as f:
+    f.write("""-- Goes through the paths of the file given after --, each thread from its own place.
+local threads = 0
+function setup(thread) thread:set("start", threads * 7919); threads = threads + 1 end
+function init(args)
+  paths = {}
+  for line in io.lines(args[1]) do paths[#paths + 1] = line end
+  counter = start or 0
+end
+function request()
+  counter = counter + 1
+  return wrk.format("GET", paths[counter % #paths + 1])
+end
+""")
 
-def load(url, connections):
+def load(port, path, connections):
     threads = min(connections, 2)
-    result = subprocess.run(["wrk", "--latency", f"-t{threads}", f"-c{connections}", f"-d{duration}s", url],
-                            capture_output=True, text=True, check=True).stdout
+    command = ["wrk", "--latency", f"-t{threads}", f"-c{connections}", f"-d{duration}s"]
+    if isinstance(path, list):
+        paths_file = os.path.join(work, "paths.txt")
+        with open(paths_file, "w") as f:
+            f.write("\n".join(path) + "\n")
+        command += ["-s", rotate_script, f"http://127.0.0.1:{port}/", "--", paths_file]
+    else:
+        command.append(f"http://127.0.0.1:{port}{path}")
+    result = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     def latency(label):
         match = re.search(rf"^\s+{label}%\s+([\d.]+)(us|ms|s)\s*$", result, re.M)
         if not match:
@@ -188,26 +234,31 @@ def load(url, connections):
     return latency("50"), latency("99"), float(rate.group(1)) if rate else float("nan"), int(errors.group(1)) if errors else 0
 
 try:
-    wait_until_up(pages["history"][0], server, serve_log)
-    wait_until_up(pages["history"][1], lighttpd, lighttpd_conf)
+    wait_until_up(f"http://127.0.0.1:{wfs_port}/history", server, serve_log)
+    wait_until_up(f"http://127.0.0.1:{cgit_port}/cgit/app/log/", lighttpd, lighttpd_conf)
+    wait_until_up(f"http://127.0.0.1:{cached_port}/cgit/app/log/", cached_lighttpd, cached_conf)
     for name, (ours, theirs) in pages.items():  # one request each first: caches warm alike
-        for url in (ours, theirs):
-            urllib.request.urlopen(url, timeout=60).read()
+        if isinstance(ours, str):
+            for port, path in ((wfs_port, ours), (cgit_port, theirs), (cached_port, theirs)):
+                urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=60).read()
     at_rest = memory(server.pid)
     print(f"# wfs serve and cgit: {revisions:,} revisions of a {screens}-screen document, wrk {duration} s per row")
-    print("| page | clients | wfs p50 | wfs p99 | wfs req/s | cgit p50 | cgit p99 | cgit req/s | wfs/cgit req/s |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| page | clients | wfs p50 | wfs p99 | wfs req/s | cgit p50 | cgit p99 | cgit req/s | cached cgit p50 | cached cgit p99 | cached cgit req/s | wfs/cgit req/s | wfs/cached cgit req/s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name, (ours, theirs) in pages.items():
         for connections in (1, 10, 50):
-            a, b = load(ours, connections), load(theirs, connections)
-            failures = f" ({a[3]} wfs, {b[3]} cgit non-2xx)" if a[3] or b[3] else ""
-            print(f"| {name} | {connections} | {a[0]:.2f} ms | {a[1]:.2f} ms | {a[2]:,.0f} | {b[0]:.2f} ms | {b[1]:.2f} ms | {b[2]:,.0f} | {a[2] / b[2]:.2f}{failures} |")
+            a, b, c = load(wfs_port, ours, connections), load(cgit_port, theirs, connections), load(cached_port, theirs, connections)
+            failures = f" ({a[3]} wfs, {b[3]} cgit, {c[3]} cached cgit non-2xx)" if a[3] or b[3] or c[3] else ""
+            print(f"| {name} | {connections} | {a[0]:.2f} ms | {a[1]:.2f} ms | {a[2]:,.0f} | {b[0]:.2f} ms | {b[1]:.2f} ms | {b[2]:,.0f} "
+                  f"| {c[0]:.2f} ms | {c[1]:.2f} ms | {c[2]:,.0f} | {a[2] / b[2]:.2f} | {a[2] / c[2]:.2f}{failures} |")
             sys.stdout.flush()
     under_load = memory(server.pid)
     print(f"\nwfs-serve resident memory: {at_rest['VmRSS']} MB at rest (after one request per page), {under_load['VmHWM']} MB at its peak under load, {under_load['VmRSS']} MB after it")
 finally:
     server.send_signal(signal.SIGTERM)
     lighttpd.terminate()
+    cached_lighttpd.terminate()
     server.wait()
     lighttpd.wait()
+    cached_lighttpd.wait()
 PY

@@ -14,6 +14,8 @@ public import WireframeStore
 /// are unique in the store.
 public struct PostgreSQLStore: Store {
     let connection: Connection
+    /// The snapshot this connection last saw (``hasChangedSinceLastAsked()``).
+    let snapshotSeen = SnapshotSeen()
 
     /// The URL without its password, as shown.
     public var location: String { connection.location }

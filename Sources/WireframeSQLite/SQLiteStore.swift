@@ -24,6 +24,8 @@ public struct SQLiteStore: Store {
     let connections: Connections
     /// The newest source this process stored of each document, for the next import's delta.
     let sourceCache = SourceCache()
+    /// What this connection last saw of the store's commits (``hasChangedSinceLastAsked()``).
+    let commitsSeen = CommitsSeen()
     /// The store file or folder this user may not write, when a command opened the store
     /// read-only for that reason (see ``readOnlyAccess(path:)``); a write then names it.
     let writeDenied: String?

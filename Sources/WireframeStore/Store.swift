@@ -26,6 +26,12 @@ public protocol Store: Sendable {
     /// nothing to do then does nothing.
     func saveReported()
 
+    /// Whether anything was committed to the store, by any connection including this one, since
+    /// this connection last asked (true the first time): what a cache of answers read from the
+    /// store asks before it trusts them. It may say true when nothing changed (a commit elsewhere
+    /// in the same database server), never false when something did.
+    func hasChangedSinceLastAsked() throws -> Bool
+
     // MARK: Writing
 
     /// Records a new version of a document as its next revision (or, when its content hash is the

@@ -32,6 +32,7 @@ public enum WebServer {
         router.add(middleware: SecurityHeaders())
         router.add(middleware: ErrorResponses())
         router.add(middleware: ReadAccess(access: server.access))
+        router.add(middleware: CachedAnswers(cache: PageCache(), pool: pool, logins: logins))
         router.get("/static/site.css") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=3600"],

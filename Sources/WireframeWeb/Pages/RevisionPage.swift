@@ -13,7 +13,8 @@ enum RevisionPage {
             try PageAccess.checkRead(request, server: server)
             let id = try revisionId(context)
             let (revision, source) = try await server.pool.withStore { store in
-                let revision = try store.revision(id: id)
+                // With its newest note, as `wfs show` gives it.
+                let revision = try store.noted(store.revision(id: id))
                 return (revision, revision.isDeletion ? nil : try History(store: store).source(of: revision))
             }
             return Layout.page(
