@@ -30,12 +30,12 @@ import WireframeStore
         #expect(try quiet(other))
 
         // Another connection's commit, then this connection's own: each heard once by both.
-        _ = try other.startSession(name: "kickoff", notes: nil, at: .at(1))
+        _ = try other.startSession(name: "kickoff", notes: nil, at: .at(1), author: "alice")
         #expect(try store.hasChangedSinceLastAsked())
         #expect(try quiet(store))
         #expect(try other.hasChangedSinceLastAsked())
         #expect(try quiet(other))
-        _ = try store.endSession(at: .at(2))
+        _ = try store.endSession(at: .at(2), by: "bob")
         #expect(try store.hasChangedSinceLastAsked())
         #expect(try other.hasChangedSinceLastAsked())
         #expect(try quiet(store))
