@@ -106,6 +106,32 @@ extension PostgreSQLStore {
         }
     }
 
+    /// Some screens of a revision by key: each key's intervals through the primary key, not the
+    /// revision's whole set of screens.
+    ///
+    /// - Throws: ``StoreError/corrupt(path:reason:)`` when stored JSON does not hash to its key.
+    public func screenContents(revisionId: Int64, keys: [String]) throws -> [String: [UInt8]] {
+        try read { db in
+            guard try db.execute("SELECT 1 FROM revision WHERE id = $1", [.integer(revisionId)]).count > 0 else {
+                throw StoreError.unknownRevision(id: revisionId)
+            }
+            let rows = try db.execute(
+                """
+                SELECT ds.screen_key, v.content, sha256(v.content) = v.hash, v.id FROM revision AS r
+                JOIN document_screen AS ds ON ds.document_id = r.document_id AND ds.screen_key = ANY($2::text[])
+                    AND ds.valid_from <= r.number AND (ds.valid_until IS NULL OR ds.valid_until > r.number)
+                JOIN screen_version AS v ON v.id = ds.version_id
+                WHERE r.id = $1
+                """, [.integer(revisionId), .textArray(keys)])
+            var result: [String: [UInt8]] = [:]
+            for row in rows.all {
+                guard row.bool(2) else { throw damagedScreen(id: row.int64(3)) }
+                result[row.string(0)] = row.bytes(1)
+            }
+            return result
+        }
+    }
+
     /// The error of a screen version whose stored JSON does not hash to its key.
     func damagedScreen(id: Int64) -> StoreError {
         .corrupt(path: location, reason: "screen version \(id) does not match its hash")

@@ -310,6 +310,34 @@ extension SQLiteStore {
         try mapped { try reader.read { db in try Self.screenContents(db, hashes) } }
     }
 
+    /// Some screens of a revision by key: each key's interval that contains the revision's number,
+    /// found in that key's range of the interval table (the whole revision's screens would be a
+    /// scan of every interval of the document).
+    public func screenContents(revisionId: Int64, keys: [String]) throws -> [String: [UInt8]] {
+        try mapped {
+            try reader.read { db in
+                guard
+                    let row = try Row.fetchOne(
+                        db.cachedStatement(sql: "SELECT documentId, number FROM revision WHERE id = ?"), arguments: [revisionId])
+                else { throw StoreError.unknownRevision(id: revisionId) }
+                let documentId: Int64 = row[0]
+                let number: Int64 = row[1]
+                let statement = try db.cachedStatement(
+                    sql: """
+                        SELECT versionId FROM documentScreen
+                        WHERE documentId = ? AND screenKey = ? AND validFrom <= ? AND (validUntil IS NULL OR validUntil > ?)
+                        """)
+                var packs = ScreenPacks.Reader()
+                var result: [String: [UInt8]] = [:]
+                for key in Set(keys) {
+                    guard let versionId = try Int64.fetchOne(statement, arguments: [documentId, key, number, number]) else { continue }
+                    result[key] = try packs.content(db, id: versionId)
+                }
+                return result
+            }
+        }
+    }
+
     /// The canonical JSON of a screen version.
     public func screenContent(hash: String) throws -> [UInt8]? {
         try screenContents([hash])[hash]

@@ -98,6 +98,10 @@ public protocol Store: Sendable {
     /// The canonical JSON of screen versions, by content hash (unknown hashes are left out).
     func screenContents(_ hashes: [String]) throws -> [String: [UInt8]]
 
+    /// The canonical JSON of some screens of a revision, by key (keys it does not have are left
+    /// out): a few screens' lookups, not the whole revision's.
+    func screenContents(revisionId: Int64, keys: [String]) throws -> [String: [UInt8]]
+
     /// A revision's canonical JSON without its screens (nil for a deletion).
     func header(revisionId: Int64) throws -> [UInt8]?
 

@@ -2,8 +2,8 @@ import Synchronization
 import WireframeStore
 
 /// The titles of the screens a revision changed, by key, kept by revision id (a revision never
-/// changes): the history lists screens by title, and reading them costs two queries a revision
-/// the first time only.
+/// changes): the history lists screens by title, and reading them costs a lookup of each changed
+/// screen the first time only.
 final class ChangedTitles: Sendable {
     /// The most revisions kept; the oldest entry goes first.
     static let capacity = 50_000
@@ -20,19 +20,17 @@ final class ChangedTitles: Sendable {
             }
         }
         for entry in missing {
-            var keysNow: [String: String] = [:]
-            var keysBefore: [String: String] = [:]
             let changed = entry.changes.filter { $0.kind != .document }
-            if changed.contains(where: { $0.kind != .removed }), !entry.revision.isDeletion {
-                let hashes = try store.screenHashes(revisionId: entry.revision.id)
-                for change in changed where change.kind != .removed { keysNow[change.screenKey] = hashes[change.screenKey] }
+            var titles: [String: String] = [:]
+            // A removed screen is named as it was in the parent; the others as they are now.
+            let removed = changed.filter { $0.kind == .removed }.map(\.screenKey)
+            if let parent = entry.revision.parentId, !removed.isEmpty {
+                titles = PageSupport.titles(try store.screenContents(revisionId: parent, keys: removed))
             }
-            if let parent = entry.revision.parentId, changed.contains(where: { $0.kind == .removed }) {
-                let hashes = try store.screenHashes(revisionId: parent)
-                for change in changed where change.kind == .removed { keysBefore[change.screenKey] = hashes[change.screenKey] }
+            let present = changed.filter { $0.kind != .removed }.map(\.screenKey)
+            if !present.isEmpty, !entry.revision.isDeletion {
+                titles.merge(PageSupport.titles(try store.screenContents(revisionId: entry.revision.id, keys: present))) { $1 }
             }
-            let contents = try store.screenContents(Array(Set(keysNow.values).union(keysBefore.values)))
-            let titles = PageSupport.titles(contents, keys: keysBefore).merging(PageSupport.titles(contents, keys: keysNow)) { $1 }
             result[entry.revision.id] = titles
             kept.withLock { kept in
                 guard kept.byRevision[entry.revision.id] == nil else { return }

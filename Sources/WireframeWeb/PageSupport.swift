@@ -76,10 +76,10 @@ enum PageSupport {
     }
 
     /// Screen titles by key, read from canonical screen JSON.
-    static func titles(_ contents: [String: [UInt8]], keys: [String: String]) -> [String: String] {
+    static func titles(_ contents: [String: [UInt8]]) -> [String: String] {
         var titles: [String: String] = [:]
-        for (key, hash) in keys {
-            guard let json = contents[hash],
+        for (key, json) in contents {
+            guard
                 let object = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any],
                 let title = object["title"] as? String, !title.isEmpty
             else { continue }

@@ -61,6 +61,10 @@ import WireframeStore
         #expect(try store.allRevisions() == [one, two])
         #expect(try store.screenHashes(revisionId: one.id) == ["a": hash("A1"), "b": hash("B1")])
         #expect(try store.screenContents([hash("A1"), hash("C1")]) == [hash("A1"): Array("A1".utf8), hash("C1"): Array("C1".utf8)])
+        // Some screens of a revision by key, each as it was in that revision; unknown keys left out.
+        #expect(try store.screenContents(revisionId: one.id, keys: ["a", "b", "z"]) == ["a": Array("A1".utf8), "b": Array("B1".utf8)])
+        #expect(try store.screenContents(revisionId: two.id, keys: ["a", "b", "c"]) == ["a": Array("A2".utf8), "c": Array("C1".utf8)])
+        #expect(throws: StoreError.self) { try store.screenContents(revisionId: 999_999, keys: ["a"]) }
         #expect(try store.header(revisionId: two.id) == Array("{}".utf8))
         #expect(try store.source(revisionId: one.id) == Array("a=A1;b=B1".utf8))
         #expect(try store.source(revisionId: two.id) == Array("a=A2;c=C1".utf8))
