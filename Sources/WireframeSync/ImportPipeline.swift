@@ -524,8 +524,6 @@ public struct ImportPipeline: Sendable {
         var screenHashes: [String?]
         /// The SHA-256 of the whole document's canonical bytes.
         var contentHash: String
-        /// The SHA-256 of the source read.
-        var sourceHash: String
         /// With a memory: where each screen's route text lies in the source (see
         /// ``SaveMemory/routeTexts(of:order:keys:)``), and where each canonical screen was in the
         /// wireframe read.
@@ -562,7 +560,7 @@ public struct ImportPipeline: Sendable {
             ? ContentHash.hex(ofHeader: header, screens: screenBytes) : ContentHash.hex(of: writer.canonicalBytes(canonical))
         return CanonicalDocument(
             canonical: canonical, header: header, keys: keys, screenBytes: screenBytes, screenHashes: screenHashes,
-            contentHash: contentHash, sourceHash: ContentHash.hex(of: source), routeTexts: routeTexts, order: order)
+            contentHash: contentHash, routeTexts: routeTexts, order: order)
     }
 
     // MARK: Compare with the head
@@ -681,7 +679,7 @@ public struct ImportPipeline: Sendable {
                 var new = NewRevision(
                     attempt: attemptInfo(path, diagnostics: diagnostics, clock),
                     format: DocumentFormat(path: path) == .workflowSchema ? .workflowSchema : .json,
-                    contentHash: document.contentHash, source: read.bytes, sourceHash: document.sourceHash,
+                    contentHash: document.contentHash, source: read.bytes, sourceHash: ContentHash.hex(of: read.bytes),
                     header: document.header, screens: screens,
                     changes: changes, expectedHeadId: head.state?.revision.id, headSource: live ? head.source : nil, message: message,
                     createdAt: rename?.time ?? time ?? .now(),

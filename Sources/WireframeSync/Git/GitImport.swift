@@ -237,9 +237,8 @@ public struct GitImport {
             var attempt = pipeline.attemptInfo(path, diagnostics: [ProjectFiles.undecodableNameDiagnostic], .init())
             attempt.durationMicroseconds = 0
             _ = try pipeline.store.recordAttempt(attempt, outcome: .failed, contentHash: nil)
-            return [
-                ImportResult(path: path, outcome: .failed, revision: nil, diagnostics: [ProjectFiles.undecodableNameDiagnostic], changes: [])
-            ]
+            let diagnostics = [ProjectFiles.undecodableNameDiagnostic]
+            return [ImportResult(path: path, outcome: .failed, revision: nil, diagnostics: diagnostics, changes: [])]
         case .deletion(let path):
             return try pipeline.recordDeletion(relativePath: path).map { [$0] } ?? []
         case .version(let prepared):
