@@ -22,7 +22,10 @@ final class Handoff<Item: Sendable>: Sendable {
 
     /// A handoff of at most `capacity` waiting items.
     init(capacity: Int) {
-        room = DispatchSemaphore(value: max(1, capacity))
+        // Made empty and then given its room: libdispatch stops the process when a semaphore is
+        // released below the value it was made with, as this one is when the taker stops early.
+        room = DispatchSemaphore(value: 0)
+        for _ in 0..<max(1, capacity) { room.signal() }
     }
 
     /// Gives the next item, waiting for room; false when the taker has stopped.
