@@ -392,6 +392,11 @@ public struct ImportPipeline: Sendable {
         }
         let remembered = memory?.head(path: given?.previousPath ?? relativePath)
         prepared.verdict = .valid(canonicalize(wireframe, source: read.bytes, remembered: remembered), diagnostics)
+        // The store stage needs the canonical form, not the wireframe read: dropped here, so that
+        // the next read of the document, which moves the screens out of the memory's last read
+        // and shifts their locations, finds them unshared instead of copying each one while this
+        // version waits to be stored.
+        prepared.read.wireframe = nil
         return prepared
     }
 
