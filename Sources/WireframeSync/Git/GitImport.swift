@@ -94,7 +94,7 @@ public struct GitImport {
         // Two stages on two threads: one reads the blobs of the commits and prepares their
         // versions (read, validate, canonicalize), a few commits ahead of this one, which stores
         // them in order. 1,000 commits of a 1,000-screen app took 3.1-3.2 s on one thread and
-        // 1.9-2.3 s on two (docs/PERFORMANCE.md).
+        // 2.1-2.4 s on two (docs/PERFORMANCE.md).
         let preparedCommits = Self.prepare(work, git: git)
         defer { preparedCommits.stop() }
         for commitWork in work {
