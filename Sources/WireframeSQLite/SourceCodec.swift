@@ -271,23 +271,30 @@ public enum SourceCodec {
             var buckets = [Int32](repeating: -1, count: size)
             var next = [Int32](repeating: -1, count: count)
             var hashes = [UInt64](repeating: 0, count: count)
+            // The buckets longer than the limit, found while filling them: only those are thinned.
+            var long: [Int] = []
+            var lengths = [Int32](repeating: 0, count: size)
             buckets.withUnsafeMutableBufferPointer { buckets in
                 next.withUnsafeMutableBufferPointer { next in
                     hashes.withUnsafeMutableBufferPointer { hashes in
-                        // From the last block to the first, so that each bucket's chain is in ascending order.
-                        var number = count - 1
-                        while number >= 0 {
-                            let hash = blockHash(base, number * blockSize)
-                            hashes[number] = hash
-                            let bucket = Int(truncatingIfNeeded: hash) & (size - 1)
-                            next[number] = buckets[bucket]
-                            buckets[bucket] = Int32(truncatingIfNeeded: number)
-                            number -= 1
+                        lengths.withUnsafeMutableBufferPointer { lengths in
+                            // From the last block to the first, so that each bucket's chain is in ascending order.
+                            var number = count - 1
+                            while number >= 0 {
+                                let hash = blockHash(base, number * blockSize)
+                                hashes[number] = hash
+                                let bucket = Int(truncatingIfNeeded: hash) & (size - 1)
+                                next[number] = buckets[bucket]
+                                buckets[bucket] = Int32(truncatingIfNeeded: number)
+                                lengths[bucket] += 1
+                                if lengths[bucket] == Int32(Self.bucketLimit) + 1 { long.append(bucket) }
+                                number -= 1
+                            }
                         }
                     }
                 }
             }
-            Self.thin(&buckets, &next)
+            Self.thin(&buckets, &next, only: long)
             self.buckets = buckets
             self.next = next
             self.hashes = hashes
@@ -299,9 +306,11 @@ public enum SourceCodec {
         /// Keeps at most ``bucketLimit`` blocks of each bucket, evenly spread over the base: a
         /// block repeated by the thousand (a line of indentation) otherwise makes every lookup
         /// that meets it walk all its copies, and the delta between two unrelated 15 MB files
-        /// took over ten minutes. Nearest-to-prediction still finds a copy close by.
-        private static func thin(_ buckets: inout [Int32], _ next: inout [Int32]) {
-            for bucket in buckets.indices where buckets[bucket] >= 0 {
+        /// took over ten minutes. Nearest-to-prediction still finds a copy close by. `long` are the
+        /// buckets longer than that (walking every bucket to find them cost more than the rest of
+        /// a 200 KB base's index).
+        private static func thin(_ buckets: inout [Int32], _ next: inout [Int32], only long: [Int]) {
+            for bucket in long {
                 var length = 0
                 var number = Int(buckets[bucket])
                 while number >= 0 {

@@ -303,14 +303,21 @@ public struct ImportPipeline: Sendable {
         from previousPath: String, to relativePath: String, bytes: [UInt8]? = nil, at time: Timestamp? = nil
     ) throws -> [ImportResult] {
         let rename = Rename(previousPath: previousPath, bytes: bytes, time: time)
-        let imported = try importVersion(absolutePath: root + "/" + relativePath, relativePath: relativePath, rename: rename)
-        guard imported.outcome != .stored || imported.revision?.previousPath != previousPath else {
-            memory?.forget(path: previousPath)
+        return try storeRename(prepare(absolutePath: root + "/" + relativePath, relativePath: relativePath, rename: rename))
+    }
+
+    /// The store stage of ``importRename(from:to:bytes:at:)``: `prepared` is a version prepared
+    /// with a rename; without one, it is stored as any version.
+    func storeRename(_ prepared: PreparedVersion) throws -> [ImportResult] {
+        let imported = try store(prepared)
+        guard let rename = prepared.rename else { return [imported] }
+        guard imported.outcome != .stored || imported.revision?.previousPath != rename.previousPath else {
+            memory?.forget(path: rename.previousPath)
             return [imported]
         }
         var pipeline = self
-        pipeline.deletionTime = time
-        return [imported] + (try pipeline.recordDeletion(relativePath: previousPath).map { [$0] } ?? [])
+        pipeline.deletionTime = rename.time
+        return [imported] + (try pipeline.recordDeletion(relativePath: rename.previousPath).map { [$0] } ?? [])
     }
 
     /// Runs the pipeline on one version of a document (``importFile(absolutePath:relativePath:)``),
@@ -318,23 +325,41 @@ public struct ImportPipeline: Sendable {
     /// not hold is imported as a version of the document at `relativePath`. `bytes`: the
     /// version's bytes when the caller has them (else the rename's, else the file's).
     func importVersion(absolutePath: String, relativePath: String, rename given: Rename?, bytes: [UInt8]? = nil) throws -> ImportResult {
-        if authorFromFileOwner {
-            var owned = self
-            owned.authorFromFileOwner = false
-            owned.author = Times.fileOwner(path: absolutePath) ?? author
-            return try owned.importVersion(absolutePath: absolutePath, relativePath: relativePath, rename: given, bytes: bytes)
+        try store(prepare(absolutePath: absolutePath, relativePath: relativePath, rename: given, bytes: bytes))
+    }
+
+    /// A version read, validated and canonicalized by ``prepare(absolutePath:relativePath:rename:bytes:)``,
+    /// for ``store(_:)`` to compare with the head and record.
+    struct PreparedVersion: Sendable {
+        var absolutePath: String
+        var relativePath: String
+        /// The rename asked for; ``store(_:)`` decides whether it still holds.
+        var rename: Rename?
+        /// Who the version is by (the file's owner, when the pipeline takes it from there).
+        var author: String
+        var read: ReadDocument
+        var budget: WorkBudget
+        var clock: AttemptClock
+        var verdict: Verdict
+
+        /// What reading and validating found.
+        enum Verdict: Sendable {
+            /// Past the budget or cancelled: ``stopped(_:read:path:_:)`` says what is recorded.
+            case stopped
+            /// Not readable (`failed`) or with errors (`rejected`): an attempt that stores nothing.
+            case refused(ImportOutcome, [Diagnostic])
+            /// Valid: its canonical form and findings.
+            case valid(CanonicalDocument, [Diagnostic])
         }
-        memory?.releaseDiscarded()
-        // A rename of a live document to a path no document has; else the new file is a version
-        // of its own path's document.
-        var rename = given
-        if let candidate = rename {
-            let previous = try storedRevision(candidate.previousPath)
-            let taken = try storedRevision(relativePath) != nil
-            if previous?.isDeletion ?? true || candidate.previousPath == relativePath || taken {
-                rename = nil
-            }
-        }
+    }
+
+    /// The first stage of an import, which needs no store: read, validate and canonicalize. It
+    /// may run on another thread than ``store(_:)``, one version ahead (a git import does so):
+    /// with a memory, the head whose screens a route's text may take canonical bytes from is
+    /// whichever one the memory holds then, and the bytes taken by route text never depend on
+    /// which revision that is.
+    func prepare(absolutePath: String, relativePath: String, rename given: Rename?, bytes: [UInt8]? = nil) -> PreparedVersion {
+        let author = authorFromFileOwner ? Times.fileOwner(path: absolutePath) ?? self.author : self.author
         let attempt = AttemptClock()
         let budget = WorkBudget(workLimit: workLimit, timeLimit: timeLimit, isCancelled: isCancelled)
         // Bound while the file is read and validated, the stages that ask it, and no longer: the
@@ -345,26 +370,76 @@ public struct ImportPipeline: Sendable {
             guard let wireframe = read.wireframe, !budget.spend(WorkBudget.units(of: wireframe)) else { return (read, nil) }
             return (read, validate(wireframe, read: read))
         }
-        if let stopped = try stopped(budget, read: read, path: relativePath, attempt) { return stopped }
+        var prepared = PreparedVersion(
+            absolutePath: absolutePath, relativePath: relativePath, rename: given, author: author, read: read, budget: budget,
+            clock: attempt, verdict: .stopped)
+        // The rename's bytes are the read's now.
+        prepared.rename?.bytes = nil
+        if budget.shouldStop() {
+            // A read cut short is no read to follow: forgotten before the next version is read.
+            memory?.forget(path: relativePath)
+            return prepared
+        }
         guard let wireframe = read.wireframe, let diagnostics = validated else {
             let unreadable = read.diagnostics.contains { $0.code == FormatCodes.unreadable }
-            return try recordRefusal(
-                unreadable ? .failed : .rejected, read: read, diagnostics: validator.findings(read: read.diagnostics, wireframe: nil),
-                path: relativePath, attempt)
+            prepared.verdict = .refused(
+                unreadable ? .failed : .rejected, validator.findings(read: read.diagnostics, wireframe: nil))
+            return prepared
         }
         if diagnostics.hasErrors {
-            return try recordRefusal(.rejected, read: read, diagnostics: diagnostics, path: relativePath, attempt)
+            prepared.verdict = .refused(.rejected, diagnostics)
+            return prepared
         }
-        let remembered = memory?.head(path: rename?.previousPath ?? relativePath)
-        let document = canonicalize(wireframe, source: read.bytes, remembered: remembered)
-        // The head this writer last stored (the daemon's memory) or read: what the version is based on.
-        let head = try remembered ?? storedHead(rename?.previousPath ?? relativePath)
-        let comparison = try compare(document, with: head, path: relativePath, renaming: rename != nil)
-        // The last point where the import stops: what follows is one transaction.
-        if let stopped = try stopped(budget, read: read, path: relativePath, attempt) { return stopped }
-        return try record(
-            document, comparison: comparison, basedOn: head.state?.revision.id, read: read, diagnostics: diagnostics, path: relativePath,
-            attempt, rename: rename)
+        let remembered = memory?.head(path: given?.previousPath ?? relativePath)
+        prepared.verdict = .valid(canonicalize(wireframe, source: read.bytes, remembered: remembered), diagnostics)
+        // The store stage needs the canonical form, not the wireframe read: dropped here, so that
+        // the next read of the document, which moves the screens out of the memory's last read
+        // and shifts their locations, finds them unshared instead of copying each one while this
+        // version waits to be stored.
+        prepared.read.wireframe = nil
+        return prepared
+    }
+
+    /// The second stage of an import: compare a prepared version with the head and record it
+    /// (or record its refusal), in the store's order.
+    func store(_ prepared: PreparedVersion) throws -> ImportResult {
+        if prepared.author != author {
+            var owned = self
+            owned.author = prepared.author
+            return try owned.store(prepared)
+        }
+        memory?.releaseDiscarded()
+        let relativePath = prepared.relativePath
+        let read = prepared.read
+        let attempt = prepared.clock
+        switch prepared.verdict {
+        case .stopped:
+            guard let stopped = try stopped(prepared.budget, read: read, path: relativePath, attempt) else {
+                throw Cancelled(path: relativePath)
+            }
+            return stopped
+        case .refused(let outcome, let diagnostics):
+            return try recordRefusal(outcome, read: read, diagnostics: diagnostics, path: relativePath, attempt)
+        case .valid(let document, let diagnostics):
+            // A rename of a live document to a path no document has; else the new file is a
+            // version of its own path's document.
+            var rename = prepared.rename
+            if let candidate = rename {
+                let previous = try storedRevision(candidate.previousPath)
+                let taken = try storedRevision(relativePath) != nil
+                if previous?.isDeletion ?? true || candidate.previousPath == relativePath || taken {
+                    rename = nil
+                }
+            }
+            // The head this writer last stored (the daemon's memory) or read: what the version is based on.
+            let head = try memory?.head(path: rename?.previousPath ?? relativePath) ?? storedHead(rename?.previousPath ?? relativePath)
+            let comparison = try compare(document, with: head, path: relativePath, renaming: rename != nil)
+            // The last point where the import stops: what follows is one transaction.
+            if let stopped = try stopped(prepared.budget, read: read, path: relativePath, attempt) { return stopped }
+            return try record(
+                document, comparison: comparison, basedOn: head.state?.revision.id, read: read, diagnostics: diagnostics,
+                path: relativePath, attempt, rename: rename)
+        }
     }
 
     /// What an import that must stop does instead of going on: nil while it may go on; past its
@@ -490,8 +565,7 @@ public struct ImportPipeline: Sendable {
             ? ContentHash.hex(ofHeader: header, screens: screenBytes) : ContentHash.hex(of: writer.canonicalBytes(canonical))
         return CanonicalDocument(
             canonical: canonical, header: header, keys: keys, screenBytes: screenBytes, screenHashes: screenHashes,
-            contentHash: contentHash,
-            routeTexts: routeTexts, order: order)
+            contentHash: contentHash, routeTexts: routeTexts, order: order)
     }
 
     // MARK: Compare with the head

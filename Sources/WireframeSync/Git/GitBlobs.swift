@@ -4,20 +4,32 @@ import Foundation
     import Glibc
 #endif
 
-/// One long-running `git cat-file --batch`: the bytes of blobs by object name, one request and
-/// its answer at a time (cat-file answers each request before it reads the next one).
+/// One long-running `git cat-file --batch`: the bytes of a list of blobs, in order, or of one
+/// request at a time (``send(_:)``, then ``line()`` and ``take(_:)``). The names of a list are
+/// asked for a few ahead of the one read, so that git finds and inflates the next blobs while
+/// this process works on the current one.
 final class GitBlobs {
     private let process: Process
     private let input: FileHandle
     private let output: Int32
     private let outputPipe: Pipe
+    /// The blobs to read, in order; `names[..<asked]` have been asked for, `names[..<next]` read.
+    private let names: [String]
+    private var asked = 0
+    private var next = 0
     /// Bytes read from cat-file: `buffer[start..<end]` are not consumed yet.
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var start = 0
     private var end = 0
 
-    /// Starts `git cat-file --batch`, with `options` after it.
-    init(git: GitProcess, options: [String] = []) throws {
+    /// How many names are asked for ahead of the blob being read: their lines stay far below what
+    /// cat-file's input pipe holds, so that writing them never waits on cat-file, which may
+    /// itself be waiting for its answers to be read.
+    static let lookahead = 16
+
+    /// Starts `git cat-file --batch` (with `options` after it) for these blobs (full object
+    /// names), to be read in order; with no names, for requests one at a time.
+    init(git: GitProcess, names: [String] = [], options: [String] = []) throws {
         let inputPipe = Pipe()
         outputPipe = Pipe()
         process = git.makeProcess(["cat-file", "--batch"] + options)
@@ -27,11 +39,17 @@ final class GitBlobs {
         try process.run()
         input = inputPipe.fileHandleForWriting
         output = outputPipe.fileHandleForReading.fileDescriptor
+        self.names = names
+        // A larger pipe (where the system allows it) holds the blobs asked for ahead: a blob of
+        // 200 KB otherwise crosses the default 64 KB pipe in four waits for git.
+        _ = fcntl(output, pipeSizeCommand, 1 << 20)
     }
 
     /// Ends cat-file (its input closed, it exits) and waits for it.
     func close() {
         try? input.close()
+        // Its answers to names asked for ahead and never read are drained, so that it can exit.
+        try? outputPipe.fileHandleForReading.close()
         process.waitUntilExit()
     }
 
@@ -39,16 +57,22 @@ final class GitBlobs {
         if process.isRunning { close() }
     }
 
-    /// The bytes of the blob `name` (a full object name).
+    /// The bytes of the next blob of the list, `name`.
     ///
-    /// - Throws: ``GitImportError/unexpectedOutput(command:)`` when cat-file does not answer
-    ///   with that blob.
+    /// - Throws: ``GitImportError/unexpectedOutput(command:)`` when `name` is not the next one or
+    ///   cat-file does not answer with that blob.
     func blob(_ name: String) throws -> [UInt8] {
-        try input.write(contentsOf: Data((name + "\n").utf8))
+        guard next < names.count, names[next] == name else { throw GitImportError.unexpectedOutput(command: "cat-file --batch") }
+        let wanted = min(names.count, next + 1 + Self.lookahead)
+        if asked < wanted {
+            try input.write(contentsOf: Data(names[asked..<wanted].map { $0 + "\n" }.joined().utf8))
+            asked = wanted
+        }
+        next += 1
         // "<name> blob <size>\n<bytes>\n", or "<name> missing\n".
         let header = try line()
         let fields = header.split(separator: " ")
-        guard fields.count == 3, fields[1] == "blob", let size = Int(fields[2]), size >= 0 else {
+        guard fields.count == 3, fields[0] == name, fields[1] == "blob", let size = Int(fields[2]), size >= 0 else {
             throw GitImportError.unexpectedOutput(command: "cat-file --batch")
         }
         let bytes = try take(size)
@@ -56,8 +80,8 @@ final class GitBlobs {
         return bytes
     }
 
-    /// Asks cat-file for `request` (an object name, or `COMMIT:path`); the answer is read with
-    /// ``line()`` and ``take(_:)``.
+    /// Asks cat-file for `request` (an object name, or `COMMIT:path`) of a process started with
+    /// no names; the answer is read with ``line()`` and ``take(_:)``.
     func send(_ request: String) throws {
         try input.write(contentsOf: Data((request + "\n").utf8))
     }
@@ -128,6 +152,9 @@ final class GitBlobs {
         }
     }
 }
+
+/// `F_SETPIPE_SZ` (Linux), which Glibc does not export.
+private let pipeSizeCommand: Int32 = 1031
 
 /// `read(2)`, named apart from the methods above.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {

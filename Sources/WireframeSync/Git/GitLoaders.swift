@@ -44,7 +44,7 @@ struct GitLoaders {
             }
             if !loaded.isDisjoint(with: changed) {
                 loaders.append(document)
-                // Learned again from its import (``learn(_:)``), or read when next needed.
+                // Read again when next needed: the import of this commit may change it.
                 targets[document] = nil
             }
         }
@@ -56,13 +56,6 @@ struct GitLoaders {
     mutating func pass(over changes: [GitImport.Change]) {
         guard let documents else { return }
         self.documents = Self.follow(changes, documents: documents, targets: &targets)
-    }
-
-    /// Keeps what the imports of a commit's versions found each WorkflowSchema document loads.
-    mutating func learn(_ results: [ImportResult]) {
-        for result in results where documents?.contains(result.path) ?? false && result.revision?.isDeletion != true {
-            targets[result.path] = result.loadTargets
-        }
     }
 
     /// The documents after `changes`: the deleted and the renamed ones gone, the new ones there;
