@@ -153,15 +153,23 @@ extension SQLiteStore {
         }
     }
 
+    /// A revision's document and number.
+    ///
+    /// - Throws: ``StoreError/unknownRevision(id:)``.
+    static func place(_ db: Database, revisionId: Int64) throws -> (documentId: Int64, number: Int64) {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT documentId, number FROM revision WHERE id = ?"), arguments: [revisionId])
+        else { throw StoreError.unknownRevision(id: revisionId) }
+        return (row[0], row[1])
+    }
+
     /// The screens of a revision, key → content hash: the intervals that contain its number.
     public func screenHashes(revisionId: Int64) throws -> [String: String] {
         try mapped {
             try reader.read { db in
-                guard
-                    let row = try Row.fetchOne(
-                        db.cachedStatement(sql: "SELECT documentId, number FROM revision WHERE id = ?"), arguments: [revisionId])
-                else { throw StoreError.unknownRevision(id: revisionId) }
-                return try Self.screenHashes(db, documentId: row[0], number: row[1])
+                let (documentId, number) = try Self.place(db, revisionId: revisionId)
+                return try Self.screenHashes(db, documentId: documentId, number: number)
             }
         }
     }
@@ -316,12 +324,7 @@ extension SQLiteStore {
     public func screenContents(revisionId: Int64, keys: [String]) throws -> [String: [UInt8]] {
         try mapped {
             try reader.read { db in
-                guard
-                    let row = try Row.fetchOne(
-                        db.cachedStatement(sql: "SELECT documentId, number FROM revision WHERE id = ?"), arguments: [revisionId])
-                else { throw StoreError.unknownRevision(id: revisionId) }
-                let documentId: Int64 = row[0]
-                let number: Int64 = row[1]
+                let (documentId, number) = try Self.place(db, revisionId: revisionId)
                 let statement = try db.cachedStatement(
                     sql: """
                         SELECT versionId FROM documentScreen
