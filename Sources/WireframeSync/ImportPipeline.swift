@@ -517,13 +517,19 @@ public struct ImportPipeline: Sendable {
     // MARK: Canonicalize
 
     /// A valid document in canonical form, with the bytes and hashes the store keeps.
+    ///
+    /// It keeps the canonical screens as bytes, not as screens: the screens of a read are shared
+    /// with the reader's memory, which moves them into the document's next read and shifts their
+    /// locations; a version that held them while waiting to be stored (a git import prepares
+    /// ahead) made that read copy every screen and the store free them all, a third of the
+    /// import's time. The store's diff reads the few screens that changed back from their bytes,
+    /// as it reads the head's.
     struct CanonicalDocument: Sendable {
-        var canonical: Wireframe
         /// The canonical bytes of everything but the screens.
         var header: [UInt8]
-        /// The keys of `canonical.screens`, as canonical form's sort read them out.
+        /// The screens' keys in canonical order, as canonical form's sort read them out.
         var keys: [String]
-        /// Each screen's canonical bytes, in the canonical (key) order of `canonical.screens`.
+        /// Each screen's canonical bytes, in canonical (key) order.
         var screenBytes: [[UInt8]]
         /// The hashes of the screens whose bytes were taken from memory (nil for the others).
         var screenHashes: [String?]
@@ -534,6 +540,9 @@ public struct ImportPipeline: Sendable {
         /// wireframe read.
         var routeTexts: [Range<Int>?]
         var order: [Int]
+        /// The version's source, read again for a diff only should its canonical bytes not read
+        /// back (they always do), rather than failing the import.
+        var source: [UInt8]
     }
 
     /// Brings a document to canonical form: each screen is written once, and the document's
@@ -541,31 +550,32 @@ public struct ImportPipeline: Sendable {
     /// a memory, a JSON route whose text is the one of the `remembered` head takes that head's
     /// bytes and hash for its screen instead of being written again.
     func canonicalize(_ wireframe: Wireframe, source: [UInt8], remembered: SaveMemory.Head?) -> CanonicalDocument {
-        let (canonical, order, keys) = CanonicalForm.canonicalize(wireframe, trying: remembered?.order)
-        let header = writer.canonicalHeaderBytes(canonical)
+        // Only the screens written here are brought to canonical form.
+        let (canonicalHeader, order, keys) = CanonicalForm.ordered(wireframe, trying: remembered?.order)
+        let header = writer.canonicalHeaderBytes(canonicalHeader)
         let routeTexts = memory == nil ? [] : SaveMemory.routeTexts(of: wireframe.screens, order: order, keys: keys)
         var screenBytes: [[UInt8]] = []
         var screenHashes: [String?] = []
         screenBytes.reserveCapacity(keys.count)
         screenHashes.reserveCapacity(keys.count)
         var next = 0  // in the remembered screens, walked in key order beside these
-        for index in canonical.screens.indices {
+        for index in order.indices {
             if index < routeTexts.count, let text = routeTexts[index],
                 let screen = remembered?.screen(key: keys[index], text: text, in: source, from: &next)
             {
                 screenBytes.append(screen.content)
                 screenHashes.append(screen.hash)
             } else {
-                screenBytes.append(writer.canonicalBytes(screen: canonical.screens[index]))
+                screenBytes.append(writer.canonicalBytes(screen: CanonicalForm.canonicalize(wireframe.screens[order[index]])))
                 screenHashes.append(nil)
             }
         }
         let contentHash =
             writer.canJoin(header: header)
-            ? ContentHash.hex(ofHeader: header, screens: screenBytes) : ContentHash.hex(of: writer.canonicalBytes(canonical))
+            ? ContentHash.hex(ofHeader: header, screens: screenBytes) : ContentHash.of(CanonicalForm.canonicalize(wireframe))
         return CanonicalDocument(
-            canonical: canonical, header: header, keys: keys, screenBytes: screenBytes, screenHashes: screenHashes,
-            contentHash: contentHash, routeTexts: routeTexts, order: order)
+            header: header, keys: keys, screenBytes: screenBytes, screenHashes: screenHashes, contentHash: contentHash,
+            routeTexts: routeTexts, order: order, source: source)
     }
 
     // MARK: Compare with the head
@@ -601,7 +611,7 @@ public struct ImportPipeline: Sendable {
         }
         let screens = Self.screenContents(
             keys: document.keys, bytes: document.screenBytes, known: document.screenHashes, remembered: head.screens)
-        let diff = try diffAgainstHead(head.state, canonical: document.canonical, screens: screens, remembered: head.screens, path: path)
+        let diff = try diffAgainstHead(head.state, document: document, screens: screens, remembered: head.screens, path: path)
         return .revision(head: head, screens: screens, changes: Self.recordedChanges(diff))
     }
 
@@ -753,20 +763,22 @@ public struct ImportPipeline: Sendable {
         return result
     }
 
-    /// The diff between the head and a new canonical wireframe, computed on the screens whose
-    /// hashes differ: the head's versions of those screens come from memory when this process
-    /// stored the head (`remembered`, one walk in key order), else from the store (an index lookup
-    /// and a few rows), not from reading its whole source again.
+    /// The diff between the head and a new version, computed on the screens whose hashes differ,
+    /// each side's read back from its canonical bytes: the head's come from memory when this
+    /// process stored the head (`remembered`, one walk in key order), else from the store (an
+    /// index lookup and a few rows), not from reading its whole source again.
     func diffAgainstHead(
-        _ headState: HeadState?, canonical: Wireframe, screens: [ScreenContent], remembered: [ScreenContent] = [], path: String
+        _ headState: HeadState?, document: CanonicalDocument, screens: [ScreenContent], remembered: [ScreenContent] = [], path: String
     ) throws -> WireframeDiff {
-        guard let headState, !headState.revision.isDeletion else { return WireframeDiff.between(nil, canonical) }
+        guard let headState, !headState.revision.isDeletion else { return WireframeDiff.between(nil, whole(document, path: path)) }
         if let header = headState.header {
             let changedKeys: [String]
             let partialOld: Wireframe?
-            if let (keys, oldScreens) = ScreenSplice.changedScreens(remembered, screens) {
+            let newScreens: [[UInt8]]
+            if let (keys, oldScreens, changed) = ScreenSplice.changedScreens(remembered, screens) {
                 changedKeys = keys
                 partialOld = ScreenSplice.wireframe(header: header, screens: oldScreens)
+                newScreens = changed
             } else {
                 // A head from memory has its screens there, not in `screenHashes`.
                 var oldHashes = headState.screenHashes
@@ -776,17 +788,24 @@ public struct ImportPipeline: Sendable {
                 changedKeys = ScreenSplice.changedKeys(oldHashes, screens)
                 let contents = try store.screenContents(changedKeys.compactMap { oldHashes[$0] })
                 partialOld = ScreenSplice.wireframe(header: header, hashes: oldHashes, keys: changedKeys, contents: contents)
+                let wanted = Set(changedKeys)
+                newScreens = screens.filter { wanted.contains($0.key) }.map(\.content)
             }
-            if let partialOld {
-                var partialNew = canonical
-                partialNew.screens = ScreenSplice.screens(canonical.screens, keys: changedKeys)
+            if let partialOld, let partialNew = ScreenSplice.wireframe(header: document.header, screens: newScreens) {
                 return WireframeDiff.between(partialOld, partialNew)
             }
         }
         // A header that cannot be spliced: read the head's whole source again.
         let source = try store.source(revisionId: headState.revision.id)
         let old = reader.read(bytes: source, path: path).wireframe.map(CanonicalForm.canonicalize)
-        return WireframeDiff.between(old, canonical)
+        return WireframeDiff.between(old, whole(document, path: path))
+    }
+
+    /// A version's whole canonical wireframe, read back from its canonical bytes (or, should they
+    /// not read, from its source).
+    func whole(_ document: CanonicalDocument, path: String) -> Wireframe? {
+        ScreenSplice.wireframe(header: document.header, screens: document.screenBytes)
+            ?? reader.read(bytes: document.source, path: path).wireframe.map(CanonicalForm.canonicalize)
     }
 
     /// Records that a document's file is gone (a tombstone revision); nil when it is already gone.

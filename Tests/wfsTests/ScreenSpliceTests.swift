@@ -32,7 +32,7 @@ import WireframeTestSupport
         for _ in 0..<300 {
             func screens() -> [ScreenContent] {
                 names.filter { _ in random.next() % 3 != 0 }
-                    .map { ScreenContent(key: $0, hash: "h\(random.next() % 2)", content: Array("{\"name\":\"\($0)\"}".utf8)) }
+                    .map { ScreenContent(key: $0, hash: "h\(random.next() % 2)", content: Array("{\"name\":\"\($0)\",\"n\":\(random.next() % 9)}".utf8)) }
                     .sorted { $0.key < $1.key }
             }
             let old = screens()
@@ -42,9 +42,13 @@ import WireframeTestSupport
             let walked = try #require(ScreenSplice.changedScreens(old, new))
             #expect(walked.keys == expected)
             let oldContent = Dictionary(uniqueKeysWithValues: old.map { ($0.key, $0.content) })
+            let newContent = Dictionary(uniqueKeysWithValues: new.map { ($0.key, $0.content) })
             #expect(walked.oldScreens == walked.keys.compactMap { oldContent[$0] })
+            #expect(walked.newScreens == walked.keys.compactMap { newContent[$0] })
             let reversed = try #require(ScreenSplice.changedScreens(old.reversed(), new))
             #expect(reversed.keys == expected)
+            #expect(reversed.oldScreens == walked.oldScreens)
+            #expect(reversed.newScreens == walked.newScreens)
         }
     }
 
@@ -57,13 +61,8 @@ import WireframeTestSupport
                 [screen("b", "1"), screen("a", "1"), screen("c", "1")], [screen("a", "1"), screen("b", "2"), screen("d", "1")]))
         #expect(changed.keys == ["b", "c", "d"])
         #expect(changed.oldScreens == [Array("b1".utf8), Array("c1".utf8)])
+        #expect(changed.newScreens == [Array("b2".utf8), Array("d1".utf8)])
         #expect(ScreenSplice.changedScreens([], [screen("a", "1")]) == nil)
-    }
-
-    @Test func screensAreTakenByKeyInTheirOrder() {
-        let screens = ["c", "a", "b", "a"].enumerated().map { Screen(key: $0.element, title: "\($0.offset)") }
-        #expect(ScreenSplice.screens(screens, keys: ["a", "c"]).map(\.title) == ["0", "1", "3"])
-        #expect(ScreenSplice.screens(screens, keys: []).isEmpty)
     }
 
     /// A random history of edits (titles, types, lists, elements, actions, properties, renames,

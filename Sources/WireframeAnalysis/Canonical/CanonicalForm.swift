@@ -19,16 +19,25 @@ public enum CanonicalForm {
     /// comparison of keys per screen instead of a sort. `keys` are the canonical screens' keys,
     /// read out for the sort: a caller that needs them does not walk the screens again.
     public static func canonicalize(_ wireframe: Wireframe, trying hint: [Int]?) -> (wireframe: Wireframe, order: [Int], keys: [String]) {
-        var result = wireframe
+        var (result, order, keys) = ordered(wireframe, trying: hint)
+        result.screens = order.map { canonicalize(wireframe.screens[$0]) }
+        return (result, order, keys)
+    }
+
+    /// ``canonicalize(_:trying:)`` but for the screens themselves: the canonical form of
+    /// everything else (no screens), and the order and keys of the canonical screens, for a
+    /// caller that brings only some screens to canonical form (the one at `i` is
+    /// ``canonicalize(_:)`` of `wireframe.screens[order[i]]`).
+    public static func ordered(_ wireframe: Wireframe, trying hint: [Int]?) -> (header: Wireframe, order: [Int], keys: [String]) {
+        var header = wireframe
+        header.screens = []
         // Sort positions, not screens, with the keys read out once: a screen keeps its fields in
         // a shared box, and going through it at every comparison is costly.
-        let screens = wireframe.screens
-        let keys = screens.map(\.key)
+        let keys = wireframe.screens.map(\.key)
         let order = hint.flatMap { isSortedOrder($0, of: keys) ? $0 : nil } ?? sortedOrder(of: keys)
-        result.screens = order.map { canonicalize(screens[$0]) }
-        result.navigationBars = wireframe.navigationBars.sorted { $0.name < $1.name }
+        header.navigationBars = wireframe.navigationBars.sorted { $0.name < $1.name }
         // Canonical form keeps each screen's key.
-        return (result, order, order.map { keys[$0] })
+        return (header, order, order.map { keys[$0] })
     }
 
     /// The positions of `keys` sorted by key, equal keys in their order.

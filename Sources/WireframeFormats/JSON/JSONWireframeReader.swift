@@ -139,9 +139,11 @@ struct ReadState {
                 let count = tape.count(routes.value)
                 screens.reserveCapacity(count)
                 var entry = routes.value + 1
+                // Looked up once: a task-local value per route was a tenth of a read.
+                let budget = WorkBudget.current
                 for _ in 0..<count {
                     // An import that must stop (see `WorkBudget`) drops this read.
-                    if WorkBudget.shouldStop() { break }
+                    if budget?.shouldStop() == true { break }
                     if routeMemory.isTracking {
                         readTopLevelRoute(entry)
                     } else {
