@@ -89,8 +89,20 @@ public final class WorkBudget: Sendable {
 
     /// The units a wireframe costs: its screens and their elements, nested ones included.
     public static func units(of wireframe: Wireframe) -> Int {
-        func count(_ elements: [Element]) -> Int { elements.reduce(elements.count) { $0 + count($1.elements) } }
-        return wireframe.screens.reduce(wireframe.screens.count) { $0 + count($1.elements) }
+        // Through the lists in place: a copy of each element (its fields retained and released)
+        // made this count 1% of a git import's time.
+        func count(_ elements: UnsafeBufferPointer<Element>) -> Int {
+            var total = elements.count
+            for index in elements.indices where !elements[index].elements.isEmpty {
+                total += elements[index].elements.withUnsafeBufferPointer(count)
+            }
+            return total
+        }
+        var total = wireframe.screens.count
+        for index in wireframe.screens.indices {
+            total += wireframe.screens[index].elements.withUnsafeBufferPointer(count)
+        }
+        return total
     }
 
     /// The error an import past its limits is rejected with; nil while it may go on or when it

@@ -559,9 +559,11 @@ public struct ImportPipeline: Sendable {
         screenBytes.reserveCapacity(keys.count)
         screenHashes.reserveCapacity(keys.count)
         var next = 0  // in the remembered screens, walked in key order beside these
+        // Unwrapped once: a call on the optional copied the head (its arrays retained) per screen.
+        let head = remembered ?? SaveMemory.Head(state: nil)
         for index in order.indices {
             if index < routeTexts.count, let text = routeTexts[index],
-                let screen = remembered?.screen(key: keys[index], text: text, in: source, from: &next)
+                let screen = head.screen(key: keys[index], text: text, in: source, from: &next)
             {
                 screenBytes.append(screen.content)
                 screenHashes.append(screen.hash)

@@ -192,10 +192,12 @@ struct JSONEmitter {
 
 /// A growing byte buffer that appends without the uniqueness and capacity bookkeeping of an
 /// array append: the emitter writes a few bytes at a time, hundreds of thousands of times.
+/// Owned by one emitter and used by it alone, one call at a time, so its fields are not checked
+/// for exclusivity at run time (three checks per append).
 private final class ByteBuffer {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private(set) var count = 0
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private(set) var count = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)

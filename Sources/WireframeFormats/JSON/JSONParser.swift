@@ -104,13 +104,16 @@ public struct JSONSpan: Sendable, Hashable {
 }
 
 /// The texts a scanner skips and the spans it records (``JSONParser/parse(_:skipping:of:recordingSpans:)``).
+///
+/// Owned by one scanner and used by it alone, one access at a time: its fields are not checked
+/// for exclusivity at run time (a check per element object of the document).
 private final class ElementSpans {
-    var skips: [JSONSpan] = []
-    var known = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    var nextSkip = 0
-    var skipped: [(start: Int, source: Int)] = []
-    var recordingSpans = false
-    var spans: [JSONSpan] = []
+    @exclusivity(unchecked) var skips: [JSONSpan] = []
+    @exclusivity(unchecked) var known = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    @exclusivity(unchecked) var nextSkip = 0
+    @exclusivity(unchecked) var skipped: [(start: Int, source: Int)] = []
+    @exclusivity(unchecked) var recordingSpans = false
+    @exclusivity(unchecked) var spans: [JSONSpan] = []
 }
 
 /// Raised inside the scanner to unwind to the top on the first syntax error.
