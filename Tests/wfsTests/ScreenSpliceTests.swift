@@ -32,7 +32,10 @@ import WireframeTestSupport
         for _ in 0..<300 {
             func screens() -> [ScreenContent] {
                 names.filter { _ in random.next() % 3 != 0 }
-                    .map { ScreenContent(key: $0, hash: "h\(random.next() % 2)", content: Array("{\"name\":\"\($0)\",\"n\":\(random.next() % 9)}".utf8)) }
+                    .map {
+                        ScreenContent(
+                            key: $0, hash: "h\(random.next() % 2)", content: Array("{\"name\":\"\($0)\",\"n\":\(random.next() % 9)}".utf8))
+                    }
                     .sorted { $0.key < $1.key }
             }
             let old = screens()
