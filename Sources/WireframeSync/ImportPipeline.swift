@@ -527,12 +527,8 @@ public struct ImportPipeline: Sendable {
     struct CanonicalDocument: Sendable {
         /// The canonical bytes of everything but the screens.
         var header: [UInt8]
-        /// The screens' keys in canonical order, as canonical form's sort read them out.
-        var keys: [String]
-        /// Each screen's canonical bytes, in canonical (key) order.
-        var screenBytes: [[UInt8]]
-        /// The hashes of the screens whose bytes were taken from memory (nil for the others).
-        var screenHashes: [String?]
+        /// The screens in canonical (key) order, with their canonical bytes and hashes.
+        var screens: [ScreenContent]
         /// The SHA-256 of the whole document's canonical bytes.
         var contentHash: String
         /// With a memory: where each screen's route text lies in the source (see
@@ -548,36 +544,43 @@ public struct ImportPipeline: Sendable {
     /// Brings a document to canonical form: each screen is written once, and the document's
     /// bytes (hashed, never gathered) are its header and those screens' bytes put together. With
     /// a memory, a JSON route whose text is the one of the `remembered` head takes that head's
-    /// bytes and hash for its screen instead of being written again.
+    /// bytes and hash for its screen instead of being written again, and a screen written whose
+    /// bytes are the head's screen's of the same key takes that screen's hash.
+    ///
+    /// The screens' hashes are taken here, in the first stage, and the source's in the second:
+    /// a git import runs them on two threads, and that split gives each about half the work.
     func canonicalize(_ wireframe: Wireframe, source: [UInt8], remembered: SaveMemory.Head?) -> CanonicalDocument {
         // Only the screens written here are brought to canonical form.
         let (canonicalHeader, order, keys) = CanonicalForm.ordered(wireframe, trying: remembered?.order)
         let header = writer.canonicalHeaderBytes(canonicalHeader)
         let routeTexts = memory == nil ? [] : SaveMemory.routeTexts(of: wireframe.screens, order: order, keys: keys)
-        var screenBytes: [[UInt8]] = []
-        var screenHashes: [String?] = []
-        screenBytes.reserveCapacity(keys.count)
-        screenHashes.reserveCapacity(keys.count)
+        var screens: [ScreenContent] = []
+        screens.reserveCapacity(keys.count)
+        // The bytes alone too, for the hash (which takes them as a list of byte lists).
+        var bytes: [[UInt8]] = []
+        bytes.reserveCapacity(keys.count)
         var next = 0  // in the remembered screens, walked in key order beside these
         // Unwrapped once: a call on the optional copied the head (its arrays retained) per screen.
         let head = remembered ?? SaveMemory.Head(state: nil)
         for index in order.indices {
-            if index < routeTexts.count, let text = routeTexts[index],
-                let screen = head.screen(key: keys[index], text: text, in: source, from: &next)
-            {
-                screenBytes.append(screen.content)
-                screenHashes.append(screen.hash)
-            } else {
-                screenBytes.append(writer.canonicalBytes(screen: CanonicalForm.canonicalize(wireframe.screens[order[index]])))
-                screenHashes.append(nil)
+            let key = keys[index]
+            let old = head.position(of: key, from: &next)
+            if let old, index < routeTexts.count, let text = routeTexts[index], head.hasRouteText(text, in: source, at: old) {
+                screens.append(head.screens[old])
+                bytes.append(head.screens[old].content)
+                continue
             }
+            let content = writer.canonicalBytes(screen: CanonicalForm.canonicalize(wireframe.screens[order[index]]))
+            let hash = old.flatMap { head.screens[$0].content == content ? head.screens[$0].hash : nil } ?? ContentHash.hex(of: content)
+            screens.append(ScreenContent(key: key, hash: hash, content: content))
+            bytes.append(content)
         }
         let contentHash =
             writer.canJoin(header: header)
-            ? ContentHash.hex(ofHeader: header, screens: screenBytes) : ContentHash.of(CanonicalForm.canonicalize(wireframe))
+            ? ContentHash.hex(ofHeader: header, screens: bytes)
+            : ContentHash.of(CanonicalForm.canonicalize(wireframe))
         return CanonicalDocument(
-            header: header, keys: keys, screenBytes: screenBytes, screenHashes: screenHashes, contentHash: contentHash,
-            routeTexts: routeTexts, order: order, source: source)
+            header: header, screens: screens, contentHash: contentHash, routeTexts: routeTexts, order: order, source: source)
     }
 
     // MARK: Compare with the head
@@ -611,10 +614,8 @@ public struct ImportPipeline: Sendable {
         if let revision = head.state?.revision, !revision.isDeletion, revision.contentHash == document.contentHash, !renaming {
             return .unchanged(head: head, revision: revision)
         }
-        let screens = Self.screenContents(
-            keys: document.keys, bytes: document.screenBytes, known: document.screenHashes, remembered: head.screens)
-        let diff = try diffAgainstHead(head.state, document: document, screens: screens, remembered: head.screens, path: path)
-        return .revision(head: head, screens: screens, changes: Self.recordedChanges(diff))
+        let diff = try diffAgainstHead(head.state, document: document, screens: document.screens, remembered: head.screens, path: path)
+        return .revision(head: head, screens: document.screens, changes: Self.recordedChanges(diff))
     }
 
     // MARK: Record
@@ -742,29 +743,6 @@ public struct ImportPipeline: Sendable {
         return read(absolutePath: root + "/" + relativePath, relativePath: relativePath).loadTargets
     }
 
-    /// The screens of a new version with their hashes. A screen whose hash is `known` (its bytes
-    /// were taken from memory) keeps it; one whose canonical bytes are those of a remembered screen
-    /// of the same key (the head, when this process stored it) takes that screen's hash instead of
-    /// hashing again; both lists are in key order.
-    static func screenContents(keys: [String], bytes: [[UInt8]], known: [String?], remembered: [ScreenContent]) -> [ScreenContent] {
-        var result: [ScreenContent] = []
-        result.reserveCapacity(keys.count)
-        var next = 0
-        for (index, (key, content)) in zip(keys, bytes).enumerated() {
-            if index < known.count, let hash = known[index] {
-                result.append(ScreenContent(key: key, hash: hash, content: content))
-                continue
-            }
-            while next < remembered.count, remembered[next].key < key { next += 1 }
-            if next < remembered.count, remembered[next].key == key, remembered[next].content == content {
-                result.append(ScreenContent(key: key, hash: remembered[next].hash, content: content))
-            } else {
-                result.append(ScreenContent(key: key, hash: ContentHash.hex(of: content), content: content))
-            }
-        }
-        return result
-    }
-
     /// The diff between the head and a new version, computed on the screens whose hashes differ,
     /// each side's read back from its canonical bytes: the head's come from memory when this
     /// process stored the head (`remembered`, one walk in key order), else from the store (an
@@ -806,7 +784,7 @@ public struct ImportPipeline: Sendable {
     /// A version's whole canonical wireframe, read back from its canonical bytes (or, should they
     /// not read, from its source).
     func whole(_ document: CanonicalDocument, path: String) -> Wireframe? {
-        ScreenSplice.wireframe(header: document.header, screens: document.screenBytes)
+        ScreenSplice.wireframe(header: document.header, screens: document.screens.map(\.content))
             ?? reader.read(bytes: document.source, path: path).wireframe.map(CanonicalForm.canonicalize)
     }
 

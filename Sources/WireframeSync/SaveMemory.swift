@@ -147,15 +147,18 @@ public final class SaveMemory: Sendable {
 }
 
 extension SaveMemory.Head {
-    /// The canonical bytes and hash of the remembered screen of key `key` whose route text is
-    /// byte for byte `text` of `source`, if any. `next` walks `screens` in key order across calls.
-    func screen(key: String, text: Range<Int>, in source: [UInt8], from next: inout Int) -> ScreenContent? {
-        guard let old = self.source else { return nil }
+    /// The position in `screens` of the remembered screen of key `key`, if any. `next` walks
+    /// `screens` in key order across calls.
+    func position(of key: String, from next: inout Int) -> Int? {
         while next < screens.count, screens[next].key < key { next += 1 }
-        guard next < screens.count, screens[next].key == key, next < routeTexts.count, let oldText = routeTexts[next],
-            Self.same(old, oldText, source, text)
-        else { return nil }
-        return screens[next]
+        return next < screens.count && screens[next].key == key ? next : nil
+    }
+
+    /// Whether the route text of the remembered screen at `position` was byte for byte `text`
+    /// of `source` (so that the screen's canonical bytes and hash are that screen's).
+    func hasRouteText(_ text: Range<Int>, in source: [UInt8], at position: Int) -> Bool {
+        guard let old = self.source, position < routeTexts.count, let oldText = routeTexts[position] else { return false }
+        return Self.same(old, oldText, source, text)
     }
 
     /// Whether the bytes at `a` in `first` are those at `b` in `second`.
