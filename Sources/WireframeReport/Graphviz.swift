@@ -1,4 +1,5 @@
 import Foundation
+import WireframeSync
 
 /// Runs Graphviz's `dot` to lay out a picture.
 public enum Graphviz {
@@ -54,9 +55,10 @@ public enum Graphviz {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
+        let ended = ProcessExit(of: process)
         try process.run()
         let svg = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        ended.wait()
         guard process.terminationStatus == 0 else {
             let message = String(decoding: (try? Data(contentsOf: errorURL)) ?? Data(), as: UTF8.self)
             throw Failure.failed(status: process.terminationStatus, message: message.trimmingCharacters(in: .whitespacesAndNewlines))

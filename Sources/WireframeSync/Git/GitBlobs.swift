@@ -10,17 +10,20 @@ import Foundation
 /// this process works on the current one.
 final class GitBlobs {
     private let process: Process
+    private let ended: ProcessExit
     private let input: FileHandle
     private let output: Int32
     private let outputPipe: Pipe
     /// The blobs to read, in order; `names[..<asked]` have been asked for, `names[..<next]` read.
+    /// (Read by one thread at a time, one call at a time: these fields, read for every line and
+    /// blob, are not checked for exclusivity at run time.)
     private let names: [String]
-    private var asked = 0
-    private var next = 0
+    @exclusivity(unchecked) private var asked = 0
+    @exclusivity(unchecked) private var next = 0
     /// Bytes read from cat-file: `buffer[start..<end]` are not consumed yet.
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    private var start = 0
-    private var end = 0
+    @exclusivity(unchecked) private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
 
     /// How many names are asked for ahead of the blob being read: their lines stay far below what
     /// cat-file's input pipe holds, so that writing them never waits on cat-file, which may
@@ -36,6 +39,7 @@ final class GitBlobs {
         process.standardInput = inputPipe
         process.standardOutput = outputPipe
         process.standardError = FileHandle.standardError
+        ended = ProcessExit(of: process)
         try process.run()
         input = inputPipe.fileHandleForWriting
         output = outputPipe.fileHandleForReading.fileDescriptor
@@ -50,7 +54,7 @@ final class GitBlobs {
         try? input.close()
         // Its answers to names asked for ahead and never read are drained, so that it can exit.
         try? outputPipe.fileHandleForReading.close()
-        process.waitUntilExit()
+        ended.wait()
     }
 
     deinit {

@@ -40,9 +40,10 @@ struct GitProcess: Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = errors
+        let ended = ProcessExit(of: process)
         try process.run()
         let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        ended.wait()
         let message = String(decoding: (try? Data(contentsOf: errorURL)) ?? Data(), as: UTF8.self)
         return Output(
             status: process.terminationStatus, standardOutput: [UInt8](bytes),
