@@ -5,7 +5,7 @@
 #
 # Builds a git repository of M commits (default 1,000) over an N-screen app (default 1,000; each
 # commit edits one to three screens, or adds or removes one: `wiregen.py fastimport`), then, R
-# times (default 3), alternately: `git log -p` over the whole history to /dev/null, and
+# times (default 5), alternately: `git log -p` over the whole history to /dev/null, and
 # `wfs import --git` into a new store. Reports each round's times and their ratio (goal: at most
 # 1.0). Then, with --large M2 (default 10,000; 0 skips it), one import of an M2-commit history:
 # its time and peak memory (`/usr/bin/time -v`, maximum resident set size). Not run by CI.
@@ -16,7 +16,7 @@ wfs="$here/../.build/release/wfs"
 wiregen="$here/wiregen.py"
 screens=1000
 commits=1000
-rounds=3
+rounds=5
 large=10000
 while [ $# -gt 0 ]; do
   case "$1" in

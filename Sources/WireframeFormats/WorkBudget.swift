@@ -38,6 +38,9 @@ public final class WorkBudget: Sendable {
     private let isCancelled: @Sendable () -> Bool
     private let spent = Atomic<Int>(0)
     private let stopped = Mutex<Stop?>(nil)
+    /// Whether `stopped` holds a reason: read without the lock by each check, which the readers
+    /// make once per route.
+    private let hasStopped = Atomic<Bool>(false)
 
     /// Creates a budget that starts counting now.
     public init(
@@ -60,17 +63,24 @@ public final class WorkBudget: Sendable {
     @discardableResult
     public func spend(_ units: Int) -> Bool {
         let total = units == 0 ? spent.load(ordering: .relaxed) : spent.add(units, ordering: .relaxed).newValue
-        return stopped.withLock { stopped in
-            if stopped != nil { return true }
-            if isCancelled() {
-                stopped = .cancelled
-            } else if total > workLimit {
-                stopped = .work(limit: workLimit)
-            } else if let deadline, let timeLimit, clock.now > deadline {
-                stopped = .time(limit: timeLimit)
-            }
-            return stopped != nil
+        if hasStopped.load(ordering: .acquiring) { return true }
+        let reason: Stop?
+        if isCancelled() {
+            reason = .cancelled
+        } else if total > workLimit {
+            reason = .work(limit: workLimit)
+        } else if let deadline, let timeLimit, clock.now > deadline {
+            reason = .time(limit: timeLimit)
+        } else {
+            reason = nil
         }
+        guard let reason else { return false }
+        // The first reason found is the one kept.
+        stopped.withLock { stopped in
+            if stopped == nil { stopped = reason }
+        }
+        hasStopped.store(true, ordering: .releasing)
+        return true
     }
 
     /// Whether the import must stop now (cancelled, past its time, or past its work already).
