@@ -103,11 +103,10 @@ enum ScreenPacks {
             try flush(db, full: false)
         }
 
-        /// Writes the pack: a pack that is still being filled is stored uncompressed (zlib's
-        /// stored blocks: it is written again by the next import that adds screens, so each import
-        /// pays for it), a full one at zlib's default level, once, when the next screen does not
-        /// fit (also when that import adds nothing else to it, so that no full pack stays
-        /// uncompressed).
+        /// Writes the pack: a pack that is still being filled is compressed fast (zlib level 1:
+        /// it is written again by the next import that adds screens, so each import pays for it),
+        /// a full one at zlib's default level, once, when the next screen does not fit (also when
+        /// that import adds nothing else to it, so that no full pack keeps the fast compression).
         private mutating func flush(_ db: Database, full: Bool) throws {
             guard !pending.isEmpty || (full && stored) else { return }
             let data = Data(try SourceCodec.compress(bytes, level: full ? SourceCodec.defaultLevel : SourceCodec.fastLevel))

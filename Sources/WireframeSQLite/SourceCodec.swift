@@ -33,11 +33,8 @@ public enum SourceCodec {
     /// zlib's default compression level (6): nearly the size of the best, at a fraction of the time.
     static let defaultLevel = Z_DEFAULT_COMPRESSION
 
-    /// No compression (zlib's stored blocks), for a screen pack that the next import rewrites:
-    /// compressing it at every import, even at zlib's fastest level, was a tenth of a git
-    /// import's storing. It is compressed once, when full; until then it keeps its at most
-    /// ``ScreenPacks/packSize`` bytes whole.
-    static let fastLevel = Z_NO_COMPRESSION
+    /// zlib's fastest level (1), for a screen pack that the next import rewrites.
+    static let fastLevel = Z_BEST_SPEED
 
     /// Compresses bytes with zlib (best compression).
     public static func compress(_ bytes: [UInt8]) throws -> [UInt8] {
