@@ -521,9 +521,9 @@ public struct ImportPipeline: Sendable {
     /// It keeps the canonical screens as bytes, not as screens: the screens of a read are shared
     /// with the reader's memory, which moves them into the document's next read and shifts their
     /// locations; a version that held them while waiting to be stored (a git import prepares
-    /// ahead) made that read copy every screen and the store free them all, a third of the
-    /// import's time. The store's diff reads the few screens that changed back from their bytes,
-    /// as it reads the head's.
+    /// ahead) made that read copy every screen and the storing thread free them all (a fifth of
+    /// that thread's time). The store's diff reads the few screens that changed back from their
+    /// bytes, as it reads the head's.
     struct CanonicalDocument: Sendable {
         /// The canonical bytes of everything but the screens.
         var header: [UInt8]
