@@ -614,7 +614,7 @@ public struct ImportPipeline: Sendable {
         if let revision = head.state?.revision, !revision.isDeletion, revision.contentHash == document.contentHash, !renaming {
             return .unchanged(head: head, revision: revision)
         }
-        let diff = try diffAgainstHead(head.state, document: document, screens: document.screens, remembered: head.screens, path: path)
+        let diff = try diffAgainstHead(head.state, document: document, remembered: head.screens, path: path)
         return .revision(head: head, screens: document.screens, changes: Self.recordedChanges(diff))
     }
 
@@ -748,8 +748,9 @@ public struct ImportPipeline: Sendable {
     /// process stored the head (`remembered`, one walk in key order), else from the store (an
     /// index lookup and a few rows), not from reading its whole source again.
     func diffAgainstHead(
-        _ headState: HeadState?, document: CanonicalDocument, screens: [ScreenContent], remembered: [ScreenContent] = [], path: String
+        _ headState: HeadState?, document: CanonicalDocument, remembered: [ScreenContent] = [], path: String
     ) throws -> WireframeDiff {
+        let screens = document.screens
         guard let headState, !headState.revision.isDeletion else { return WireframeDiff.between(nil, whole(document, path: path)) }
         if let header = headState.header {
             let changedKeys: [String]
