@@ -8,16 +8,19 @@ extension SQLiteStore {
     /// thousand. Both lists must be strictly in key order (canonical order); when either is not,
     /// the head's screens are looked up by key as before.
     static func updateScreens(
-        _ db: Database, documentId: Int64, number: Int64, screens: [ScreenContent], headScreens: [ScreenContent], path: String
+        _ db: Database, documentId: Int64, number: Int64, screens: [ScreenContent], headScreens: [ScreenContent], path: String,
+        compressingPacks: Bool = true
     ) throws {
         guard screens.isStrictlyOrderedByKey, headScreens.isStrictlyOrderedByKey else {
             var hashes: [String: String] = Dictionary(minimumCapacity: headScreens.count)
             for screen in headScreens { hashes[screen.key] = screen.hash }
-            try updateScreens(db, documentId: documentId, number: number, screens: screens, headHashes: hashes, path: path)
+            try updateScreens(
+                db, documentId: documentId, number: number, screens: screens, headHashes: hashes, path: path,
+                compressingPacks: compressingPacks)
             return
         }
         let closeInterval = try intervalCloser(db, documentId: documentId, number: number, path: path)
-        var packs = ScreenPacks.Writer()
+        var packs = ScreenPacks.Writer(compressing: compressingPacks)
         var reader = ScreenPacks.Reader()
         var opened: [(key: String, versionId: Int64)] = []
         // The lists' elements are compared where they lie (their keys and hashes borrowed, not

@@ -101,6 +101,9 @@ public struct SQLiteStore: Store {
             // Only an empty file takes it, before the pool turns on WAL (which fixes the page size).
             configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = \(newFilePageSize)") }
         }
+        // A batch (``batch(_:)``) keeps its transaction open from one access of the connection to
+        // the next, which GRDB refuses unless told.
+        if connections == .single { configuration.allowsUnsafeTransactions = true }
         // A command may read a store it cannot write; the daemon writes, and fails at once instead.
         let readOnly = connections == .single ? Self.readOnlyAccess(path: path) : nil
         self.writeDenied = readOnly?.denied

@@ -33,6 +33,10 @@ enum ScreenPacks {
 
     /// Adds screen versions in one transaction: the newest pack is filled, then new ones.
     struct Writer {
+        /// Whether a pack that is still being filled is compressed; false inside a batch, whose
+        /// writes rewrite the same pack one after another and whose commit compresses it once
+        /// (``compressNewest(_:)``).
+        private let compressing: Bool
         private var opened = false
         /// The id of the pack being filled: the id of its first version.
         private var packId: Int64 = 1
@@ -44,7 +48,9 @@ enum ScreenPacks {
         private var newIds: [Data: Int64] = [:]
 
         /// A writer that reads the newest pack of the store when it is first given a version.
-        init() {}
+        init(compressing: Bool = true) {
+            self.compressing = compressing
+        }
 
         private mutating func open(_ db: Database) throws {
             opened = true
@@ -105,11 +111,13 @@ enum ScreenPacks {
 
         /// Writes the pack: a pack that is still being filled is compressed fast (zlib level 1:
         /// it is written again by the next import that adds screens, so each import pays for it),
-        /// a full one at zlib's default level, once, when the next screen does not fit (also when
-        /// that import adds nothing else to it, so that no full pack keeps the fast compression).
+        /// or not at all inside a batch, a full one at zlib's default level, once, when the next
+        /// screen does not fit (also when that import adds nothing else to it, so that no full
+        /// pack keeps the fast compression).
         private mutating func flush(_ db: Database, full: Bool) throws {
             guard !pending.isEmpty || (full && stored) else { return }
-            let data = Data(try SourceCodec.compress(bytes, level: full ? SourceCodec.defaultLevel : SourceCodec.fastLevel))
+            let level = full ? SourceCodec.defaultLevel : compressing ? SourceCodec.fastLevel : Z_NO_COMPRESSION
+            let data = Data(try SourceCodec.compress(bytes, level: level))
             if stored {
                 try db.cachedStatement(sql: "UPDATE screenPack SET size = ?, lengths = ?, data = ? WHERE id = ?")
                     .execute(arguments: [bytes.count, Data(lengths), data, packId])
@@ -124,6 +132,26 @@ enum ScreenPacks {
             }
             pending.removeAll()
         }
+    }
+
+    /// Compresses the newest pack at zlib level 1 when a batch's writes left it stored as it is
+    /// (zlib's stored blocks make it a few bytes longer than its JSON); a pack that is full or
+    /// compressed already is left alone.
+    static func compressNewest(_ db: Database) throws {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT id, size, length(data) FROM screenPack ORDER BY id DESC LIMIT 1"))
+        else { return }
+        let id: Int64 = row[0]
+        let size: Int64 = row[1]
+        let length: Int64 = row[2]
+        guard size < Int64(packSize), length > size else { return }
+        guard let data = try Data.fetchOne(db.cachedStatement(sql: "SELECT data FROM screenPack WHERE id = ?"), arguments: [id]) else {
+            return
+        }
+        let bytes = try decompress(data, size: size, packId: id)
+        try db.cachedStatement(sql: "UPDATE screenPack SET data = ? WHERE id = ?")
+            .execute(arguments: [Data(try SourceCodec.compress(bytes, level: SourceCodec.fastLevel)), id])
     }
 
     /// The id of the stored version with this content (whose hash is `hash`), if any: the

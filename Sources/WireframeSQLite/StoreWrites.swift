@@ -23,7 +23,7 @@ extension SQLiteStore {
     ///   when a rename's new path is a document's already.
     public func recordImport(_ new: NewRevision) throws -> ImportRecord {
         let record = try mapped {
-            try Self.transaction(writer) { db in
+            try Self.transaction(writer) { db, inBatch in
                 let documentId: Int64
                 if let previousPath = new.renamedFrom {
                     documentId = try Self.renameDocument(db, from: previousPath, to: new.attempt.path, format: new.format)
@@ -71,10 +71,12 @@ extension SQLiteStore {
                 let headHashes = head.flatMap { $0.isDeletion ? [:] : new.headScreenHashes }
                 if let head, !head.isDeletion, let headScreens = new.headScreens {
                     try Self.updateScreens(
-                        db, documentId: documentId, number: number, screens: new.screens, headScreens: headScreens, path: new.attempt.path)
+                        db, documentId: documentId, number: number, screens: new.screens, headScreens: headScreens, path: new.attempt.path,
+                        compressingPacks: !inBatch)
                 } else {
                     try Self.updateScreens(
-                        db, documentId: documentId, number: number, screens: new.screens, headHashes: headHashes, path: new.attempt.path)
+                        db, documentId: documentId, number: number, screens: new.screens, headHashes: headHashes, path: new.attempt.path,
+                        compressingPacks: !inBatch)
                 }
                 let headSource =
                     new.headSource
@@ -102,20 +104,67 @@ extension SQLiteStore {
     /// `writer.write`'s transaction (`BEGIN IMMEDIATE`, the body, `COMMIT`; a rollback when
     /// anything throws), with its `BEGIN` and `COMMIT` taken from the connection's statement
     /// cache: GRDB's `write` prepares them again for every transaction, through its SQL parsing
-    /// (about a tenth of a save's write).
-    static func transaction<T>(_ writer: any DatabaseWriter, _ body: (Database) throws -> T) throws -> T {
+    /// (about a tenth of a save's write). Inside a ``batch(_:)`` the body is a savepoint of the
+    /// batch's transaction instead, undone alone when it throws.
+    static func transaction<T>(_ writer: any DatabaseWriter, _ body: (Database, _ inBatch: Bool) throws -> T) throws -> T {
         try writer.writeWithoutTransaction { db in
-            try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+            let inBatch = db.isInsideTransaction
+            try db.cachedStatement(sql: inBatch ? "SAVEPOINT write" : "BEGIN IMMEDIATE TRANSACTION").execute()
             do {
-                let result = try body(db)
-                try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+                let result = try body(db, inBatch)
+                try db.cachedStatement(sql: inBatch ? "RELEASE SAVEPOINT write" : "COMMIT TRANSACTION").execute()
                 return result
             } catch {
                 // As `write` does: the first error is the one thrown; a transaction SQLite has
                 // rolled back already (a full disk, an I/O error) is not rolled back again.
-                try? db.rollback()
+                if !inBatch {
+                    try? db.rollback()
+                } else if db.isInsideTransaction {
+                    try? db.execute(sql: "ROLLBACK TO SAVEPOINT write; RELEASE SAVEPOINT write")
+                }
                 throw error
             }
+        }
+    }
+
+    /// ``transaction(_:_:)`` for a body that writes the same inside a batch or not.
+    static func transaction<T>(_ writer: any DatabaseWriter, _ body: (Database) throws -> T) throws -> T {
+        try transaction(writer) { db, _ in try body(db) }
+    }
+
+    /// Runs `body` with the writes of this store in one transaction, each a savepoint of it
+    /// (see ``Store/batch(_:)``). Only a single connection batches: a pool reads on other
+    /// connections, which would not see the batch's writes before it commits.
+    public func batch<T>(_ body: () throws -> T) throws -> T {
+        guard case .single = connections else { return try body() }
+        let began = try mapped {
+            try writer.writeWithoutTransaction { db -> Bool in
+                guard !db.isInsideTransaction else { return false }
+                try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+                return true
+            }
+        }
+        guard began else { return try body() }
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            try? mapped { try writer.writeWithoutTransaction { try $0.rollback() } }
+            throw error
+        }
+        try mapped { try writer.writeWithoutTransaction { try Self.commitBatch($0) } }
+        return result
+    }
+
+    /// Commits the open batch, its screen pack compressed first (see ``ScreenPacks/Writer``).
+    private static func commitBatch(_ db: Database) throws {
+        guard db.isInsideTransaction else { return }
+        do {
+            try ScreenPacks.compressNewest(db)
+            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+        } catch {
+            try? db.rollback()
+            throw error
         }
     }
 
@@ -125,7 +174,7 @@ extension SQLiteStore {
     public func recordAttempt(_ attempt: AttemptInfo, outcome: ImportOutcome, contentHash: String?) throws -> ImportRecord {
         // `stored` and `deleted` need a revision: the table's CHECK constraint refuses them here.
         try mapped {
-            try writer.write { db in
+            try Self.transaction(writer) { db in
                 let attemptId = try Self.insertAttempt(db, attempt, outcome: outcome, revisionId: nil, contentHash: contentHash)
                 return ImportRecord(outcome: outcome, revision: nil, attemptId: attemptId)
             }
@@ -137,7 +186,7 @@ extension SQLiteStore {
     /// Returns nil (and records nothing) when the store has no live revision of the document.
     public func recordDeletion(_ attempt: AttemptInfo, message: String?, createdAt: Timestamp, id: Int64?) throws -> ImportRecord? {
         try mapped {
-            try writer.write { db in
+            try Self.transaction(writer) { db in
                 guard let document = try DocumentRecord.filter(DocumentRecord.Columns.path == attempt.path).fetchOne(db),
                     let documentId = document.id,
                     let head = try Self.headRecord(db, documentId: documentId), !head.isDeletion
@@ -177,7 +226,7 @@ extension SQLiteStore {
     /// Opens a session now; revisions stored while it is open belong to it.
     public func startSession(name: String, notes: String?, at time: Timestamp, author: String?) throws -> Session {
         try mapped {
-            try writer.write { db in
+            try Self.transaction(writer) { db in
                 if let open = try SessionRecord.filter(SessionRecord.Columns.endedAt == nil).fetchOne(db) {
                     throw StoreError.sessionAlreadyOpen(name: open.name)
                 }
@@ -195,7 +244,7 @@ extension SQLiteStore {
     /// Ends the open session.
     public func endSession(at time: Timestamp, by changer: String) throws -> Session {
         try mapped {
-            try writer.write { db in
+            try Self.transaction(writer) { db in
                 guard var record = try SessionRecord.filter(SessionRecord.Columns.endedAt == nil).fetchOne(db) else {
                     throw StoreError.noOpenSession
                 }
@@ -212,7 +261,7 @@ extension SQLiteStore {
     /// Records a session after the fact; revisions of that interval that belong to no session join it.
     public func addSession(name: String, notes: String?, start: Timestamp, end: Timestamp, author: String?) throws -> Session {
         try mapped {
-            try writer.write { db in
+            try Self.transaction(writer) { db in
                 guard end >= start else { throw StoreError.invalidSessionInterval(name: name) }
                 if try SessionRecord.filter(SessionRecord.Columns.name == name).fetchCount(db) > 0 {
                     throw StoreError.duplicateSession(name: name)
@@ -233,7 +282,7 @@ extension SQLiteStore {
         -> Session
     {
         try mapped {
-            try writer.write { db in
+            try Self.transaction(writer) { db in
                 var record = try Self.sessionRecord(db, named: name)
                 if let newName, newName != name {
                     if try SessionRecord.filter(SessionRecord.Columns.name == newName).fetchCount(db) > 0 {
@@ -253,7 +302,7 @@ extension SQLiteStore {
     /// Deletes a session; its revisions stay, in no session.
     public func deleteSession(named name: String) throws -> Session {
         try mapped {
-            try writer.write { db in
+            try Self.transaction(writer) { db in
                 let record = try Self.sessionRecord(db, named: name)
                 try db.execute(sql: "UPDATE revision SET sessionId = NULL WHERE sessionId = ?", arguments: [record.id])
                 try record.delete(db)
@@ -421,11 +470,12 @@ extension SQLiteStore {
     /// `headHashes`, when given, are the head's open intervals (key → hash) as the caller read
     /// them: only the intervals of changed keys are touched, through the open-interval index.
     static func updateScreens(
-        _ db: Database, documentId: Int64, number: Int64, screens: [ScreenContent], headHashes: [String: String]? = nil, path: String = ""
+        _ db: Database, documentId: Int64, number: Int64, screens: [ScreenContent], headHashes: [String: String]? = nil, path: String = "",
+        compressingPacks: Bool = true
     ) throws {
         let headHashes = try headHashes ?? openScreenHashes(db, documentId: documentId)
         let closeInterval = try intervalCloser(db, documentId: documentId, number: number, path: path)
-        var packs = ScreenPacks.Writer()
+        var packs = ScreenPacks.Writer(compressing: compressingPacks)
         var reader = ScreenPacks.Reader()
         var opened: [(key: String, versionId: Int64)] = []
         var kept = 0

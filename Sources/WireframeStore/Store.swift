@@ -47,6 +47,14 @@ public protocol Store: Sendable {
     ///   compares its version with the new head and records again, keeping its `basedOn`.
     func recordImport(_ new: NewRevision) throws -> ImportRecord
 
+    /// Runs `body`, whose writes through this store may share one transaction: what one writer
+    /// records many of in a row (a history's import) commits once instead of once a write. A
+    /// write inside that throws is undone alone, as outside; when `body` throws, or the batch
+    /// cannot commit, everything it wrote is undone, as a crash before its commit would. An
+    /// engine that cannot share a transaction (or a connection whose reads would not see its
+    /// own batch's writes) commits each write as it comes.
+    func batch<T>(_ body: () throws -> T) throws -> T
+
     /// Records an attempt that stored nothing: unchanged, rejected or failed, with its diagnostics.
     func recordAttempt(_ attempt: AttemptInfo, outcome: ImportOutcome, contentHash: String?) throws -> ImportRecord
 
@@ -196,6 +204,9 @@ extension Store {
 }
 
 extension Store {
+    /// Each write commits on its own.
+    public func batch<T>(_ body: () throws -> T) throws -> T { try body() }
+
     /// Nothing to do between saves.
     public func saveReported() {}
 }

@@ -112,23 +112,47 @@ public struct GitImport {
         // 2.1-2.4 s on two (docs/PERFORMANCE.md).
         let preparedCommits = Self.prepare(work, git: git)
         defer { preparedCommits.stop() }
-        for commitWork in work {
-            guard let changes = try preparedCommits.take() else { throw GitImportError.unexpectedOutput(command: "cat-file --batch") }
-            var results: [ImportResult] = []
-            for change in changes {
-                results += try Self.store(change, into: commitWork.pipeline)
+        // Commits are stored in batches, each one transaction (a commit per transaction was a
+        // tenth of the import: docs/PERFORMANCE.md), and reported once their batch is committed.
+        // A batch ends after `batchSize` commits or `batchTime`, so that a daemon writing the same
+        // store waits no longer than that for its turn.
+        var next = work.startIndex
+        while next < work.endIndex {
+            let started = ContinuousClock.now
+            let stored = try pipeline.store.batch { () throws -> [CommitResult] in
+                var stored: [CommitResult] = []
+                repeat {
+                    stored.append(try Self.store(work[next], from: preparedCommits))
+                    next += 1
+                } while next < work.endIndex && stored.count < Self.batchSize && ContinuousClock.now - started < Self.batchTime
+                return stored
             }
-            // A document that loads a file the commit changed, checked again with the commit's files.
-            for loader in commitWork.loaders {
-                guard case .file(let bytes) = commitWork.files.file(at: loader) else { continue }
-                results.append(try commitWork.pipeline.importVersion(bytes, relativePath: loader))
-            }
-            summary.imported += 1
-            let commit = commitWork.commit
-            report(CommitResult(id: commit.id, author: commit.author, message: commit.message, results: results))
+            summary.imported += stored.count
+            stored.forEach(report)
         }
         if let pattern = sessionsFromTags { try makeSessions(git, pattern: pattern, into: &summary) }
         return summary
+    }
+
+    /// The most commits one transaction stores.
+    static let batchSize = 64
+    /// How long one transaction stores commits at most (then it commits before the next one).
+    static let batchTime = Duration.milliseconds(250)
+
+    /// Stores the next prepared commit of the import, `commitWork`, and what it brought.
+    static func store(_ commitWork: CommitWork, from preparedCommits: Handoff<[PreparedChange]>) throws -> CommitResult {
+        guard let changes = try preparedCommits.take() else { throw GitImportError.unexpectedOutput(command: "cat-file --batch") }
+        var results: [ImportResult] = []
+        for change in changes {
+            results += try Self.store(change, into: commitWork.pipeline)
+        }
+        // A document that loads a file the commit changed, checked again with the commit's files.
+        for loader in commitWork.loaders {
+            guard case .file(let bytes) = commitWork.files.file(at: loader) else { continue }
+            results.append(try commitWork.pipeline.importVersion(bytes, relativePath: loader))
+        }
+        let commit = commitWork.commit
+        return CommitResult(id: commit.id, author: commit.author, message: commit.message, results: results)
     }
 
     /// The path of the project root below the repository's top level (`""` or `plans/`).
