@@ -56,6 +56,25 @@ import WireframeTestSupport
         }
     }
 
+    /// A wireframe's screens look alike (the same keys, indentation and types), so a few bytes
+    /// after an edit often agree with another screen's: the edits of a 200 KB file, each
+    /// changing its length, are still each a few bytes of delta, the rest copies in place.
+    @Test func editsOfLookAlikeScreensCostTheirOwnBytes() throws {
+        let screens = (0..<1_000).map { number in
+            "    {\n      \"name\": \"screen\(number)\",\n      \"title\": \"Screen \(number % 7)\",\n"
+                + "      \"type\": \"view\",\n      \"subroutes\": [\"screen\((number * 7) % 1_000)\"]\n    }"
+        }
+        let base = Array(("{\n  \"routes\": [\n" + screens.joined(separator: ",\n") + "\n  ]\n}\n").utf8)
+        for places in [[500], [120, 640, 910], [3, 998]] {
+            var edited = screens
+            for place in places { edited[place] = edited[place].replacingOccurrences(of: "\"Screen ", with: "\"Renamed screen ") }
+            let target = Array(("{\n  \"routes\": [\n" + edited.joined(separator: ",\n") + "\n  ]\n}\n").utf8)
+            let delta = SourceCodec.delta(from: base, to: target)
+            #expect(try Self.applyAlone(delta, to: base, size: target.count) == target)
+            #expect(delta.count <= 24 * places.count, "\(delta.count) bytes for \(places.count) edits")
+        }
+    }
+
     /// A delta that cannot be shorter than the limit is given up (nil); one that can is the same
     /// delta as without a limit. Blocks repeated by the thousand (indentation) still rebuild.
     @Test func deltasGiveUpPastTheirLimit() throws {
