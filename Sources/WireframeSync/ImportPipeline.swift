@@ -433,6 +433,7 @@ public struct ImportPipeline: Sendable {
             }
             // The head this writer last stored (the daemon's memory) or read: what the version is based on.
             let head = try memory?.head(path: rename?.previousPath ?? relativePath) ?? storedHead(rename?.previousPath ?? relativePath)
+            let document = hashed(document, after: head)
             let comparison = try compare(document, with: head, path: relativePath, renaming: rename != nil)
             // The last point where the import stops: what follows is one transaction.
             if let stopped = try stopped(prepared.budget, read: read, path: relativePath, attempt) { return stopped }
@@ -529,8 +530,14 @@ public struct ImportPipeline: Sendable {
         var header: [UInt8]
         /// The screens in canonical (key) order, with their canonical bytes and hashes.
         var screens: [ScreenContent]
-        /// The SHA-256 of the whole document's canonical bytes.
+        /// The SHA-256 of the whole document's canonical bytes: taken in the store stage
+        /// (``ImportPipeline/hashed(_:after:)``), where the head compared with is the version
+        /// before this one and its hash's checkpoints serve (a git import prepares versions ahead
+        /// of the head); empty until then, unless canonical form could not join the header and
+        /// the screens (then taken from the wireframe here).
         var contentHash: String
+        /// The checkpoints of that hash, for the next version's.
+        var contentCheckpoints = HashCheckpoints()
         /// With a memory: where each screen's route text lies in the source (see
         /// ``SaveMemory/routeTexts(of:order:keys:)``), and where each canonical screen was in the
         /// wireframe read.
@@ -547,8 +554,10 @@ public struct ImportPipeline: Sendable {
     /// bytes and hash for its screen instead of being written again, and a screen written whose
     /// bytes are the head's screen's of the same key takes that screen's hash.
     ///
-    /// The screens' hashes are taken here, in the first stage, and the source's in the second:
-    /// a git import runs them on two threads, and that split gives each about half the work.
+    /// The screens' hashes are taken here, in the first stage, and the document's and the
+    /// source's in the second (``hashed(_:after:)``, ``record(_:comparison:basedOn:read:diagnostics:path:_:rename:)``),
+    /// where the version before is the head and the hashes resume its checkpoints: a git import
+    /// runs the stages on two threads, and that split gives each about half the work.
     func canonicalize(_ wireframe: Wireframe, source: [UInt8], remembered: SaveMemory.Head?) -> CanonicalDocument {
         // Only the screens written here are brought to canonical form.
         let (canonicalHeader, order, keys) = CanonicalForm.ordered(wireframe, trying: remembered?.order)
@@ -556,9 +565,6 @@ public struct ImportPipeline: Sendable {
         let routeTexts = memory == nil ? [] : SaveMemory.routeTexts(of: wireframe.screens, order: order, keys: keys)
         var screens: [ScreenContent] = []
         screens.reserveCapacity(keys.count)
-        // The bytes alone too, for the hash (which takes them as a list of byte lists).
-        var bytes: [[UInt8]] = []
-        bytes.reserveCapacity(keys.count)
         var next = 0  // in the remembered screens, walked in key order beside these
         // Unwrapped once: a call on the optional copied the head (its arrays retained) per screen.
         let head = remembered ?? SaveMemory.Head(state: nil)
@@ -567,20 +573,40 @@ public struct ImportPipeline: Sendable {
             let old = head.position(of: key, from: &next)
             if let old, index < routeTexts.count, let text = routeTexts[index], head.hasRouteText(text, in: source, at: old) {
                 screens.append(head.screens[old])
-                bytes.append(head.screens[old].content)
                 continue
             }
             let content = writer.canonicalBytes(screen: CanonicalForm.canonicalize(wireframe.screens[order[index]]))
             let hash = old.flatMap { head.screens[$0].content == content ? head.screens[$0].hash : nil } ?? ContentHash.hex(of: content)
             screens.append(ScreenContent(key: key, hash: hash, content: content))
-            bytes.append(content)
         }
-        let contentHash =
-            writer.canJoin(header: header)
-            ? ContentHash.hex(ofHeader: header, screens: bytes)
-            : ContentHash.of(CanonicalForm.canonicalize(wireframe))
+        let contentHash = writer.canJoin(header: header) ? "" : ContentHash.of(CanonicalForm.canonicalize(wireframe))
         return CanonicalDocument(
             header: header, screens: screens, contentHash: contentHash, routeTexts: routeTexts, order: order, source: source)
+    }
+
+    /// The document with its content hash (``CanonicalDocument/contentHash``), resumed from the
+    /// checkpoints of the head's where their canonical bytes first differ (``HashCheckpoints``).
+    func hashed(_ document: CanonicalDocument, after head: SaveMemory.Head) -> CanonicalDocument {
+        guard document.contentHash.isEmpty else { return document }
+        // The canonical bytes are the head's up to the first screen that differs (each screen
+        // followed by a comma, but the last one: the head may end there instead).
+        var unchanged = 0
+        if head.state?.header == document.header {
+            var sameBytes = 0
+            for index in 0..<min(document.screens.count, head.screens.count) {
+                guard document.screens[index].hash == head.screens[index].hash else { break }
+                sameBytes += document.screens[index].content.count + 1
+            }
+            unchanged = writer.screensOffset(header: document.header) + max(sameBytes - 1, 0)
+        }
+        var hashed = document
+        (hashed.contentHash, hashed.contentCheckpoints) = ContentHash.hex(
+            ofHeader: document.header,
+            screens: { each in
+                for index in document.screens.indices { document.screens[index].content.withUnsafeBytes(each) }
+            },
+            unchanged: unchanged, resuming: head.contentCheckpoints)
+        return hashed
     }
 
     // MARK: Compare with the head
@@ -694,10 +720,11 @@ public struct ImportPipeline: Sendable {
                     loadTargets: read.loadTargets)
             case .revision(let head, let screens, let changes):
                 let live = head.state.map { !$0.revision.isDeletion } ?? false
+                let source = ContentHash.hex(of: read.bytes, after: head.source, resuming: head.sourceCheckpoints)
                 var new = NewRevision(
                     attempt: attemptInfo(path, diagnostics: diagnostics, clock),
                     format: DocumentFormat(path: path) == .workflowSchema ? .workflowSchema : .json,
-                    contentHash: document.contentHash, source: read.bytes, sourceHash: ContentHash.hex(of: read.bytes),
+                    contentHash: document.contentHash, source: read.bytes, sourceHash: source.hash,
                     header: document.header, screens: screens,
                     changes: changes, expectedHeadId: head.state?.revision.id, headSource: live ? head.source : nil, message: message,
                     createdAt: rename?.time ?? time ?? .now(),
@@ -711,7 +738,7 @@ public struct ImportPipeline: Sendable {
                     if let memory, record.outcome == .stored, let revision = record.revision {
                         memory.rememberHead(
                             revision, header: document.header, screens: screens, source: read.bytes, routeTexts: document.routeTexts,
-                            order: document.order, path: path)
+                            order: document.order, checkpoints: (source.checkpoints, document.contentCheckpoints), path: path)
                         // Released once the save is reported (``SaveMemory/releaseDiscarded()``), not now.
                         memory.discard(Discarded(read: read, document: document, new: new))
                     }

@@ -4,6 +4,7 @@
     import Darwin
 #endif
 import Synchronization
+import WireframeAnalysis
 import WireframeFormats
 import WireframeModel
 import WireframeStore
@@ -44,6 +45,9 @@ public final class SaveMemory: Sendable {
         /// taken by its text), and the order canonical form put the screens in.
         var routeTexts: [Range<Int>?] = []
         var order: [Int] = []
+        /// The checkpoints of its source's hash and of its content hash, for the next version's.
+        var sourceCheckpoints = HashCheckpoints()
+        var contentCheckpoints = HashCheckpoints()
 
         /// Whether it comes from memory rather than from the store.
         var isRemembered: Bool { source != nil }
@@ -102,13 +106,12 @@ public final class SaveMemory: Sendable {
     /// Remembers a revision this process just stored as the document's head.
     func rememberHead(
         _ revision: Revision, header: [UInt8], screens: [ScreenContent], source: [UInt8], routeTexts: [Range<Int>?], order: [Int],
-        path: String
+        checkpoints: (source: HashCheckpoints, content: HashCheckpoints) = (.init(), .init()), path: String
     ) {
         // Its screens are in `screens`, not in the state's hashes.
         let head = Head(
             state: HeadState(revision: revision, header: header, screenHashes: [:]), screens: screens, source: source,
-            routeTexts: routeTexts,
-            order: order)
+            routeTexts: routeTexts, order: order, sourceCheckpoints: checkpoints.source, contentCheckpoints: checkpoints.content)
         let old = documents.withLock { documents -> Head? in
             defer { documents[path, default: Document()].head = head }
             return documents[path]?.head

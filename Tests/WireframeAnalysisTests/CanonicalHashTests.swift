@@ -201,13 +201,78 @@ struct CanonicalHashTests {
             let header = writer.canonicalHeaderBytes(canonical)
             let screens = canonical.screens.map { writer.canonicalBytes(screen: $0) }
             #expect(writer.canJoin(header: header))
-            #expect(ContentHash.hex(ofHeader: header, screens: screens) == ContentHash.of(canonical))
-            #expect(
-                ContentHash.hex(ofHeader: header, screens: screens)
-                    == ContentHash.hex(of: try #require(writer.canonicalBytes(header: header, screens: screens))))
+            let pieces = ContentHash.hex(ofHeader: header, screens: { each in for screen in screens { screen.withUnsafeBytes(each) } }).hash
+            #expect(pieces == ContentHash.of(canonical))
+            #expect(pieces == ContentHash.hex(of: try #require(writer.canonicalBytes(header: header, screens: screens))))
         }
         #expect(!writer.canJoin(header: Array("{}".utf8)))
         #expect(!writer.canJoin(header: Array("[1]".utf8)))
+    }
+
+    /// A hash resumed from the checkpoints of the version before, from where the two first
+    /// differ, is the hash of the whole: for sources (bytes) and for canonical documents (pieces),
+    /// edits at the beginning, in the middle, at the end, at a checkpoint's boundary, and for
+    /// versions shorter and longer than the one before.
+    @Test func aHashResumedFromTheVersionBeforeIsTheWholeHash() throws {
+        let writer = JSONWireframeWriter()
+        let header = Array(#"{"appName":"App","root":"screen0"}"#.utf8)
+        var screens = (0..<2_000).map { Array(#"{"name":"screen\#($0)","title":"Screen \#($0)"}"#.utf8) }
+        var source = screens.flatMap { $0 }
+        var sourceCheckpoints = HashCheckpoints()
+        var contentCheckpoints = HashCheckpoints()
+        var previousSource: [UInt8]?
+        var previousScreens: [[UInt8]] = []
+        let interval = 16 * 1024
+        let edits: [(inout [[UInt8]], inout [UInt8]) -> Void] = [
+            { _, _ in },
+            { screens, source in
+                screens[1_500][10] = UInt8(ascii: "X")
+                source[40_000] = UInt8(ascii: "X")
+            },
+            { screens, source in
+                screens[0][3] = UInt8(ascii: "Y")
+                source[0] = UInt8(ascii: "Y")
+            },
+            { screens, source in
+                screens.append(Array(#"{"name":"last"}"#.utf8))
+                source += Array("last".utf8)
+            },
+            { screens, source in
+                screens.removeLast(300)
+                source.removeLast(9_000)
+            },
+            { screens, source in
+                screens[777].append(UInt8(ascii: " "))
+                source[interval] = UInt8(ascii: "Z")
+            },
+            { screens, source in
+                screens[1_699] = []
+                source[interval - 1] = UInt8(ascii: "W")
+            },
+        ]
+        for edit in edits {
+            edit(&screens, &source)
+            let resumedSource = ContentHash.hex(of: source, after: previousSource, resuming: sourceCheckpoints)
+            #expect(resumedSource.hash == ContentHash.hex(of: source))
+            var same = 0
+            var sameBytes = 0
+            while same < min(screens.count, previousScreens.count), screens[same] == previousScreens[same] {
+                sameBytes += screens[same].count + 1
+                same += 1
+            }
+            let unchanged = previousScreens.isEmpty ? 0 : writer.screensOffset(header: header) + max(sameBytes - 1, 0)
+            let whole = try #require(writer.canonicalBytes(header: header, screens: screens))
+            // The bytes counted as unchanged are the previous document's.
+            if let previous = writer.canonicalBytes(header: header, screens: previousScreens), !previousScreens.isEmpty {
+                #expect(whole.prefix(unchanged) == previous.prefix(unchanged))
+            }
+            let resumedContent = ContentHash.hex(
+                ofHeader: header, screens: { each in for screen in screens { screen.withUnsafeBytes(each) } }, unchanged: unchanged,
+                resuming: contentCheckpoints)
+            #expect(resumedContent.hash == ContentHash.hex(of: whole))
+            (previousSource, sourceCheckpoints) = (source, resumedSource.checkpoints)
+            (previousScreens, contentCheckpoints) = (screens, resumedContent.checkpoints)
+        }
     }
 
     @Test func locationsNeverReachTheHash() throws {

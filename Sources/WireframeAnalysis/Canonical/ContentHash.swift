@@ -9,29 +9,6 @@ public enum ContentHash {
         hex(SHA256.hash(data: bytes))
     }
 
-    /// The SHA-256 of ``JSONWireframeWriter/canonicalBytes(header:screens:)``, for a header that
-    /// ``JSONWireframeWriter/canJoin(header:)``: the pieces are copied into a buffer of
-    /// ``chunkSize`` bytes that is hashed whenever it is full (a thousand small updates cost
-    /// more than the copies), so that the whole document is never gathered.
-    public static func hex(ofHeader header: [UInt8], screens: [[UInt8]]) -> String {
-        var hasher = SHA256()
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(chunkSize)
-        JSONWireframeWriter().canonicalPieces(header: header, screens: screens) { piece in
-            if buffer.count + piece.count > chunkSize, !buffer.isEmpty {
-                buffer.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-                buffer.removeAll(keepingCapacity: true)
-            }
-            if piece.count >= chunkSize {
-                hasher.update(bufferPointer: piece)
-            } else {
-                buffer.append(contentsOf: piece)
-            }
-        }
-        buffer.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-        return hex(hasher.finalize())
-    }
-
     private static func hex(_ digest: SHA256.Digest) -> String {
         Hex.lowercase(digest)
     }

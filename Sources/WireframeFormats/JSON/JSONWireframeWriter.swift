@@ -52,7 +52,12 @@ public struct JSONWireframeWriter: Sendable {
         guard canJoin(header: header) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(header.count + 16 + screens.reduce(0) { $0 + $1.count + 1 })
-        canonicalPieces(header: header, screens: screens) { bytes.append(contentsOf: $0) }
+        canonicalPieces(
+            header: header,
+            screens: { each in
+                for screen in screens { screen.withUnsafeBytes(each) }
+            },
+            { bytes.append(contentsOf: $0) })
         return bytes
     }
 
@@ -63,14 +68,28 @@ public struct JSONWireframeWriter: Sendable {
 
     /// Calls `body` with the pieces of ``canonicalBytes(header:screens:)`` in order, without
     /// putting them together (for a hash); the header must be one that ``canJoin(header:)``.
-    public func canonicalPieces(header: [UInt8], screens: [[UInt8]], _ body: (UnsafeRawBufferPointer) -> Void) {
+    /// `screens` calls the function it is given with each screen's bytes, in order (so that the
+    /// caller walks its own list, whatever its elements, without copying them).
+    public func canonicalPieces(
+        header: [UInt8], screens: (_ each: (UnsafeRawBufferPointer) -> Void) -> Void, _ body: (UnsafeRawBufferPointer) -> Void
+    ) {
         header.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
         Self.routesOpening.withUnsafeBytes { body($0) }
-        for index in screens.indices {
-            if index > 0 { Self.comma.withUnsafeBytes { body($0) } }
-            screens[index].withUnsafeBytes { body($0) }
+        var first = true
+        // `body` is only called while `screens` runs (which the compiler cannot tell).
+        withoutActuallyEscaping(body) { body in
+            screens { screen in
+                if !first { Self.comma.withUnsafeBytes { body($0) } }
+                first = false
+                body(screen)
+            }
         }
         Self.routesClosing.withUnsafeBytes { body($0) }
+    }
+
+    /// Where the first screen begins in ``canonicalBytes(header:screens:)``.
+    public func screensOffset(header: [UInt8]) -> Int {
+        header.count - 1 + Self.routesOpening.count
     }
 
     private static let routesOpening = Array(#","routes":["#.utf8)
