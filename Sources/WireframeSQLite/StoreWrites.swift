@@ -22,6 +22,7 @@ extension SQLiteStore {
     ///   path has no document or its head is a deletion. ``StoreError/renameTargetTaken(path:from:)``
     ///   when a rename's new path is a document's already.
     public func recordImport(_ new: NewRevision) throws -> ImportRecord {
+        var startsChain = false
         let record = try mapped {
             try Self.transaction(writer) { db, inBatch in
                 let documentId: Int64
@@ -83,7 +84,9 @@ extension SQLiteStore {
                     ?? head.flatMap { head in
                         head.id.flatMap { sourceCache.source(path: new.attempt.path, revisionId: $0, sourceHash: head.sourceHash) }
                     }
-                try Self.insertSource(db, revisionId: revisionId, source: new.source, head: head, headSource: headSource)
+                startsChain = try Self.insertSource(
+                    db, revisionId: revisionId, source: new.source, head: head, headSource: headSource,
+                    checkpointSource: { sourceCache.checkpoint(path: new.attempt.path, revisionId: $0) })
                 for (position, change) in (changes ?? new.changes).enumerated() {
                     try ChangeRecord(revisionId: revisionId, position: position, change: change).insert(db)
                 }
@@ -94,9 +97,11 @@ extension SQLiteStore {
                     attemptId: attemptId)
             }
         }
-        // Committed: the next import of this document can delta against these bytes as they are.
+        // Committed (or written in a batch, which forgets the cache if it is undone): the next
+        // import of this document can delta against these bytes as they are.
         if record.outcome == .stored, let revision = record.revision {
-            sourceCache.remember(path: new.attempt.path, revisionId: revision.id, sourceHash: new.sourceHash, bytes: new.source)
+            sourceCache.remember(
+                path: new.attempt.path, revisionId: revision.id, sourceHash: new.sourceHash, bytes: new.source, isCheckpoint: startsChain)
         }
         return record
     }
@@ -150,9 +155,15 @@ extension SQLiteStore {
             result = try body()
         } catch {
             try? mapped { try writer.writeWithoutTransaction { try $0.rollback() } }
+            sourceCache.removeAll()
             throw error
         }
-        try mapped { try writer.writeWithoutTransaction { try Self.commitBatch($0) } }
+        do {
+            try mapped { try writer.writeWithoutTransaction { try Self.commitBatch($0) } }
+        } catch {
+            sourceCache.removeAll()
+            throw error
+        }
         return result
     }
 
@@ -531,9 +542,15 @@ extension SQLiteStore {
     /// revisions follow it before the next checkpoint, so rebuilding any revision applies fewer
     /// than ``SQLiteStore/maximumDeltaChain`` deltas, while a full copy is needed only once
     /// every ~1,000 revisions instead of every 65.
+    ///
+    /// `checkpointSource` gives the source of a checkpoint by revision id when the caller has it
+    /// (else it is rebuilt from the store). Returns whether the source stored starts a chain of
+    /// its own: a full copy, or a delta against a checkpoint (the next checkpoint's base).
+    @discardableResult
     static func insertSource(
-        _ db: Database, revisionId: Int64, source: [UInt8], head: RevisionRecord?, headSource: [UInt8]?
-    ) throws {
+        _ db: Database, revisionId: Int64, source: [UInt8], head: RevisionRecord?, headSource: [UInt8]?,
+        checkpointSource: (Int64) -> [UInt8]? = { _ in nil }
+    ) throws -> Bool {
         var record = SourceRecord(
             revisionId: revisionId, encoding: "zlib", baseRevisionId: nil, chainLength: 0, size: Int64(source.count), data: Data())
         func useDelta(from base: @autoclosure () throws -> [UInt8], baseId: Int64, chainLength: Int64) rethrows {
@@ -557,7 +574,7 @@ extension SQLiteStore {
                 }
             } else if let checkpoint = try lastCheckpoint(db, from: headId), checkpoint.chainLength < checkpointInterval {
                 try useDelta(
-                    from: try Self.sourceBytes(db, revisionId: checkpoint.id), baseId: checkpoint.id,
+                    from: try checkpointSource(checkpoint.id) ?? Self.sourceBytes(db, revisionId: checkpoint.id), baseId: checkpoint.id,
                     chainLength: checkpoint.chainLength + 1)
             }
         }
@@ -565,6 +582,7 @@ extension SQLiteStore {
             record.data = Data(try SourceCodec.compress(source))
         }
         try record.insertRow(db)
+        return record.baseRevisionId == nil || record.baseRevisionId != head?.id
     }
 
     /// The newest revision of a source chain (from `revisionId` back) that is a full copy or a

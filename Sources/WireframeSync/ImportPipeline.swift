@@ -592,10 +592,18 @@ public struct ImportPipeline: Sendable {
         // followed by a comma, but the last one: the head may end there instead).
         var unchanged = 0
         if head.state?.header == document.header {
-            var sameBytes = 0
-            for index in 0..<min(document.screens.count, head.screens.count) {
-                guard document.screens[index].hash == head.screens[index].hash else { break }
-                sameBytes += document.screens[index].content.count + 1
+            // Compared where the screens lie: a copy of a screen retains and releases its hash and
+            // content.
+            let sameBytes = document.screens.withUnsafeBufferPointer { screens in
+                head.screens.withUnsafeBufferPointer { previous in
+                    var index = 0
+                    var bytes = 0
+                    while index < min(screens.count, previous.count), screens[index].hash == previous[index].hash {
+                        bytes += screens[index].content.count + 1
+                        index += 1
+                    }
+                    return bytes
+                }
             }
             unchanged = writer.screensOffset(header: document.header) + max(sameBytes - 1, 0)
         }
@@ -603,7 +611,9 @@ public struct ImportPipeline: Sendable {
         (hashed.contentHash, hashed.contentCheckpoints) = ContentHash.hex(
             ofHeader: document.header,
             screens: { each in
-                for index in document.screens.indices { document.screens[index].content.withUnsafeBytes(each) }
+                document.screens.withUnsafeBufferPointer { screens in
+                    for index in screens.indices { screens[index].content.withUnsafeBytes(each) }
+                }
             },
             unchanged: unchanged, resuming: head.contentCheckpoints)
         return hashed

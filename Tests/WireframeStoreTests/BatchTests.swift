@@ -80,9 +80,10 @@ import WireframeStore
         #expect(try store.documentPaths() == ["app.json"])
         let head = try #require(try store.revision(documentPath: "app.json", atOrBefore: nil))
         #expect(head.number == 2)
+        var undone: Int64?
         #expect(throws: Stopped()) {
             try store.batch {
-                _ = try store.recordImport(Self.revision(4, head: head.id))
+                undone = try store.recordImport(Self.revision(4, head: head.id)).revision?.id
                 _ = try store.recordAttempt(
                     AttemptInfo(path: "app.json", startedAt: .at(5), durationMicroseconds: 1, author: "ada", origin: .cli, diagnostics: []),
                     outcome: .failed)
@@ -92,6 +93,9 @@ import WireframeStore
         #expect(try Self.committedRevisions(store.path) == 2)
         #expect(try store.revision(documentPath: "app.json", atOrBefore: nil)?.id == head.id)
         #expect(try store.recentAttempts(limit: 10).count == 2)
+        // Nor does the writer remember the undone revision's source, whose id SQLite hands out again.
+        let undoneId = try #require(undone)
+        #expect(store.sourceCache.source(path: "app.json", revisionId: undoneId, sourceHash: Self.revision(4, head: nil).sourceHash) == nil)
         // The connection is usable as before: a write outside a batch commits alone.
         _ = try store.recordImport(Self.revision(4, head: head.id))
         #expect(try Self.committedRevisions(store.path) == 3)

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import WireframeModel
-import WireframeSQLite
+@testable import WireframeSQLite
 import WireframeStore
 
 @Suite struct StoreTests {
@@ -136,6 +136,18 @@ import WireframeStore
         #expect(fullCopies == 1)
         #expect(longest < 64)
         #expect(checkpoints == 4)  // revisions 32, 64, 96 and 128
+        // The writer keeps the newest checkpoint's source for the next checkpoint's delta (the
+        // sources above were rebuilt by another process, which has none).
+        let newest = try #require(
+            try store.reader.read { db in
+                try Int64.fetchOne(
+                    db,
+                    sql:
+                        "SELECT MAX(source.revisionId) FROM source JOIN revision ON revision.id = source.revisionId WHERE source.baseRevisionId <> revision.parentId"
+                )
+            })
+        #expect(store.sourceCache.checkpoint(path: "app.json", revisionId: newest) == sources[newest].map { Array($0.utf8) })
+        #expect(store.sourceCache.checkpoint(path: "app.json", revisionId: newest - 32) == nil)
     }
 
     @Test func theHeadStateIsTheSameForTheWriterAndAnotherProcess() throws {
