@@ -7,7 +7,7 @@ extension SQLiteStore {
     /// revision's own message stay).
     public func recordNote(revisionId: Int64, message: String, author: String, at time: Timestamp) throws -> RevisionNote {
         try mapped {
-            try writer.write { db in
+            try Self.transaction(writer) { db in
                 guard try Int64.fetchOne(db, sql: "SELECT id FROM revision WHERE id = ?", arguments: [revisionId]) != nil else {
                     throw StoreError.unknownRevision(id: revisionId, newest: try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM revision"))
                 }

@@ -112,8 +112,9 @@ public struct GitImport {
         // 2.1-2.4 s on two (docs/PERFORMANCE.md).
         let preparedCommits = Self.prepare(work, git: git)
         defer { preparedCommits.stop() }
-        // Commits are stored in batches, each one transaction (a commit per transaction was a
-        // tenth of the import: docs/PERFORMANCE.md), and reported once their batch is committed.
+        // Commits are stored in batches, each one transaction (a transaction per commit wrote its
+        // pages to the WAL and compressed the screen pack each time: a tenth of the import's CPU),
+        // and reported once their batch is committed.
         // A batch ends after `batchSize` commits or `batchTime`, so that a daemon writing the same
         // store waits no longer than that for its turn.
         var next = work.startIndex
