@@ -4,8 +4,8 @@
 /// list the log), never for how an engine keeps it, so that each engine (SQLite today; a shared
 /// database later) implements the same protocol and passes the same conformance suite.
 ///
-/// Every operation is synchronous and atomic: a write is one transaction, a read sees one
-/// consistent state. The clients are synchronous (a `wfs` command is one process that runs one
+/// Every operation is synchronous and atomic: a write is one transaction (or one savepoint of a
+/// ``batch(_:)``'s), a read sees one consistent state. The clients are synchronous (a `wfs` command is one process that runs one
 /// operation after another; the daemon runs its imports on a thread of its own), and so are the
 /// database clients behind the engines.
 ///
