@@ -21,6 +21,10 @@ public struct ImportResult: Sendable {
     public var loadTargets: Set<String>
     /// Whether `path` is a folder that could not be listed (outcome `failed`), not a document.
     public var isFolder: Bool
+    /// For a refused file: the document's head when it was refused, the last good revision the
+    /// refusal leaves in place (nil when there is none). Taken then, not when the refusal is
+    /// reported: the git import reports a batch of commits after the later ones are stored.
+    public var keptRevision: Revision?
 
     /// Creates an import result.
     public init(
@@ -686,8 +690,10 @@ public struct ImportPipeline: Sendable {
         // the file is still the one refused.
         let hash = read.loaded ? ContentHash.hex(of: read.bytes) : nil
         _ = try store.recordAttempt(attemptInfo(path, diagnostics: diagnostics, clock), outcome: outcome, contentHash: hash)
-        return ImportResult(
+        var result = ImportResult(
             path: path, outcome: outcome, revision: nil, diagnostics: diagnostics, changes: [], loadTargets: read.loadTargets)
+        result.keptRevision = try storedRevision(path)
+        return result
     }
 
     /// Records a valid version: an unchanged attempt, or a new revision in one transaction. A head

@@ -55,7 +55,9 @@ import WireframeTestSupport
         // The rejected commit makes the run exit 1, as a rejected file does.
         #expect(imported.status == 1, "\(imported.error)")
         #expect(imported.output.contains("commit \(first.prefix(12))  Ada Lovelace <ada@example.com>  Add the app"), "\(imported.output)")
-        #expect(imported.output.contains("rejected app.json: "), "\(imported.output)")
+        // The last good revision kept is the one before the rejected commit, not the newest when
+        // the batch of commits is reported.
+        #expect(imported.output.contains("rejected app.json: 1 error; the last good revision (2, #2) is kept"), "\(imported.output)")
         #expect(imported.output.hasSuffix("imported 9 commits\n"), "\(imported.output)")
         #expect(!imported.output.contains("Nothing"))
 

@@ -62,13 +62,13 @@ extension WFS {
                 let author = Times.author(explicit: self.author, environment: Terminal.environment(["WFS_AUTHOR", "USER", "LOGNAME"]))
                 let pipeline = ImportPipeline(store: store, root: root, author: author, message: message)
                 let results = try pipeline.importPaths(paths)
-                for result in results where !Self.report(result, store: store) { failed = true }
+                for result in results where !Self.report(result) { failed = true }
             }
             if failed { throw ExitCode.failure }
         }
 
         /// Prints what happened to one file; false when it was rejected or could not be read.
-        static func report(_ result: ImportResult, store: any Store) -> Bool {
+        static func report(_ result: ImportResult) -> Bool {
             let colour = Terminal.colourOnStandardError
             let shown = result.path.escapingControlCharacters
             let warnings = result.diagnostics.count(of: .warning)
@@ -87,11 +87,10 @@ extension WFS {
             case .rejected, .failed:
                 for diagnostic in result.diagnostics { Terminal.error(diagnostic.rendered(path: result.path, colour: colour)) }
                 let errors = result.diagnostics.count(of: .error)
-                let head = result.isFolder ? nil : (try? store.revision(documentPath: result.path, atOrBefore: nil)) ?? nil
                 let kept =
                     if result.isFolder {
                         "the documents below it are kept as they are"
-                    } else if let head, !head.isDeletion {
+                    } else if let head = result.keptRevision, !head.isDeletion {
                         "the last good revision (\(head.id), #\(head.number)) is kept"
                     } else {
                         "nothing was stored"

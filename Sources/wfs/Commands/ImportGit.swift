@@ -49,7 +49,7 @@ extension WFS.Import {
                         line += "  \(String(subject).escapingControlCharacters)"
                     }
                     Terminal.outputLine(line)
-                    for result in commit.results where !Self.report(result, store: store) { failed = true }
+                    for result in commit.results where !Self.report(result) { failed = true }
                 }
                 for warning in summary.warnings { Terminal.error("wfs: warning: \(warning)") }
                 for session in summary.sessions {
