@@ -170,6 +170,15 @@ struct ScaffoldPlan {
                 add(move ?? (presentation == .present ? .present : .push), target, trigger: trigger)
             }
         }
+        // A task moves like the built-in route of its name (`pop`), or pushes its parameter
+        // (`push`); other tasks (`url`, an app's own) move nowhere.
+        func task(_ name: String, _ parameter: String?, trigger: String) {
+            if name == "push" {
+                if let parameter { open(parameter, trigger: trigger, move: .push) }
+            } else if BuiltIns.isRoute(name) {
+                open(name, trigger: trigger)
+            }
+        }
         for link in screen.links where link.kind == .subroute { open(link.target, trigger: "subroute") }
         if let barName = screen.navigationBar, let bar = wireframe.navigationBars.first(where: { $0.name == barName }) {
             for button in bar.buttons {
@@ -182,8 +191,7 @@ struct ScaffoldPlan {
                 for trigger in element.triggers {
                     switch trigger.effect {
                     case .target(let target): open(target, trigger: described)
-                    case .task(let name, let parameter) where name == "push":
-                        if let parameter { open(parameter, trigger: described, move: .push) }
+                    case .task(let name, let parameter): task(name, parameter, trigger: described)
                     default: break
                     }
                 }
@@ -198,8 +206,7 @@ struct ScaffoldPlan {
             case .present(let target): open(target, trigger: trigger, move: .present)
             case .branch(let target): add(.branch, target, trigger: trigger)
             case .replaceRoot(let target): add(.replaceRoot, target, trigger: trigger)
-            case .task(let task, let parameter) where task == "push":
-                if let parameter { open(parameter, trigger: trigger, move: .push) }
+            case .task(let name, let parameter): task(name, parameter, trigger: trigger)
             case .pop: add(.pop, nil, trigger: trigger)
             case .dismiss: add(.dismiss, nil, trigger: trigger)
             case .popToRoot: add(.popToRoot, nil, trigger: trigger)
