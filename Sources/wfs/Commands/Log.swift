@@ -88,7 +88,7 @@ extension WFS {
                     for entry in entries {
                         text += TextForm.revisionLine(entry.revision) + "\n"
                         if let replaced = entry.revision.replaces?.sentence { text += "    \(replaced)\n" }
-                        if let message = entry.revision.message { text += "    \(message)\n" }
+                        if let message = entry.revision.message { text += TextForm.messageLines(message, indent: "    ") }
                         if let note = entry.revision.note { text += "    \(TextForm.noteLine(note))\n" }
                         text += "    " + TextForm.changeSummary(entry.changes) + "\n"
                     }

@@ -68,7 +68,9 @@ extension WFS {
                     var text = TextForm.revisionLine(revision) + "\n"
                     if let replaced = revision.replaces?.sentence { text += "\(replaced)\n" }
                     if let hash = revision.contentHash { text += "content \(hash)\n" }
-                    if let message = revision.message { text += "message \(message)\n" }
+                    if let message = revision.message {
+                        text += TextForm.messageLines(message, indent: "        ", firstIndent: "message ")
+                    }
                     if let note = revision.note { text += "\(TextForm.noteLine(note))\n" }
                     if let wireframe = try history.wireframe(of: revision) {
                         text +=

@@ -55,6 +55,21 @@ enum TextForm {
         return summary.isEmpty ? "no screen changes" : summary
     }
 
+    /// A revision's message as lines of text: each line after `indent` (the first after
+    /// `firstIndent`, where the line names it), blank lines left empty as `git log` leaves them,
+    /// trailing blank lines dropped, control characters written as escapes.
+    static func messageLines(_ message: String, indent: String, firstIndent: String? = nil) -> String {
+        var lines = message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+        var text = ""
+        for (index, line) in lines.enumerated() {
+            let shown = line.escapingControlCharacters
+            let lead = index == 0 ? (firstIndent ?? indent) : indent
+            text += (shown.isEmpty && index > 0 ? "" : lead + shown) + "\n"
+        }
+        return text
+    }
+
     /// Who gave a revision its message afterwards, and when (`wfs note`).
     static func noteLine(_ note: RevisionNote) -> String {
         "note by \(note.author.escapingControlCharacters) at \(note.createdAt.text)"
