@@ -25,6 +25,7 @@ struct ErrorResponses<Context: RequestContext>: RouterMiddleware {
             }
             // Says how to authenticate (RFC 6750): with a bearer token.
             if answer.status == .unauthorized { response.headers[.wwwAuthenticate] = "Bearer" }
+            for field in answer.headers { response.headers[field.name] = field.value }
             return response
         }
     }

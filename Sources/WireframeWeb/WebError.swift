@@ -9,10 +9,13 @@ public struct WebError: Error, Sendable {
     public var status: HTTPResponse.Status
     /// What went wrong, in the CLI's words.
     public var message: String
+    /// Fields the answer carries besides the error's own (`Allow` of a 405).
+    public var headers: HTTPFields
 
-    public init(_ status: HTTPResponse.Status, _ message: String) {
+    public init(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) {
         self.status = status
         self.message = message
+        self.headers = headers
     }
 
     /// The status and words of an error a route threw: the CLI's message for the store's and

@@ -28,7 +28,8 @@ public enum WebServer {
                 pool: pool, location: options.storeLocation, maxStreams: options.maxEventStreams,
                 heartbeat: options.eventHeartbeat),
             logins: logins, graphs: GraphPictures(), titles: ChangedTitles())
-        let router = Router(context: WebContext.self)
+        // HEAD wherever GET (RFC 9110): the GET route's answer without its body.
+        let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: SecurityHeaders())
         router.add(middleware: ErrorResponses())
         router.add(middleware: ReadAccess(access: server.access))
@@ -52,6 +53,8 @@ public enum WebServer {
         ReportPage.add(to: router, server: server)
         LoginPage.add(to: router, server: server)
         API.add(to: router, server: server)
+        // Added last, it wraps only what no route answered: a known path asked with another method.
+        router.add(middleware: AllowedMethods(routes: router.routes))
         let startLine = startUpLine(options: options, tokens: tokens)
         return Application(
             router: router,
