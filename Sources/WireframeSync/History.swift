@@ -85,8 +85,9 @@ public struct History: Sendable {
             point = .now
         }
         let documentPath = try documentPath(path)
-        // `app.json@3`: the document's third revision, unless a session is named "3".
-        if case .session(let name) = point, let number = Int(name), (try? store.hasSession(named: name)) != true {
+        // `app.json@3`: the document's third revision, always (no new session may be named by a
+        // number; `wfs status` names the older ones to rename).
+        if case .session(let name) = point, SessionName.readsAsNumber(name), let number = Int(name) {
             guard let revision = try store.revision(documentPath: documentPath, number: number) else {
                 // An unknown document throws here, naming it; a known one says how far it goes.
                 let newest = try store.revision(documentPath: documentPath, atOrBefore: nil)

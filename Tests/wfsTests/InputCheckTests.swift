@@ -34,7 +34,7 @@ struct InputCheckTests {
         let started = try cli.run("session", "start", "Kickoff with Zoë, 2nd try")
         #expect(started.status == 0, "\(started.error)")
         #expect(try cli.run("session", "end").status == 0)
-        let added = try cli.run("session", "add", "2026", "--start", "2026-01-01T10:00", "--end", "2026-01-01T11:00")
+        let added = try cli.run("session", "add", "2026 planning", "--start", "2026-01-01T10:00", "--end", "2026-01-01T11:00")
         #expect(added.status == 0, "\(added.error)")
     }
 

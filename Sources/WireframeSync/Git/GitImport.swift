@@ -300,7 +300,8 @@ public struct GitImport {
 
     /// Makes a session of each tag matching `pattern`, at the tag's time (an annotated tag's
     /// tagger date, a lightweight tag's commit's author time), named by the tag's name after the
-    /// pattern's part before its first wildcard, unless a session of that name exists. An
+    /// pattern's part before its first wildcard (the whole tag's name where that part would be
+    /// empty or a number), unless a session of that name exists. An
     /// annotated tag's tagger (`Name <email>`, as a revision names its author) is the session's
     /// author; a lightweight tag names nobody.
     func makeSessions(_ git: GitProcess, pattern: String, into summary: inout Summary) throws {
@@ -313,7 +314,8 @@ public struct GitImport {
             guard fields.count == 7 else { throw GitImportError.unexpectedOutput(command: "for-each-ref") }
             let tag = String(fields[0].dropFirst("refs/tags/".count))
             var name = tag.hasPrefix(literal) ? String(tag.dropFirst(literal.count)) : tag
-            if name.isEmpty { name = tag }
+            // `review-1` under `review-*` keeps its whole name: "1" would read as a revision number.
+            if name.isEmpty || SessionName.readsAsNumber(name) { name = tag }
             let seconds = fields[1] == "tag" ? (Int64(fields[2]) ?? Int64(fields[3])) : Int64(fields[4])
             guard let seconds else {
                 summary.warnings.append("the tag '\(tag.escapingControlCharacters)' has no time; no session was made of it")

@@ -36,6 +36,7 @@ extension WFS {
                     var text =
                         "store \(result.store.escapingControlCharacters)\nroot \(result.root?.escapingControlCharacters ?? "(none)")\n"
                     text += "session \(result.openSession.map { "\($0) (open)" } ?? "none open")\n"
+                    for warning in try SessionName.numberedSessionWarnings(in: store) { text += "  \(warning)\n" }
                     text +=
                         "\(heads.count) document\(heads.count == 1 ? "" : "s"), \(result.counts["revision"] ?? 0) revisions, \(result.counts["screenVersion"] ?? 0) screen versions\n"
                     for head in heads {

@@ -18,6 +18,7 @@ extension WFS {
             try storeOptions.withStore { store in
                 let report = try Verifier(history: History(store: store)).run()
                 for problem in report.problems { Terminal.error("wfs: error: \(problem)") }
+                for warning in try SessionName.numberedSessionWarnings(in: store) { Terminal.error("wfs: warning: \(warning)") }
                 problems = !report.problems.isEmpty
                 Terminal.outputLine(
                     "checked \(report.revisions) revisions and \(report.screenVersions) screen versions: "
