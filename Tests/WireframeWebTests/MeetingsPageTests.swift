@@ -167,3 +167,33 @@ struct MeetingsPageTests {
         }
     }
 }
+
+extension MeetingsPageTests {
+    /// The page opens on the question a team asks after a meeting: what changed since the last
+    /// one that ended (not the open one), until now.
+    @Test func thePickerDefaultsToTheLastEndedMeetingAndNow() async throws {
+        let project = try WebTestProject(.sqlite)
+        try project.withStore { store in
+            let hour: Int64 = 3_600_000_000
+            let base = Timestamp(microseconds: 1_700_000_000_000_000)
+            _ = try store.addSession(
+                name: "kickoff", notes: nil, start: base, end: Timestamp(microseconds: base.microseconds + hour), author: nil)
+            _ = try store.addSession(
+                name: "review", notes: nil, start: Timestamp(microseconds: base.microseconds + 5 * hour),
+                end: Timestamp(microseconds: base.microseconds + 6 * hour), author: nil)
+            _ = try store.startSession(
+                name: "walk-through", notes: nil, at: Timestamp(microseconds: base.microseconds + 8 * hour), author: nil)
+        }
+        let app = try project.pageApp()
+        try await app.test(.router) { client in
+            let page = PageTest.text(try await client.execute(uri: "/meetings", method: .get))
+            let from = try #require(page.range(of: "<select name=\"from\">"))
+            let to = try #require(page.range(of: "<select name=\"to\">"))
+            let fromSelect = page[from.upperBound..<to.lowerBound]
+            #expect(fromSelect.contains(#"<option value="review" selected>review</option>"#), "\(fromSelect)")
+            #expect(!fromSelect.contains(#"value="walk-through" selected"#) && !fromSelect.contains(#"value="kickoff" selected"#))
+            let toSelect = page[to.upperBound...].prefix(200)
+            #expect(toSelect.hasPrefix(#"<option value="now">now</option>"#), "\(toSelect)")
+        }
+    }
+}

@@ -109,10 +109,17 @@ enum MeetingsPage {
                 """
         }
         let options = sessions.map { "<option value=\"\($0.name)\">\($0.name)</option>" as HTML }
+        // From the last meeting that ended (what the customer saw last) to now: the question the
+        // page is opened with; an open meeting has no end to compare from.
+        let lastEnded = sessions.filter { !$0.isOpen }.max { ($0.endedAt ?? $0.startedAt) < ($1.endedAt ?? $1.startedAt) }
+        let fromOptions = sessions.map { session -> HTML in
+            let selected: HTML = session.name == lastEnded?.name ? " selected" : ""
+            return "<option value=\"\(session.name)\"\(selected)>\(session.name)</option>"
+        }
         let auditForm: HTML = """
             <h2>What changed between two meetings</h2>
             <form method="get" action="/meetings/audit">
-            <label>From <select name="from">\(HTML.joined(options, separator: ""))</select></label>
+            <label>From <select name="from">\(HTML.joined(fromOptions, separator: ""))</select></label>
             <label>To <select name="to"><option value="now">now</option>\(HTML.joined(options, separator: ""))</select></label>
             <button type="submit">Show the changes</button>
             </form>
