@@ -81,6 +81,15 @@ import WireframeTestSupport
         let html = try project.run("report", "--from", "Kickoff", environment: ["PATH": "/nonexistent"])
         #expect(html.status == 2)
         #expect(html.error.contains("graphviz"))
+
+        // Written to a file, the report says where and what it covers.
+        let file = project.cli.root + "/review.md"
+        let written = try project.run("report", "--from", "Kickoff", "--to", "Review", "--format", "markdown", "--output", file)
+        #expect(written.status == 0, "\(written.error)")
+        #expect(
+            written.output == "wrote \(file): the changes from Kickoff to Review: 1 document modified; screens: 1 added, 1 modified\n",
+            "\(written.output)")
+        #expect(FileManager.default.fileExists(atPath: file))
     }
 
     /// `audit` and `diff` in JSON give an element's value as an object, and `audit` takes `--to now` as `report` does.

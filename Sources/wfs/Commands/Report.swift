@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WireframeModel
 import WireframeReport
 import WireframeStore
 import WireframeSync
@@ -47,7 +48,26 @@ extension WFS {
                     Terminal.error("wfs: error: cannot write '\(output)': \(error.localizedDescription)")
                     throw ExitCode(2)
                 }
+                // A report written to a file says where, and what it covers, so that nobody opens
+                // it to learn that it is the wrong one.
+                Terminal.outputLine("wrote \(output.escapingControlCharacters): " + Self.coverage(report))
             }
+        }
+
+        /// "the changes from Kickoff to Review: 1 document modified; screens: 1 added, 1 modified".
+        static func coverage(_ report: MeetingReport) -> String {
+            func point(_ point: AuditReport.SessionPoint) -> String { (point.name ?? point.at).escapingControlCharacters }
+            let summary = report.summary
+            let screens = ["added", "removed", "modified"].compactMap { status in
+                summary.screens[status].flatMap { $0 > 0 ? "\($0) \(status)" : nil }
+            }
+            let documentCount = summary.documents.filter { $0.key != "unchanged" }.values.reduce(0, +)
+            let documents = summary.documents.filter { $0.key != "unchanged" }.sorted { $0.key < $1.key }
+                .map { "\($0.value) document\($0.value == 1 ? "" : "s") \($0.key)" }.joined(separator: ", ")
+            let changes =
+                documentCount == 0
+                ? "nothing changed" : documents + (screens.isEmpty ? "" : "; screens: " + screens.joined(separator: ", "))
+            return "the changes from \(point(report.audit.from)) to \(point(report.audit.to)): " + changes
         }
     }
 }
