@@ -66,11 +66,13 @@ let package = Package(
                 .embedInCode("0001_baseline.sql"), .embedInCode("0002_concurrent_saves.sql"),
                 .embedInCode("0003_git_commits.sql"), .embedInCode("0004_document_renames.sql"),
                 .embedInCode("0005_revision_notes.sql"), .embedInCode("0006_session_authors.sql"),
+                .embedInCode("0007_revision_merges.sql"),
                 .embedInCode("postgresql/0001_baseline.postgresql.sql"),
                 .embedInCode("postgresql/0003_git_commits.postgresql.sql"),
                 .embedInCode("postgresql/0004_document_renames.postgresql.sql"),
                 .embedInCode("postgresql/0005_revision_notes.postgresql.sql"),
                 .embedInCode("postgresql/0006_session_authors.postgresql.sql"),
+                .embedInCode("postgresql/0007_revision_merges.postgresql.sql"),
             ]
         ),
         // The system zlib, for compressing stored sources.

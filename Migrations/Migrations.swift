@@ -12,6 +12,7 @@ public enum StoreMigrations {
         ("0004_document_renames", String(decoding: PackageResources._004_document_renames_sql, as: UTF8.self)),
         ("0005_revision_notes", String(decoding: PackageResources._005_revision_notes_sql, as: UTF8.self)),
         ("0006_session_authors", String(decoding: PackageResources._006_session_authors_sql, as: UTF8.self)),
+        ("0007_revision_merges", String(decoding: PackageResources._007_revision_merges_sql, as: UTF8.self)),
     ]
 }
 
@@ -25,6 +26,7 @@ public enum PostgreSQLMigrations {
         ("0004_document_renames", String(decoding: PackageResources._004_document_renames_postgresql_sql, as: UTF8.self)),
         ("0005_revision_notes", String(decoding: PackageResources._005_revision_notes_postgresql_sql, as: UTF8.self)),
         ("0006_session_authors", String(decoding: PackageResources._006_session_authors_postgresql_sql, as: UTF8.self)),
+        ("0007_revision_merges", String(decoding: PackageResources._007_revision_merges_postgresql_sql, as: UTF8.self)),
     ]
 }
 

@@ -7,11 +7,11 @@ enum RevisionRows {
     static let columns = """
         r.id, d.path, r.number, r.parent_id, r.is_deletion, encode(r.content_hash, 'hex'), encode(r.source_hash, 'hex'),
         r.screen_count, r.created_at, r.author, r.origin, r.message, s.name, r.machine, r.based_on, r.replaces_id,
-        replaced.author, array_to_json(r.replaced_screens)::text, r.previous_path, r.git_commit
+        replaced.author, array_to_json(r.replaced_screens)::text, r.previous_path, r.git_commit, r.merge::text
         """
 
     /// How many columns ``columns`` has.
-    static let columnCount = 20
+    static let columnCount = 21
 
     /// The revision `r` with its document, session and the revision it replaced.
     static let from = """
@@ -39,6 +39,7 @@ enum RevisionRows {
             sessionName: row.optionalString(start + 12), machine: row.optionalString(start + 13),
             basedOn: row.optionalInt64(start + 14), replaces: replaces, previousPath: row.optionalString(start + 18))
         revision.gitCommit = row.optionalString(start + 19)
+        revision.merge = row.optionalString(start + 20).flatMap(MergeRecord.init(storedText:))
         return revision
     }
 

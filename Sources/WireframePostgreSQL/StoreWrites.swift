@@ -49,7 +49,9 @@ extension PostgreSQLStore {
             if let head, new.basedOn != head.id {
                 replaces = (
                     head.id,
-                    try Self.replacedScreens(db, documentId: documentId, basedOn: new.basedOn, headId: head.id, head: headScreens, new: new)
+                    try new.replacedScreens
+                        ?? Self.replacedScreens(
+                            db, documentId: documentId, basedOn: new.basedOn, headId: head.id, head: headScreens, new: new)
                 )
             }
             let number = (head?.number ?? 0) + 1
@@ -57,7 +59,7 @@ extension PostgreSQLStore {
                 db, id: new.id, documentId: documentId, number: number, parentId: head?.id, basedOn: new.basedOn,
                 replaces: replaces, contentHash: new.contentHash, sourceHash: new.sourceHash,
                 header: new.header, screenCount: new.screens.count, createdAt: new.createdAt, attempt: new.attempt, message: new.message,
-                previousPath: new.renamedFrom)
+                previousPath: new.renamedFrom, merge: new.merge)
             try Self.updateScreens(db, documentId: documentId, number: number, screens: new.screens, head: headScreens, path: path)
             try db.execute(
                 "INSERT INTO source (revision_id, data, checksum) VALUES ($1, $2, sha256($2))", [.integer(revisionId), .bytes(new.source)])
@@ -191,29 +193,30 @@ extension PostgreSQLStore {
     static func insertRevision(
         _ db: Statements, id: Int64?, documentId: Int64, number: Int, parentId: Int64?, basedOn: Int64?,
         replaces: (id: Int64, screens: [String])?, contentHash: String?, sourceHash: String?, header: [UInt8]?,
-        screenCount: Int, createdAt: Timestamp, attempt: AttemptInfo, message: String?, previousPath: String? = nil
+        screenCount: Int, createdAt: Timestamp, attempt: AttemptInfo, message: String?, previousPath: String? = nil,
+        merge: MergeRecord? = nil
     ) throws -> Int64 {
         let sessionId = try db.execute(
             "SELECT id FROM session WHERE ended_at IS NULL AND started_at <= $1", [.integer(createdAt.microseconds)]
         ).first?.int64(0)
         let columns = """
             document_id, number, parent_id, based_on, replaces_id, replaced_screens, is_deletion, content_hash, source_hash,
-            header, screen_count, created_at, author, origin, machine, message, session_id, previous_path, git_commit
+            header, screen_count, created_at, author, origin, machine, message, session_id, previous_path, git_commit, merge
             """
         let values = """
-            $1, $2, $3, $4, $5, $6::text[], $7, decode($8, 'hex'), decode($9, 'hex'), $10, $11, $12, $13, $14, $15, $16, $17, $18, $19
+            $1, $2, $3, $4, $5, $6::text[], $7, decode($8, 'hex'), decode($9, 'hex'), $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::jsonb
             """
         var parameters: [Parameter] = [
             .integer(documentId), .integer(Int64(number)), .integer(parentId), .integer(basedOn), .integer(replaces?.id),
             replaces.map { .textArray($0.screens) } ?? .null, .text(contentHash == nil ? "true" : "false"), .text(contentHash),
             .text(sourceHash), .bytes(header), .integer(Int64(screenCount)), .integer(createdAt.microseconds),
             .text(attempt.author), .text(attempt.origin.rawValue), .text(attempt.machine), .text(message), .integer(sessionId),
-            .text(previousPath), .text(attempt.gitCommit),
+            .text(previousPath), .text(attempt.gitCommit), .text(try merge?.storedText()),
         ]
         let stored: Int64
         if let id {
             parameters.append(.integer(id))
-            try db.execute("INSERT INTO revision (id, \(columns)) VALUES ($20, \(values))", parameters)
+            try db.execute("INSERT INTO revision (id, \(columns)) VALUES ($21, \(values))", parameters)
             try db.execute("SELECT setval(pg_get_serial_sequence('revision', 'id'), (SELECT max(id) FROM revision))")
             stored = id
         } else {

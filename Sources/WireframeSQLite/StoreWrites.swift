@@ -58,8 +58,9 @@ extension SQLiteStore {
                     revision.replacesId = headId
                     revision.replacesAuthor = head.author
                     revision.replacedScreens = try RevisionRecord.screensText(
-                        Self.replacedScreens(db, documentId: documentId, basedOn: new.basedOn, head: head, new: new))
+                        new.replacedScreens ?? Self.replacedScreens(db, documentId: documentId, basedOn: new.basedOn, head: head, new: new))
                 }
+                revision.merge = try new.merge?.storedText()
                 revision.headerId = try Self.headerId(db, header: new.header, head: head)
                 // A first revision's `added` changes are its intervals: not stored twice.
                 let changes = number == 1 ? Self.changesWithoutImpliedAdditions(new.changes, screens: new.screens) : nil

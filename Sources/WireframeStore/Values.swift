@@ -72,6 +72,9 @@ public struct Revision: Sendable, Hashable, Codable {
     /// The head this revision replaced without containing it, when another writer had stored
     /// after ``basedOn``; nil otherwise.
     public var replaces: Replacement?
+    /// What the revision holds of other writers' work, when its save was merged with a head it
+    /// was not based on; nil otherwise.
+    public var merge: MergeRecord?
     /// The document's path before this revision, when this revision renamed the document (a
     /// rename revision: the file moved, its content the new file's); nil otherwise.
     /// ``documentPath`` is the document's path now, for every revision of it.
@@ -348,6 +351,14 @@ public struct NewRevision: Sendable {
     /// this version as its next revision, stored even when its content is the head's. Nil: the
     /// version is of the document at `attempt.path`.
     public var renamedFrom: String?
+    /// When the version is a merge of a save with the head (``Revision/merge``): what it holds of
+    /// the head's writer's work. With ``basedOn`` the head, it replaces nothing; with
+    /// ``basedOn`` the save's own base, it replaces the head in ``replacedScreens`` alone.
+    public var merge: MergeRecord?
+    /// The screen keys of the head's changes the revision lacks, when the caller knows them (a
+    /// merge knows them field by field); nil: the store works them out from ``basedOn`` by
+    /// screens (``Replacement/screens``). Used only when ``basedOn`` is not the head.
+    public var replacedScreens: [String]?
 
     /// Creates a new-revision value.
     public init(

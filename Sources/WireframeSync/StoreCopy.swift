@@ -5,12 +5,12 @@ public import WireframeStore
 ///
 /// The copy goes through the ``Store`` interface alone, so that every pair of engines is one path:
 /// each revision is recorded again with its id, number, time, author, origin, machine, message,
-/// base, exact source, header, screens and changes; the refused and unchanged attempts with their
+/// base, merge record, exact source, header, screens and changes; the refused and unchanged attempts with their
 /// diagnostics, in the order they happened among the revisions; then the sessions, which take the
 /// revisions of their span as they did in the original, with who recorded and who last changed
 /// them; each revision's newest note (`wfs note`,
 /// its message, author and time; earlier notes stay in the original alone). What a revision replaced follows from its
-/// base, so the target works it out again. The target must be empty. Afterwards the two stores'
+/// base, so the target works it out again (a merge's, named field by field, is copied). The target must be empty. Afterwards the two stores'
 /// logs are compared entry by entry, and a copy that differs is an error.
 public enum StoreCopy {
     /// What a copy wrote.
@@ -115,6 +115,9 @@ public enum StoreCopy {
         new.basedOn = revision.basedOn
         new.id = revision.id
         new.renamedFrom = revision.previousPath
+        new.merge = revision.merge
+        // A merge names what it replaced field by field, which the target cannot work out again.
+        if revision.merge != nil { new.replacedScreens = revision.replaces?.screens }
         let record = try target.recordImport(new)
         guard record.outcome == .stored, record.revision?.id == revision.id else {
             throw SyncError.copyDiffers(location: target.location, revisionId: revision.id)

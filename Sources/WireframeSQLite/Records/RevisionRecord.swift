@@ -44,6 +44,8 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var previousPath: String?
     /// The git commit it was imported from.
     var gitCommit: String?
+    /// What a merged save holds of other writers' work (``MergeRecord``), as a JSON object.
+    var merge: String?
     /// The author of `replacesId`, read with the row (not a column).
     var replacesAuthor: String?
 
@@ -65,13 +67,13 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
             sql: """
                 INSERT INTO revision (id, documentId, number, parentId, isDeletion, contentHash, sourceHash, headerId, screenCount,
                     createdAt, author, origin, message, sessionId, addedFromIntervals, attemptLead, attemptDuration, basedOn,
-                    replacesId, replacedScreens, machine, previousPath, gitCommit)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    replacesId, replacedScreens, machine, previousPath, gitCommit, merge)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
             id, documentId, number, parentId, isDeletion, try contentHash.map(HashBytes.stored), try sourceHash.map(HashBytes.stored),
             headerId, screenCount, createdAt, author, origin, message, sessionId, addedFromIntervals, attemptLead, attemptDuration,
-            basedOn, replacesId, replacedScreens, machine, previousPath, gitCommit,
+            basedOn, replacesId, replacedScreens, machine, previousPath, gitCommit, merge,
         ])
         id = db.lastInsertedRowID
     }
@@ -101,6 +103,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         container["machine"] = machine
         container["previousPath"] = previousPath
         container["gitCommit"] = gitCommit
+        container["merge"] = merge
     }
 
     /// Reads a row by column name (faster than the decoder on long histories).
@@ -132,6 +135,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         machine = row["machine"]
         previousPath = row["previousPath"]
         gitCommit = row["gitCommit"]
+        merge = row["merge"]
         replacesAuthor = row["replacesAuthor"]
     }
 
@@ -144,11 +148,11 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
             + "revision.headerId, revision.machine, revision.basedOn, revision.replacesId, revision.replacedScreens, "
             + "CASE WHEN revision.replacesId IS NULL THEN NULL ELSE "
             + "(SELECT replaced.author FROM revision AS replaced WHERE replaced.id = revision.replacesId) END, "
-            + "revision.previousPath, revision.gitCommit"
+            + "revision.previousPath, revision.gitCommit, revision.merge"
     }
 
     /// The number of columns in ``selection(header:)``.
-    static let selectionCount = 22
+    static let selectionCount = 23
 
     /// Reads a row of ``selection(header:)`` by position (no lookup of column names per row).
     init(indexedRow row: Row) throws {
@@ -178,6 +182,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         replacesAuthor = row[19]
         previousPath = row[20]
         gitCommit = row[21]
+        merge = row[22]
     }
 
     /// Creates a record.
@@ -225,6 +230,7 @@ struct RevisionRecord: Codable, FetchableRecord, MutablePersistableRecord {
             machine: machine, basedOn: basedOn, replaces: replacement, previousPath: previousPath
         )
         revision.gitCommit = gitCommit
+        revision.merge = merge.flatMap(MergeRecord.init(storedText:))
         return revision
     }
 

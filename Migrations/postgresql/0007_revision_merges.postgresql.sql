@@ -1,0 +1,13 @@
+-- 0007_revision_merges: what a merged save holds of other writers' work.
+--
+-- A save whose file was based on an older revision than the head is merged with the head screen
+-- by screen and field by field before it is stored. `merge` is a JSON object, NULL for a
+-- revision that is no merge: `mergedWith` (the head merged, an id), `author` (its author),
+-- `screens` (the keys where the other writers' changes were kept; "" for the document's own
+-- fields) and `overwritten` (the fields both changed, each with `screen`, `field`, `value` (the
+-- value replaced), `author` and `replaced`). A merge without overwritten fields is based on the
+-- head it merged, so it replaces nothing; one with overwritten fields is based on the save's
+-- base, and `replaces_id`/`replaced_screens` name the head and the screens of those fields.
+--
+-- A new column of an existing table: the grants on the table cover it.
+ALTER TABLE revision ADD COLUMN merge jsonb;
