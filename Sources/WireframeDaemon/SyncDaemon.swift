@@ -119,6 +119,8 @@ public final class SyncDaemon: Service, Sendable {
     /// What the daemon keeps of each document between saves.
     private let memory = SaveMemory()
     private let watcher: InotifyWatcher
+    /// What each file of the clone is based on, shared with `wfs import` in the clone.
+    private let cloneBases: CloneBases
     private let runtime: Mutex<Runtime>
     private let clock = ContinuousClock()
     /// Folders relative to the root that are never watched: the store's folder when it lies inside the root.
@@ -151,6 +153,7 @@ public final class SyncDaemon: Service, Sendable {
         self.logger = logger
         self.onReload = onReload
         self.watcher = try InotifyWatcher(root: prepared.root)
+        self.cloneBases = CloneBases(root: prepared.root)
         let status = DaemonStatus(pid: getpid(), since: Timestamp.now().text)
         self.runtime = Mutex(Runtime(configuration: configuration, status: status))
         let storeFolder = URL(fileURLWithPath: prepared.filesAnchor).deletingLastPathComponent().path
@@ -168,6 +171,7 @@ public final class SyncDaemon: Service, Sendable {
         // Without a configured author, a save is its file's owner's (a deletion, with no file
         // left, stays the daemon's user's).
         pipeline.authorFromFileOwner = configuration.author == nil
+        pipeline.cloneBases = cloneBases
         pipeline.schemaFiles = files
         pipeline.workLimit = configuration.importWorkLimit
         pipeline.timeLimit = configuration.importTimeLimit
@@ -710,6 +714,20 @@ public final class SyncDaemon: Service, Sendable {
         if result.outcome == .stored || result.outcome == .deleted {
             let screens = result.changes.filter { $0.kind != .document }.map(\.screenKey)
             metadata["changes.screens"] = .string(screens.isEmpty ? "-" : screens.joined(separator: ","))
+        }
+        if let merge = result.merge, let revision = result.revision {
+            // The file was based on an older revision than the head: merged with the other
+            // writer's work, and the file rewritten with the merge.
+            logger.info(
+                "\(result.path): \(merge.sentence)\(result.fileRewritten ? "; the file now holds revision \(revision.id)" : "")",
+                metadata: [
+                    "file.path": .string(result.path), "revision.id": .stringConvertible(revision.id),
+                    "merge.with": .stringConvertible(merge.mergedWith), "merge.author": .string(merge.author),
+                    "merge.screens": .string(merge.screens.joined(separator: ",")),
+                ])
+        }
+        if let reason = result.unmerged {
+            logger.warning("\(result.path): not merged: \(reason)", metadata: ["file.path": .string(result.path)])
         }
         if let revision = result.revision, result.outcome == .stored, let replaced = revision.replaces {
             // Another writer stored after the head this daemon last stored or read: the save is

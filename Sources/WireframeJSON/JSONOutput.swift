@@ -143,6 +143,11 @@ public struct JSONStream {
         }
     }
 
+    public mutating func arrayMember(_ name: String, _ body: (inout JSONStream) -> Void) {
+        key(name)
+        array(body)
+    }
+
     public mutating func member(_ name: String, object body: (inout JSONStream) -> Void) {
         key(name)
         object(body)

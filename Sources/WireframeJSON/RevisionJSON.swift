@@ -28,6 +28,8 @@ public struct RevisionJSON: Encodable {
     public var number: Int
     public var basedOn: Int64?
     public var replaces: Replaces?
+    /// What a merged save kept of another writer's work and what it overwrote; absent for others.
+    public var merge: MergeRecord?
     public var createdAt: String
     public var contentHash: String?
     public var sourceHash: String?
@@ -50,6 +52,7 @@ public struct RevisionJSON: Encodable {
         number = revision.number
         basedOn = revision.basedOn
         replaces = revision.replaces.map { Replaces(id: $0.id, author: $0.author, screens: $0.screens) }
+        merge = revision.merge
         createdAt = revision.createdAt.text
         contentHash = revision.contentHash
         sourceHash = revision.sourceHash
@@ -78,7 +81,7 @@ public struct RevisionJSON: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, document, number, basedOn, replaces, createdAt, contentHash, sourceHash, deleted, session, author, origin, message
+        case id, document, number, basedOn, replaces, merge, createdAt, contentHash, sourceHash, deleted, session, author, origin, message
         case note, screenCount, changes, renamedFrom, commit
     }
 
@@ -91,6 +94,7 @@ public struct RevisionJSON: Encodable {
         try container.encode(number, forKey: .number)
         try container.encode(basedOn, forKey: .basedOn)
         try container.encode(replaces, forKey: .replaces)
+        try container.encodeIfPresent(merge, forKey: .merge)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encodeIfPresent(contentHash, forKey: .contentHash)
         try container.encodeIfPresent(sourceHash, forKey: .sourceHash)
@@ -125,6 +129,24 @@ public struct RevisionJSON: Encodable {
         json.member("deleted", deleted)
         json.member("document", document)
         json.member("id", id)
+        if let merge {
+            json.member("merge") { json in
+                json.member("author", merge.author)
+                json.member("mergedWith", merge.mergedWith)
+                json.arrayMember("overwritten") { json in
+                    for field in merge.overwritten {
+                        json.objectElement { json in
+                            json.member("author", field.author)
+                            json.member("field", field.field)
+                            json.member("replaced", field.replaced)
+                            json.member("screen", field.screen)
+                            json.member("value", field.value)
+                        }
+                    }
+                }
+                json.member("screens", strings: merge.screens)
+            }
+        }
         json.member("message", message)
         if let note {
             json.member("note") { json in

@@ -1,11 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-    import Glibc
-    private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-    import Darwin
-    private let systemWrite = Darwin.write
-#endif
 import WireframeModel
 import WireframeScaffold
 import WireframeStore
@@ -132,7 +125,7 @@ public struct Exporter: Sendable {
             )
         }
         let earlierFiles = try Self.filesOfEarlierExport(in: output, replacing: replacing)
-        let folder = try OutputFolder(path: output)
+        let folder = try ConfinedFolder(path: output, writer: "export", folderName: "the output folder")
         let writer = JSONWireframeWriter()
         var entries: [Entry] = []
         for revision in revisions {
@@ -196,119 +189,5 @@ public struct Exporter: Sendable {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-}
-
-/// The output folder of an export, held open: files are written below it by descriptor, each
-/// folder opened from its parent with `O_NOFOLLOW`, so that no link (made before the export or
-/// during it) leads a write outside it.
-private final class OutputFolder {
-    let path: String
-    private let descriptor: Int32
-
-    /// Opens `path`, made first if missing (the folder itself is the user's choice: a link to it
-    /// is followed).
-    init(path: String) throws {
-        self.path = path
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw SyncError.cannotWrite(path: path, reason: error.localizedDescription)
-        }
-        descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw SyncError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-    }
-
-    deinit { close(descriptor) }
-
-    /// Writes `text` at `relative` (a path ``Exporter/unsafety(ofDocumentPath:)`` accepts), making
-    /// its folders, atomically: a temporary file beside it is renamed into place.
-    func write(_ text: String, to relative: String) throws {
-        let shown = path + "/" + relative
-        func failure(_ reason: String) -> SyncError { .cannotWrite(path: shown, reason: reason) }
-        var components = relative.split(separator: "/").map(String.init)
-        guard let name = components.popLast() else { throw failure("no file name") }
-        let folders = try openFolders(components, creating: true, failure: failure)
-        defer { for folder in folders { close(folder) } }
-        let folder = folders[folders.count - 1]
-        var status = stat()
-        if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFLNK {
-            throw failure("it is a symbolic link; export writes only inside the output folder")
-        }
-        // Short, whatever the name's length; files are written one at a time.
-        let temporary = ".wfs-export-\(getpid()).tmp"
-        let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        guard file >= 0 else { throw failure(String(cString: strerror(errno))) }
-        var written = true
-        var code: Int32 = 0
-        var bytes = text
-        bytes.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = systemWrite(file, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    code = errno
-                    written = false
-                    return
-                }
-                offset += count
-            }
-        }
-        if close(file) != 0 && written {
-            code = errno
-            written = false
-        }
-        guard written, renameat(folder, temporary, folder, name) == 0 else {
-            if written { code = errno }
-            unlinkat(folder, temporary, 0)
-            throw failure(String(cString: strerror(code)))
-        }
-    }
-
-    /// Removes the regular file at `relative` (a path ``Exporter/unsafety(ofDocumentPath:)``
-    /// accepts), then each folder on its way that this leaves empty; a missing file, a link or a
-    /// folder where the file was are left as they are.
-    func remove(_ relative: String) throws {
-        func failure(_ reason: String) -> SyncError { .cannotWrite(path: path + "/" + relative, reason: reason) }
-        var components = relative.split(separator: "/").map(String.init)
-        guard let name = components.popLast() else { return }
-        let folders: [Int32]
-        do { folders = try openFolders(components, creating: false, failure: failure) } catch { return }
-        defer { for folder in folders { close(folder) } }
-        var status = stat()
-        guard fstatat(folders[folders.count - 1], name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            return
-        }
-        guard unlinkat(folders[folders.count - 1], name, 0) == 0 else { throw failure(String(cString: strerror(errno))) }
-        // Fails, and stops, at the first folder that still holds something.
-        for index in components.indices.reversed() where unlinkat(folders[index], components[index], AT_REMOVEDIR) != 0 { break }
-    }
-
-    /// Descriptors of the output folder and of each folder of `components` below it, each opened
-    /// from its parent without following a symbolic link (and made first when `creating`).
-    private func openFolders(_ components: [String], creating: Bool, failure: (String) -> SyncError) throws -> [Int32] {
-        var folders: [Int32] = []
-        func fail(_ reason: String) -> SyncError {
-            for folder in folders { close(folder) }
-            return failure(reason)
-        }
-        let top = dup(descriptor)
-        guard top >= 0 else { throw failure(String(cString: strerror(errno))) }
-        folders.append(top)
-        for (index, component) in components.enumerated() {
-            if creating, mkdirat(folders[index], component, 0o777) != 0, errno != EEXIST { throw fail(String(cString: strerror(errno))) }
-            let next = openat(folders[index], component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard next >= 0 else {
-                let code = errno
-                let within = components[...index].joined(separator: "/")
-                throw fail(
-                    code == ELOOP || code == ENOTDIR
-                        ? "'\(within)' in the output folder is a symbolic link or not a folder; export writes only inside the output folder"
-                        : String(cString: strerror(code)))
-            }
-            folders.append(next)
-        }
-        return folders
     }
 }

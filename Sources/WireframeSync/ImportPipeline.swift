@@ -25,6 +25,19 @@ public struct ImportResult: Sendable {
     /// refusal leaves in place (nil when there is none). Taken then, not when the refusal is
     /// reported: the git import reports a batch of commits after the later ones are stored.
     public var keptRevision: Revision?
+    /// What a merged save kept of the other writer's work and what it overwrote, when the file
+    /// was based on an older revision than the head and was merged with it (also when the merge
+    /// came to the head itself, stored as unchanged).
+    public var merge: MergeRecord?
+    /// Why a save based on an older revision than the head was not merged, when it was not (it
+    /// was stored as saved, and its revision names what it replaces).
+    public var unmerged: String?
+    /// What the save was taken to be based on, when the clone had no record of it (see ``CloneBases``).
+    public var baseNote: String?
+    /// Whether the clone's file was rewritten with the stored revision's source (a merge).
+    public var fileRewritten = false
+    /// The file was merged, but saved again meanwhile: left as it is, to be merged at its next save.
+    public var rewriteSkipped = false
 
     /// Creates an import result.
     public init(
@@ -64,6 +77,11 @@ public struct ImportPipeline: Sendable {
     public var gitCommit: String?
     /// What the daemon keeps between saves (see ``SaveMemory``); nil for `wfs import`.
     public var memory: SaveMemory?
+    /// What each file of the clone is based on (see ``CloneBases``): with it, a save whose file
+    /// was based on an older revision than the head is merged with the head and the file
+    /// rewritten with the merge; nil (the git import, an export's check) stores every version as
+    /// it is, based on the head.
+    public var cloneBases: CloneBases?
     /// The WorkflowSchema files read during the current pass, shared by the documents that load
     /// them (see ``WorkflowSchemaFiles``); nil: each document reads its loaded files itself.
     public var schemaFiles: WorkflowSchemaFiles?
@@ -87,7 +105,7 @@ public struct ImportPipeline: Sendable {
 
     private let reader = DocumentReader()
     private let validator = Validator()
-    private let writer = JSONWireframeWriter()
+    let writer = JSONWireframeWriter()
 
     /// Creates a pipeline for a store whose project root is `root`.
     public init(
@@ -435,15 +453,50 @@ public struct ImportPipeline: Sendable {
                     rename = nil
                 }
             }
-            // The head this writer last stored (the daemon's memory) or read: what the version is based on.
-            let head = try memory?.head(path: rename?.previousPath ?? relativePath) ?? storedHead(rename?.previousPath ?? relativePath)
+            // The head this writer last stored (the daemon's memory) or read; what the version is
+            // based on is the clone's record of its file, else that head.
+            let previous = rename?.previousPath ?? relativePath
+            let head = try memory?.head(path: previous) ?? storedHead(previous)
             let document = hashed(document, after: head)
+            let base = try base(of: previous, document, head: head)
             let comparison = try compare(document, with: head, path: relativePath, renaming: rename != nil)
             // The last point where the import stops: what follows is one transaction.
             if let stopped = try stopped(prepared.budget, read: read, path: relativePath, attempt) { return stopped }
-            return try record(
-                document, comparison: comparison, basedOn: head.state?.revision.id, read: read, diagnostics: diagnostics,
+            var result = try record(
+                document, comparison: comparison, basedOn: base.id, read: read, diagnostics: diagnostics,
                 path: relativePath, attempt, rename: rename)
+            result.baseNote = base.note
+            try follow(&result, read: read, rename: rename)
+            return result
+        }
+    }
+
+    /// After a save: a merged file is rewritten with the revision stored (unless saved again
+    /// meanwhile), and the clone's record says what the file is now based on.
+    func follow(_ result: inout ImportResult, read: ReadDocument, rename: Rename?) throws {
+        guard let cloneBases, gitCommit == nil, let revision = result.revision, result.outcome == .stored || result.outcome == .unchanged
+        else { return }
+        var agrees = true
+        if result.merge != nil {
+            let source = try History(store: store).source(of: revision)
+            if source != read.bytes {
+                let folder = try ConfinedFolder(path: root, writer: "wfs", folderName: "the project")
+                result.fileRewritten = try folder.write(source, to: result.path, unlessChangedFrom: read.bytes)
+                result.rewriteSkipped = !result.fileRewritten
+                agrees = result.fileRewritten
+            }
+        }
+        var bases: [String: CloneBases.Base?] = [:]
+        if agrees, let content = revision.contentHash { bases[result.path] = CloneBases.Base(revision: revision.id, content: content) }
+        if let previous = rename?.previousPath, previous != result.path, result.revision?.previousPath == previous {
+            bases[previous] = .some(nil)
+        }
+        do {
+            try cloneBases.record(bases)
+        } catch {
+            // The save is stored; without the record the next one falls back to the revision
+            // whose content the file has.
+            result.baseNote = "\(result.path): the clone's record of what the file is based on cannot be written: \(error)"
         }
     }
 
@@ -711,6 +764,36 @@ public struct ImportPipeline: Sendable {
     ) throws -> ImportResult {
         var comparison = first
         var rename = given
+        // A save based on an older revision than the head is merged with it, each time the head
+        // is another: the merge (its content, base and record) replaces the save from there on.
+        var document = document
+        var read = read
+        var basedOn = basedOn
+        var merge: SaveMerge?
+        var unmerged: String?
+        let saved = (document: document, read: read, basedOn: basedOn)
+        func merging(_ comparison: Comparison) throws -> Comparison? {
+            guard cloneBases != nil, gitCommit == nil, rename == nil, let base = saved.basedOn,
+                case .revision(let head, _, _) = comparison, !head.isRemembered,
+                let headRevision = head.state?.revision, !headRevision.isDeletion, headRevision.id != base,
+                merge?.head != headRevision.id
+            else { return nil }
+            let attempt = try merged(saved.document, read: saved.read, basedOn: base, head: headRevision, path: path)
+            unmerged = attempt.reason
+            guard let made = attempt.merge else {
+                (document, read, basedOn, merge) = (saved.document, saved.read, saved.basedOn, nil)
+                return nil
+            }
+            merge = made
+            (document, read, basedOn) = (made.document, made.read, made.basedOn)
+            return try compare(made.document, with: head, path: path)
+        }
+        func finished(_ result: ImportResult) -> ImportResult {
+            var result = result
+            result.merge = merge?.record
+            result.unmerged = unmerged
+            return result
+        }
         // The head a moved head is read again from: the previous path's while it is a rename.
         func reread() throws -> Comparison {
             if let previousPath = rename?.previousPath {
@@ -723,6 +806,7 @@ public struct ImportPipeline: Sendable {
             return try compare(document, with: storedHead(path), path: path)
         }
         for _ in 0..<5 {
+            if let merged = try merging(comparison) { comparison = merged }
             switch comparison {
             case .unchanged(let head, _) where head.isRemembered:
                 // Decided without a write, so against the store's head: another process may
@@ -731,9 +815,10 @@ public struct ImportPipeline: Sendable {
             case .unchanged(_, let revision):
                 let attempt = attemptInfo(path, diagnostics: diagnostics, clock)
                 _ = try store.recordAttempt(attempt, outcome: .unchanged, contentHash: document.contentHash)
-                return ImportResult(
-                    path: path, outcome: .unchanged, revision: revision, diagnostics: diagnostics, changes: [],
-                    loadTargets: read.loadTargets)
+                return finished(
+                    ImportResult(
+                        path: path, outcome: .unchanged, revision: revision, diagnostics: diagnostics, changes: [],
+                        loadTargets: read.loadTargets))
             case .revision(let head, let screens, let changes):
                 let live = head.state.map { !$0.revision.isDeletion } ?? false
                 let source = ContentHash.hex(of: read.bytes, after: head.source, resuming: head.sourceCheckpoints)
@@ -746,6 +831,8 @@ public struct ImportPipeline: Sendable {
                     createdAt: rename?.time ?? time ?? .now(),
                     headScreenHashes: live && !head.isRemembered ? head.state?.screenHashes : nil)
                 new.basedOn = basedOn
+                new.merge = merge?.record
+                new.replacedScreens = merge?.replacedScreens
                 new.renamedFrom = rename?.previousPath
                 // A head from memory has its screens in key order: the write walks them beside the new ones.
                 if live && head.isRemembered { new.headScreens = head.screens }
@@ -758,9 +845,10 @@ public struct ImportPipeline: Sendable {
                         // Released once the save is reported (``SaveMemory/releaseDiscarded()``), not now.
                         memory.discard(Discarded(read: read, document: document, new: new))
                     }
-                    return ImportResult(
-                        path: path, outcome: record.outcome, revision: record.revision, diagnostics: diagnostics,
-                        changes: record.outcome == .stored ? changes : [], loadTargets: read.loadTargets)
+                    return finished(
+                        ImportResult(
+                            path: path, outcome: record.outcome, revision: record.revision, diagnostics: diagnostics,
+                            changes: record.outcome == .stored ? changes : [], loadTargets: read.loadTargets))
                 } catch StoreError.headMoved {
                     comparison = try reread()
                 } catch StoreError.renameTargetTaken {

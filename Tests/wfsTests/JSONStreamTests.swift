@@ -26,6 +26,12 @@ struct JSONStreamTests {
             basedOn: basedOn, replaces: replaces)
     }
 
+    static func merged(_ id: Int64, _ merge: MergeRecord) -> Revision {
+        var revision = revision(id, message: nil, session: nil, basedOn: id - 1)
+        revision.merge = merge
+        return revision
+    }
+
     static func streamed(_ values: [RevisionJSON]) -> String {
         var json = JSONStream()
         json.array { json in
@@ -63,6 +69,17 @@ struct JSONStreamTests {
             RevisionJSON(
                 Self.revision(8, message: nil, session: nil, basedOn: nil, replaces: Replacement(id: 7, author: "bob", screens: [])),
                 changes: nil),
+            RevisionJSON(Self.merged(9, MergeRecord(mergedWith: 8, author: "ada", screens: [])), changes: []),
+            RevisionJSON(
+                Self.merged(
+                    10,
+                    MergeRecord(
+                        mergedWith: 9, author: "bob " + Self.awkward, screens: ["", "cart", Self.awkward],
+                        overwritten: [
+                            OverwrittenField(screen: "cart", field: "title", value: "Basket " + Self.awkward, author: "bob"),
+                            OverwrittenField(screen: Self.awkward, field: "", value: nil, author: "bob", replaced: false),
+                        ])),
+                changes: changes),
         ]
         #expect(Self.streamed(values) == (try JSONOutput.text(values)))
         for value in values {

@@ -4,7 +4,8 @@ import WireframeTestSupport
 
 /// Two clones of one project store into one store: Alice's daemon watches hers, Bob runs
 /// `wfs import` in his. A save of Alice's made after Bob stored, from the version she had, is
-/// stored all the same, marked as replacing Bob's revision, and the daemon warns of it.
+/// merged with Bob's revision: different screens are both kept and her file gets his; the same
+/// field takes her save, which is marked as replacing his revision, and the daemon warns of it.
 @Suite(.serialized)
 struct ConcurrentSaveDaemonTests {
     /// A wireframe whose cart, checkout and help screens have the given titles.
@@ -17,8 +18,9 @@ struct ConcurrentSaveDaemonTests {
         return #"{"appName": "Shop", "root": "home", "routes": [\#(routes.joined(separator: ", "))]}"# + "\n"
     }
 
-    @Test func aSaveMadeWithoutAnotherWritersRevisionIsStoredMarkedAndLogged() throws {
-        // Bob's clone holds the store; Alice's is a folder of its own.
+    /// Alice's daemon has stored the first revision of her clone's file; Bob, in his clone, has
+    /// stored his cart and checkout (revision 2).
+    func team() throws -> (bobs: Project, alices: Project, daemon: Daemon) {
         let bobs = try Project()
         let alices = try Project(root: FileManager.default.temporaryDirectory.appendingPathComponent("wfsd-alice-\(UUID().uuidString)"))
         try alices.write("app.json", shop(cart: "Cart", checkout: "Checkout", help: "Help"))
@@ -26,32 +28,57 @@ struct ConcurrentSaveDaemonTests {
         let daemon = try bobs.startDaemon(environment: ["WFS_AUTHOR": "alice"], arguments: ["--root", alices.root.path])
         try daemon.waitUntilWatching()
         try waitUntil("Alice's daemon stores her clone's file") { try bobs.log("app.json").count == 1 }
-
-        // Bob changes the cart and the checkout and imports them.
         try bobs.write("app.json", shop(cart: "Basket", checkout: "Pay", help: "Help"))
         let bobsImport = try ChildProcess.run(
             Binaries.wfs.path, ["import", "app.json", "--store", bobs.store], in: bobs.root.path,
             environment: ChildProcess.environment(["WFS_AUTHOR": "bob"]))
         #expect(bobsImport.status == 0, "\(bobsImport.error)")
+        return (bobs, alices, daemon)
+    }
 
-        // Alice, whose daemon last stored the first revision, changes the help screen.
+    @Test func aSaveOfAnotherScreenIsMergedAndTheFileGetsTheOtherWritersWork() throws {
+        let (bobs, alices, daemon) = try team()
+        // Alice, whose daemon last stored the first revision, changes the help screen: her first
+        // save since the daemon started is merged too.
         try alices.write("app.json", shop(cart: "Cart", checkout: "Checkout", help: "Support"))
         try waitUntil("Alice's save is stored; log:\n\(daemon.log)") { try bobs.log("app.json").count == 3 }
         let log = try bobs.log("app.json")
         #expect(log.map { $0["author"] as? String } == ["alice", "bob", "alice"])
-        #expect(log[0]["basedOn"] as? Int == 1)
-        let replaces = try #require(log[0]["replaces"] as? [String: Any])
-        #expect(replaces["id"] as? Int == 2 && replaces["author"] as? String == "bob")
-        #expect(replaces["screens"] as? [String] == ["cart", "checkout"])
-        #expect(log.map { $0["origin"] as? String } == ["wfsd@\(HostName.current)", "wfs@\(HostName.current)", "wfsd@\(HostName.current)"])
-        try waitUntil("the daemon warns; log:\n\(daemon.log)") {
-            daemon.log.contains(
-                " warning app.json: revision 3 by alice replaces revision 2 by bob; bob's changes to cart, checkout are not in it")
+        #expect(log[0]["basedOn"] as? Int == 2 && log[0]["replaces"] is NSNull)
+        let merge = try #require(log[0]["merge"] as? [String: Any])
+        #expect(merge["mergedWith"] as? Int == 2 && merge["author"] as? String == "bob")
+        #expect(merge["screens"] as? [String] == ["cart", "checkout"])
+        try waitUntil("the daemon says so; log:\n\(daemon.log)") {
+            daemon.log.contains(" info app.json: merged with revision 2 by bob: cart, checkout; the file now holds revision 3")
         }
+        // Her file is the stored merge, byte for byte, and reading it again stores nothing.
+        let stored = try bobs.wfs(["show", "--source", "app.json"]).stdout
+        #expect(stored.contains("\"Basket\"") && stored.contains("\"Pay\"") && stored.contains("\"Support\""))
+        #expect(try String(contentsOf: alices.root.appendingPathComponent("app.json"), encoding: .utf8) == stored)
+        try waitUntil("the daemon reads its own write as unchanged; log:\n\(daemon.log)") {
+            daemon.log.components(separatedBy: "import.outcome=unchanged").count > 1
+        }
+        #expect(try bobs.log("app.json").count == 3)
         #expect(try daemon.stop() == 0)
         let verify = try bobs.wfs(["verify"])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
-        // The store keeps Alice's version as she saved it.
-        #expect(try bobs.wfs(["show", "--source", "app.json"]).stdout == shop(cart: "Cart", checkout: "Checkout", help: "Support"))
+    }
+
+    @Test func theSameFieldTakesTheSaveMarksTheReplaceAndWarnsNamingBoth() throws {
+        let (bobs, alices, daemon) = try team()
+        try alices.write("app.json", shop(cart: "Bag", checkout: "Checkout", help: "Help"))
+        try waitUntil("Alice's save is stored; log:\n\(daemon.log)") { try bobs.log("app.json").count == 3 }
+        let log = try bobs.log("app.json")
+        #expect(log[0]["basedOn"] as? Int == 1)
+        let replaces = try #require(log[0]["replaces"] as? [String: Any])
+        #expect(replaces["id"] as? Int == 2 && replaces["author"] as? String == "bob" && replaces["screens"] as? [String] == ["cart"])
+        try waitUntil("the daemon warns; log:\n\(daemon.log)") {
+            daemon.log.contains(" warning app.json: revision 3 by alice replaces revision 2 by bob; bob's changes to cart are not in it")
+                && daemon.log.contains("merged with revision 2 by bob: checkout; overwrote bob's title of cart (Basket)")
+        }
+        #expect(try daemon.stop() == 0)
+        let stored = try bobs.wfs(["show", "--source", "app.json"]).stdout
+        #expect(stored.contains("\"Bag\"") && stored.contains("\"Pay\""))
+        #expect(try String(contentsOf: alices.root.appendingPathComponent("app.json"), encoding: .utf8) == stored)
     }
 }

@@ -1,7 +1,9 @@
 /// Writes JSON text into a byte buffer, compact or indented, in the order the caller gives.
 struct JSONEmitter {
-    /// Two-space indentation and a space after colons; nil for the compact form.
+    /// Indented (one `indent` a level) with a space after colons; false for the compact form.
     let indentation: Bool
+    /// What one level of indentation is (two spaces unless asked otherwise).
+    private let indent: [UInt8]
     private var buffer: ByteBuffer
     /// The text written so far.
     var bytes: [UInt8] { buffer.array }
@@ -10,8 +12,9 @@ struct JSONEmitter {
     /// Whether the innermost open container has had a member or element yet.
     private var hasContent = false
 
-    init(pretty: Bool, capacity: Int = 4096) {
+    init(pretty: Bool, indent: [UInt8] = Array("  ".utf8), capacity: Int = 4096) {
         indentation = pretty
+        self.indent = indent
         buffer = ByteBuffer(capacity: capacity)
     }
 
@@ -28,8 +31,7 @@ struct JSONEmitter {
         guard indentation else { return }
         buffer.append(UInt8(ascii: "\n"))
         for _ in 0..<level {
-            buffer.append(UInt8(ascii: " "))
-            buffer.append(UInt8(ascii: " "))
+            for byte in indent { buffer.append(byte) }
         }
     }
 

@@ -32,9 +32,35 @@ public struct JSONWireframeWriter: Sendable {
 
     /// The export form: two-space indentation and a final newline.
     public func prettyText(_ wireframe: Wireframe) -> String {
-        var emitter = JSONEmitter(pretty: true, capacity: wireframe.screens.count * 320 + 256)
+        String(decoding: prettyBytes(wireframe), as: UTF8.self)
+    }
+
+    /// The export form with `indent` for each level of indentation (a tab, four spaces), as a
+    /// file written for a person who indents so: its bytes, with a final newline.
+    public func prettyBytes(_ wireframe: Wireframe, indent: String = "  ") -> [UInt8] {
+        var emitter = JSONEmitter(pretty: true, indent: Array(indent.utf8), capacity: wireframe.screens.count * 320 + 256)
         write(wireframe, includeScreens: true, into: &emitter)
-        return String(decoding: emitter.bytes, as: UTF8.self) + "\n"
+        return emitter.bytes + [UInt8(ascii: "\n")]
+    }
+
+    /// How a JSON text is indented: the white space that starts its first indented line (nil for
+    /// text on one line, which is written compact again; two spaces when no line is indented).
+    public static func indentation(of text: [UInt8]) -> String? {
+        guard let newline = text.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        var index = newline
+        while index < text.count {
+            guard text[index] == UInt8(ascii: "\n") else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < text.count, text[end] == UInt8(ascii: " ") || text[end] == UInt8(ascii: "\t") { end += 1 }
+            if end > index + 1, end < text.count, text[end] != UInt8(ascii: "\n") {
+                return String(decoding: text[(index + 1)..<end], as: UTF8.self)
+            }
+            index = end
+        }
+        return "  "
     }
 
     /// Compact bytes of everything but the screens (app name, root, navigation bars, version, locale).

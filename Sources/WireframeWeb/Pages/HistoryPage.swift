@@ -80,7 +80,7 @@ enum HistoryPage {
         }
         let meeting: HTML = revision.sessionName.map { "<a href=\"/history?meeting=\(URLText.query($0))\">\($0)</a>" } ?? ""
         let message: HTML = revision.message.map { "<br><span class=\"muted\">\($0)</span>" } ?? ""
-        let replaced: HTML = revision.replaces.map { "<br><span class=\"warning\">\($0.sentence)</span>" } ?? ""
+        let replaced = HTML.joined(revision.otherWritersSentences.map { "<br><span class=\"warning\">\($0)</span>" as HTML })
         return """
             <tr id="r\(revision.id)"><td>\(PageSupport.revisionLink(revision))</td><td>\(revision.createdAt.text)</td>\
             <td>\(revision.author)</td><td>\(meeting)</td><td>\(changes)\(message)\(replaced)</td></tr>

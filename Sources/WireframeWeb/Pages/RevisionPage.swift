@@ -43,7 +43,7 @@ enum RevisionPage {
             \(revision.parentId.map { id -> HTML in " · <a href=\"/compare?from=\(id)&amp;to=\(revision.id)\">changes since the previous revision</a>" } ?? "")\
              · <a href="/history?document=\(URLText.query(revision.documentPath))">history of the document</a></p>
             \(revision.message.map { "<p class=\"message\">\($0)</p>" as HTML } ?? "")\
-            \(revision.replaces.map { "<p class=\"warning\">\($0.sentence)</p>" as HTML } ?? "")
+            \(HTML.joined(revision.otherWritersSentences.map { "<p class=\"warning\">\($0)</p>" as HTML }))
             """
         guard let source else {
             return "\(heading)\n<p>This revision records that the file was deleted; it has no screens and no source.</p>"

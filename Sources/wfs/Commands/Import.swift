@@ -60,7 +60,8 @@ extension WFS {
             try storeOptions.withStore { store in
                 let root = try storeOptions.projectRoot(of: store)
                 let author = Times.author(explicit: self.author, environment: Terminal.environment(["WFS_AUTHOR", "USER", "LOGNAME"]))
-                let pipeline = ImportPipeline(store: store, root: root, author: author, message: message)
+                var pipeline = ImportPipeline(store: store, root: root, author: author, message: message)
+                pipeline.cloneBases = CloneBases(root: root)
                 let results = try pipeline.importPaths(paths)
                 for result in results where !Self.report(result) { failed = true }
             }
@@ -82,8 +83,10 @@ extension WFS {
                     } ?? ""
                 Terminal.outputLine(
                     "\(result.outcome.rawValue) \(shown)\(revision): \(TextForm.changeSummary(result.changes))\(warningNote)")
+                reportMerge(result)
             case .unchanged:
                 Terminal.outputLine("unchanged \(shown)\(warningNote)")
+                reportMerge(result)
             case .rejected, .failed:
                 for diagnostic in result.diagnostics { Terminal.error(diagnostic.rendered(path: result.path, colour: colour)) }
                 let errors = result.diagnostics.count(of: .error)
@@ -99,6 +102,22 @@ extension WFS {
                 return false
             }
             return true
+        }
+
+        /// The lines under a save that was based on an older revision than the head: what the
+        /// merge kept and overwrote, whether the file now holds it, or why it was not merged.
+        static func reportMerge(_ result: ImportResult) {
+            if let note = result.baseNote { Terminal.outputLine("  \(note.escapingControlCharacters)") }
+            if let merge = result.merge {
+                Terminal.outputLine("  \(merge.sentence.escapingControlCharacters)")
+                if result.fileRewritten {
+                    Terminal.outputLine("  \(result.path.escapingControlCharacters) now holds the merge")
+                } else if result.rewriteSkipped {
+                    Terminal.outputLine(
+                        "  \(result.path.escapingControlCharacters) was saved again meanwhile: left as it is, merged at its next import")
+                }
+            }
+            if let reason = result.unmerged { Terminal.outputLine("  not merged: \(reason.escapingControlCharacters)") }
         }
     }
 }

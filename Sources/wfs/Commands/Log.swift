@@ -87,7 +87,7 @@ extension WFS {
                     var text = ""
                     for entry in entries {
                         text += TextForm.revisionLine(entry.revision) + "\n"
-                        if let replaced = entry.revision.replaces?.sentence { text += "    \(replaced)\n" }
+                        for sentence in entry.revision.otherWritersSentences { text += "    \(sentence.escapingControlCharacters)\n" }
                         if let message = entry.revision.message { text += TextForm.messageLines(message, indent: "    ") }
                         if let note = entry.revision.note { text += "    \(TextForm.noteLine(note))\n" }
                         text += "    " + TextForm.changeSummary(entry.changes) + "\n"

@@ -66,7 +66,7 @@ extension WFS {
                     }
                 case .text:
                     var text = TextForm.revisionLine(revision) + "\n"
-                    if let replaced = revision.replaces?.sentence { text += "\(replaced)\n" }
+                    for sentence in revision.otherWritersSentences { text += "\(sentence.escapingControlCharacters)\n" }
                     if let hash = revision.contentHash { text += "content \(hash)\n" }
                     if let message = revision.message {
                         text += TextForm.messageLines(message, indent: "        ", firstIndent: "message ")

@@ -63,7 +63,7 @@ extension WFS {
                     for revision in replacing.prefix(StatusAnswer.replacingShown) {
                         text +=
                             "  \(revision.documentPath.escapingControlCharacters)  revision \(revision.id) (#\(revision.number)) by \(revision.author.escapingControlCharacters)\n"
-                        if let sentence = revision.replaces?.sentence { text += "    \(sentence)\n" }
+                        for sentence in revision.otherWritersSentences { text += "    \(sentence.escapingControlCharacters)\n" }
                     }
                     if replacing.count > StatusAnswer.replacingShown { text += "  older ones: wfs log --replacing\n" }
                     if !attempts.isEmpty { text += "latest imports:\n" }
