@@ -56,7 +56,10 @@ final class ConfinedFolder {
     /// between a check and a rename would be lost; one that lands before the exchange is in the
     /// file exchanged out, and is put back. Without the exchange (an old kernel, a file system
     /// that has none) the check comes just before the rename.
-    func write(_ bytes: [UInt8], to relative: String, unlessChangedFrom expected: [UInt8]? = nil) throws -> Bool {
+    /// `creatingOnly`: only where no file is (false, nothing written, when one is by then).
+    func write(_ bytes: [UInt8], to relative: String, unlessChangedFrom expected: [UInt8]? = nil, creatingOnly: Bool = false) throws
+        -> Bool
+    {
         let shown = path + "/" + relative
         func failure(_ reason: String) -> SyncError { .cannotWrite(path: shown, reason: reason) }
         var components = relative.split(separator: "/").map(String.init)
@@ -94,6 +97,14 @@ final class ConfinedFolder {
         if close(file) != 0 && written {
             code = errno
             written = false
+        }
+        if written, creatingOnly {
+            defer { unlinkat(folder, temporary, 0) }
+            guard linkat(folder, temporary, folder, name, 0) == 0 else {
+                guard errno == EEXIST else { throw failure(String(cString: strerror(errno))) }
+                return false
+            }
+            return true
         }
         if written, let expected {
             defer { unlinkat(folder, temporary, 0) }
@@ -140,7 +151,9 @@ final class ConfinedFolder {
     /// Removes the regular file at `relative` (a path ``Exporter/unsafety(ofDocumentPath:)``
     /// accepts), then each folder on its way that this leaves empty; a missing file, a link or a
     /// folder where the file was are left as they are.
-    func remove(_ relative: String) throws {
+    /// With `unlessChangedFrom`, only while the file holds those bytes: it is first moved aside
+    /// (one step), read there, and put back should it hold others.
+    func remove(_ relative: String, unlessChangedFrom expected: [UInt8]? = nil) throws {
         func failure(_ reason: String) -> SyncError { .cannotWrite(path: path + "/" + relative, reason: reason) }
         var components = relative.split(separator: "/").map(String.init)
         guard let name = components.popLast() else { return }
@@ -151,7 +164,20 @@ final class ConfinedFolder {
         guard fstatat(folders[folders.count - 1], name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG else {
             return
         }
-        guard unlinkat(folders[folders.count - 1], name, 0) == 0 else { throw failure(String(cString: strerror(errno))) }
+        let folder = folders[folders.count - 1]
+        if let expected {
+            let aside = ".wfs-remove-\(getpid()).tmp"
+            guard renameat(folder, name, folder, aside) == 0 else { throw failure(String(cString: strerror(errno))) }
+            guard Self.contents(of: aside, in: folder) == expected else {
+                // Back where it was, unless a new file took the name meanwhile (then both are
+                // someone's: the newer one keeps the name, the one moved aside stays beside it).
+                if linkat(folder, aside, folder, name, 0) == 0 { unlinkat(folder, aside, 0) }
+                return
+            }
+            unlinkat(folder, aside, 0)
+        } else {
+            guard unlinkat(folder, name, 0) == 0 else { throw failure(String(cString: strerror(errno))) }
+        }
         // Fails, and stops, at the first folder that still holds something.
         for index in components.indices.reversed() where unlinkat(folders[index], components[index], AT_REMOVEDIR) != 0 { break }
     }

@@ -25,7 +25,7 @@ struct WFS: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Validate.self, Path.self, Init.self, Import.self, Log.self, Show.self, Note.self, Diff.self, SessionCommand.self,
+            Validate.self, Path.self, Init.self, Import.self, Sync.self, Log.self, Show.self, Note.self, Diff.self, SessionCommand.self,
             Audit.self, Report.self, Export.self, Status.self, Verify.self, StoreCommand.self, Serve.self,
         ]
     )

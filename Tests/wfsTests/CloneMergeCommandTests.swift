@@ -8,55 +8,9 @@ import WireframeTestSupport
 @Suite(.serialized) struct CloneMergeCommandTests {
     static let stores = StoreKind.available
 
-    /// Ada's and Bob's clones of `shop.json` on one store (for SQLite, the store in Ada's clone).
-    struct Team {
-        let ada: StoreCLI
-        let bob: StoreCLI
-        let database: String?
-        let store: [String: String]
-
-        init(_ kind: StoreKind, file: String = StoreCLI.wireframe([("home", "Home"), ("cart", "Cart")])) throws {
-            ada = try StoreCLI()
-            bob = try StoreCLI()
-            var environment: [String: String]
-            (database, environment) = try kind.makeStore()
-            if database == nil { environment["WFS_STORE"] = ada.root + "/.wfs/store.sqlite" }
-            store = environment
-            #expect(try run(ada, "init").status == 0)
-            try ada.write("shop.json", file)
-            try bob.write("shop.json", file)
-            #expect(try run(ada, "import", "shop.json").status == 0)
-            #expect(try run(bob, "import", "shop.json").output == "unchanged shop.json\n")
-        }
-
-        /// Runs `wfs` in a clone, as its owner, with the clone as the project root.
-        @discardableResult
-        func run(_ clone: StoreCLI, _ arguments: String...) throws -> StoreCLI.Run {
-            var environment = store
-            environment["WFS_AUTHOR"] = clone.root == ada.root ? "ada" : "bob"
-            return try clone.run(arguments: [arguments[0], "--root", clone.root] + arguments.dropFirst(), environment: environment)
-        }
-
-        func file(_ clone: StoreCLI) throws -> String {
-            try String(contentsOfFile: clone.root + "/shop.json", encoding: .utf8)
-        }
-
-        /// The document's newest revision as `wfs log --format json` gives it.
-        func head() throws -> [String: Any] {
-            let log = try StoreCLI.json(run(ada, "log", "--format", "json", "--limit", "1").output) as? [[String: Any]]
-            return try #require(log?.first)
-        }
-
-        func remove() {
-            ada.remove()
-            bob.remove()
-            if let database { PostgreSQLTestServer.dropDatabase(database) }
-        }
-    }
-
     @Test(arguments: stores)
     func aStaleSaveOfAnotherScreenKeepsTheOtherWritersChangeAndTheFileGetsIt(store: StoreKind) throws {
-        let team = try Team(store)
+        let team = try TeamClones(store)
         defer { team.remove() }
         try team.ada.write("shop.json", StoreCLI.wireframe([("home", "Home"), ("cart", "Basket")]))
         #expect(try team.run(team.ada, "import", "shop.json").status == 0)
@@ -90,7 +44,7 @@ import WireframeTestSupport
 
     @Test(arguments: stores)
     func theSameFieldChangedOnBothSidesTakesTheSaveAndNamesWhatItOverwrote(store: StoreKind) throws {
-        let team = try Team(store)
+        let team = try TeamClones(store)
         defer { team.remove() }
         try team.ada.write("shop.json", StoreCLI.wireframe([("home", "Home"), ("cart", "Basket")]))
         #expect(try team.run(team.ada, "import", "shop.json").status == 0)
@@ -120,7 +74,7 @@ import WireframeTestSupport
 
     @Test(arguments: stores)
     func aStaleFileWithoutEditsComesToTheHeadByteForByte(store: StoreKind) throws {
-        let team = try Team(store)
+        let team = try TeamClones(store)
         defer { team.remove() }
         let adas = StoreCLI.wireframe([("home", "Home"), ("cart", "Basket")]).replacingOccurrences(of: "  ", with: "\t")
         try team.ada.write("shop.json", adas)
@@ -133,7 +87,7 @@ import WireframeTestSupport
 
     @Test(arguments: stores)
     func aCloneWithoutARecordTakesTheRevisionWhoseContentTheFileHasElseTheHeadAndSaysSo(store: StoreKind) throws {
-        let team = try Team(store)
+        let team = try TeamClones(store)
         defer { team.remove() }
         try team.ada.write("shop.json", StoreCLI.wireframe([("home", "Home"), ("cart", "Basket")]))
         #expect(try team.run(team.ada, "import", "shop.json").status == 0)
@@ -161,7 +115,7 @@ import WireframeTestSupport
     @Test(arguments: stores)
     func aRewrittenFileKeepsItsIndentation(store: StoreKind) throws {
         let tabbed = StoreCLI.wireframe([("home", "Home"), ("cart", "Cart")]).replacingOccurrences(of: "  ", with: "\t")
-        let team = try Team(store, file: tabbed)
+        let team = try TeamClones(store, file: tabbed)
         defer { team.remove() }
         try team.ada.write("shop.json", tabbed.replacingOccurrences(of: "\"Cart\"", with: "\"Basket\""))
         #expect(try team.run(team.ada, "import", "shop.json").status == 0)
