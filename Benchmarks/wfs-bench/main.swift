@@ -1,5 +1,6 @@
 // Times the stages of reading a wireframe (JSON or WorkflowSchema XML, by extension):
-// parse + read, validate, canonicalize + hash.
+// parse + read, validate, canonicalize + hash; and the three-way merge of a save with another
+// writer's revision (each retitles a screen of its own, both retitle a third one: a conflict).
 //
 //   wfs-bench [--iterations N] FILE...
 //
@@ -120,11 +121,29 @@ for path in arguments {
                 format: "%@\t%@\t%.3f\t%.3f\t%.3f\t%d\t%d", path, stage, trimmed.percentile(0.5), trimmed.percentile(0.1),
                 trimmed.percentile(0.9), screens, diagnostics))
     }
+    // The merge of canonical wireframes, as a save made on an older revision is merged.
+    var merge = Samples()
+    if let read = reader.read(bytes: bytes, path: path).wireframe, read.screens.count >= 3 {
+        let base = CanonicalForm.canonicalize(read)
+        var theirs = base
+        var ours = base
+        theirs.screens[0].title = "Theirs"
+        ours.screens[1].title = "Ours"
+        theirs.screens[2].title = "Both, theirs"
+        ours.screens[2].title = "Both, ours"
+        for _ in 0..<(iterations + 3) {
+            let start = clock.now
+            let result = WireframeMerge().merge(base: base, theirs: theirs, ours: ours)
+            merge.add(clock.now - start)
+            precondition(result.conflicts.count == 1 && result.keptTheirs.count == 1)
+        }
+    }
     if isJSON { line("json-syntax-only", syntax) }
     line("parse+read", parse)
     line("validate", validate)
     line("canonicalize+hash", canonical)
     line("total", total)
+    if !merge.values.isEmpty { line("merge", merge) }
     FileHandle.standardError.write(Data("\(path): sha256 \(hash)\n".utf8))
     FileHandle.standardError.write(
         Data(

@@ -12,6 +12,7 @@ enum ConfigurationKeys {
     /// Every key of `Config/wfsd.yaml`.
     static let known = [
         "store", "root", "include", "exclude", "settleMilliseconds", "author", "logLevel", "importWorkLimit", "importTimeLimitSeconds",
+        "sync",
     ]
 
     /// A key of the file that is not a configuration key.

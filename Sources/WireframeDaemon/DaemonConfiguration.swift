@@ -31,6 +31,18 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var importWorkLimit: Int
     /// At most this many seconds may one import take; past it, the import is a rejected attempt (WF0017).
     public var importTimeLimitSeconds: Int
+    /// Which way the clone syncs with the store.
+    public var sync: SyncDirection
+
+    /// Which way a clone syncs.
+    public enum SyncDirection: String, Sendable, Equatable, CaseIterable {
+        /// Saves are stored, merged with other writers' work, and the clone follows the store:
+        /// other writers' revisions are written into its files.
+        case both
+        /// Saves are stored as they are; nothing is ever written into the clone (a build
+        /// machine, a folder another tool manages).
+        case uploadOnly = "upload-only"
+    }
 
     /// The default `include` patterns.
     public static let defaultInclude = ["**/*.json", "**/*.xml"]
@@ -49,8 +61,10 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public init(
         store: String? = nil, root: String? = nil, include: [Glob] = defaultInclude.map(Glob.init), exclude: [Glob] = [],
         settleMilliseconds: Int = defaultSettleMilliseconds, author: String? = nil, logLevel: Logger.Level = .info,
-        importWorkLimit: Int = WorkBudget.defaultWorkLimit, importTimeLimitSeconds: Int = defaultImportTimeLimitSeconds
+        importWorkLimit: Int = WorkBudget.defaultWorkLimit, importTimeLimitSeconds: Int = defaultImportTimeLimitSeconds,
+        sync: SyncDirection = .both
     ) {
+        self.sync = sync
         self.importWorkLimit = importWorkLimit
         self.importTimeLimitSeconds = importTimeLimitSeconds
         self.store = store
@@ -144,6 +158,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
         let timeLimit =
             await value("importTimeLimitSeconds") { try await reader.fetchInt(forKey: "importTimeLimitSeconds") }
             ?? defaultImportTimeLimitSeconds
+        let syncText = await value("sync") { try await reader.fetchString(forKey: "sync") } ?? SyncDirection.both.rawValue
 
         if let store, store.isEmpty { problems.append(.init(key: "store", message: "must not be empty")) }
         if let root, root.isEmpty { problems.append(.init(key: "root", message: "must not be empty")) }
@@ -164,6 +179,11 @@ public struct DaemonConfiguration: Sendable, Equatable {
         where !range.contains(number) {
             problems.append(.init(key: key, message: "must be between \(range.lowerBound) and \(range.upperBound), got \(number)"))
         }
+        let sync = SyncDirection(rawValue: syncText)
+        if sync == nil {
+            let known = SyncDirection.allCases.map(\.rawValue).joined(separator: ", ")
+            problems.append(.init(key: "sync", message: "must be one of \(known), got '\(syncText)'"))
+        }
         if let author, author.isEmpty { problems.append(.init(key: "author", message: "must not be empty")) }
         let level = Logger.Level(rawValue: levelText.lowercased())
         if level == nil {
@@ -174,7 +194,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
         return DaemonConfiguration(
             store: store, root: root, include: include.map(Glob.init), exclude: exclude.map(Glob.init), settleMilliseconds: settle,
             author: author, logLevel: level ?? .info, importWorkLimit: workLimit,
-            importTimeLimitSeconds: timeLimit)
+            importTimeLimitSeconds: timeLimit, sync: sync ?? .both)
     }
 
     /// Whether a path relative to the root is a wireframe the daemon imports.

@@ -11,6 +11,7 @@ import WireframeFormats
 import WireframeModel
 public import WireframeStore
 import WireframeSync
+import WireframePostgreSQL
 
 /// The sync daemon as one service: catch up, then watch and import until graceful shutdown.
 ///
@@ -171,7 +172,8 @@ public final class SyncDaemon: Service, Sendable {
         // Without a configured author, a save is its file's owner's (a deletion, with no file
         // left, stays the daemon's user's).
         pipeline.authorFromFileOwner = configuration.author == nil
-        pipeline.cloneBases = cloneBases
+        // Upload only: saves are stored as they are, and nothing is written into the clone.
+        pipeline.cloneBases = configuration.sync == .both ? cloneBases : nil
         pipeline.schemaFiles = files
         pipeline.workLimit = configuration.importWorkLimit
         pipeline.timeLimit = configuration.importTimeLimit
@@ -230,6 +232,7 @@ public final class SyncDaemon: Service, Sendable {
             watcher.start { [self] batch in handle(batch) }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { await self.reload(on: hangups) }
+                group.addTask { await self.followLoop() }
                 if let interval = notifier.watchdogInterval {
                     group.addTask { await self.feedWatchdog(every: interval / 2, limit: interval) }
                 }
@@ -274,6 +277,92 @@ public final class SyncDaemon: Service, Sendable {
     /// Held by whichever of the import loop and the watcher's thread imports, so that imports
     /// (and catch-up passes) never overlap.
     private let importTurn = Mutex(())
+
+    // MARK: Following the store
+
+    /// The newest revision of the store this clone has followed; nil before the first look.
+    private let followed = Mutex<Int64?>(nil)
+    /// Set by the PostgreSQL store's notifications: a revision was stored somewhere.
+    private let heard = Atomic<Bool>(true)
+
+    /// Follows the store while the daemon runs: every revision another writer stores is written
+    /// into this clone's files (``CloneSync``) under the import turn, so never over a save being
+    /// imported. On PostgreSQL the store's NOTIFY wakes it (``RevisionListener``), with a look
+    /// every 30 seconds should a notification be lost; on SQLite (clones on one machine) the
+    /// newest revision's id is asked for each tick, a read of one row.
+    private func followLoop() async {
+        let location = prepared.store.location
+        let notified = StoreLocation.isURL(location)
+        let listener = notified ? RevisionListener(location: location) { [self] _ in heard.store(true, ordering: .relaxed) } : nil
+        listener?.start()
+        defer { listener?.stop() }
+        let tick: Duration = .milliseconds(50)
+        let safetyNet: Duration = .seconds(30)
+        var lastAsked = clock.now
+        while !Task.isCancelled, !isStopping {
+            if !notified || heard.exchange(false, ordering: .relaxed) || clock.now - lastAsked >= safetyNet {
+                lastAsked = clock.now
+                followStore()
+            }
+            try? await Task.sleep(for: tick)
+        }
+    }
+
+    /// Brings the clone's files to the revisions stored since it last looked (every document at
+    /// the first look, after the catch-up pass). Upload only: nothing.
+    private func followStore() {
+        guard configuration.sync == .both else { return }
+        importTurn.withLock { _ in
+            do {
+                let newest = try NewRevisions.newestId(prepared.store) ?? 0
+                let last = followed.withLock { $0 }
+                if let last, newest <= last { return }
+                var paths: [String] = []
+                if let last {
+                    paths = Set(try NewRevisions.revisions(prepared.store, after: last, through: newest).map(\.documentPath)).sorted()
+                }
+                var sync = CloneSync(pipeline: pipeline(origin: .daemon))
+                let configuration = configuration
+                sync.admits = { configuration.admits($0) }
+                if last == nil || !paths.isEmpty {
+                    for outcome in try sync.sync(paths) { reportFollowed(outcome) }
+                }
+                followed.withLock { $0 = newest }
+                writeStatusIfNoted()
+            } catch {
+                // Asked again at the next tick: the revisions since the last look stay unfollowed.
+                logger.warning("following the store failed: \(error); trying again", metadata: ["error": .string("\(error)")])
+            }
+        }
+    }
+
+    /// Logs what following the store did to one file.
+    private func reportFollowed(_ outcome: CloneSync.Outcome) {
+        let path = outcome.path
+        func by(_ revision: Revision) -> String { "revision \(revision.id) by \(revision.author)" }
+        func info(_ message: String, _ action: String, _ revision: Revision) {
+            // The daemon's memory of the file is of the version it stored, not the one written now.
+            memory.forget(path: path)
+            logger.info(
+                "\(path): \(message)",
+                metadata: ["file.path": .string(path), "sync.action": .string(action), "revision.id": .stringConvertible(revision.id)])
+        }
+        switch outcome.action {
+        case .upToDate, .wouldSave:
+            break
+        case .updated(let head): info("updated to \(by(head))", "updated", head)
+        case .added(let head): info("added: \(by(head))", "added", head)
+        case .removed(let deletion): info("removed: deleted in \(by(deletion))", "removed", deletion)
+        case .keptDeletedElsewhere(let deletion):
+            logger.warning(
+                "\(path): deleted in \(by(deletion)), but edited here: kept",
+                metadata: ["file.path": .string(path), "sync.action": .string("kept"), "revision.id": .stringConvertible(deletion.id)])
+        case .removedHere:
+            break
+        case .saved(let result):
+            record(result, duration: .zero, cause: "sync")
+        }
+    }
 
     private func importAndRevalidate(_ path: String) {
         importFile(path)

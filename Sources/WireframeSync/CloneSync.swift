@@ -42,6 +42,9 @@ public struct CloneSync: Sendable {
     public var pipeline: ImportPipeline
     /// Whether to say what would happen and write nothing.
     public var dryRun: Bool
+    /// Which documents the clone holds (the daemon's include and exclude patterns); others are
+    /// left alone.
+    public var admits: @Sendable (String) -> Bool = { _ in true }
 
     /// A sync of the clone `pipeline` imports into (its root, store and bases).
     public init(pipeline: ImportPipeline, dryRun: Bool = false) {
@@ -53,7 +56,8 @@ public struct CloneSync: Sendable {
     public func sync(_ paths: [String] = []) throws -> [Outcome] {
         let bases = pipeline.cloneBases ?? CloneBases(root: pipeline.root)
         let heads = try pipeline.store.state(atOrBefore: nil).filter { head in
-            paths.isEmpty || paths.contains { $0.isEmpty || head.documentPath == $0 || head.documentPath.hasPrefix($0 + "/") }
+            admits(head.documentPath)
+                && (paths.isEmpty || paths.contains { $0.isEmpty || head.documentPath == $0 || head.documentPath.hasPrefix($0 + "/") })
         }
         let folder = try ConfinedFolder(path: pipeline.root, writer: "wfs", folderName: "the project")
         return try heads.map { Outcome(path: $0.documentPath, action: try sync($0, bases: bases, folder: folder)) }

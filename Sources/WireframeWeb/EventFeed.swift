@@ -46,10 +46,6 @@ final class EventFeed: Service, Sendable {
     let maxStreams: Int
     private let heartbeat: Duration
     private let tick: Duration = .milliseconds(500)
-    /// The most revisions announced at once (to a stream that comes back after long, or after a
-    /// large import); a page reloads on any of them, so older ones are not missed.
-    static let catchUpLimit: Int64 = 1000
-
     /// How often a PostgreSQL store is asked all the same, in case a notification was lost
     /// (the listener cannot reach the server meanwhile).
     private let safetyNet: Duration = .seconds(30)
@@ -64,7 +60,7 @@ final class EventFeed: Service, Sendable {
     /// A new stream's items and the newest revision before them; nil when `maxStreams` are open
     /// (or the server is stopping).
     func subscribe() -> (id: Int, items: AsyncStream<FeedItem>, newest: Int64)? {
-        let (items, continuation) = AsyncStream<FeedItem>.makeStream(bufferingPolicy: .bufferingNewest(Int(Self.catchUpLimit)))
+        let (items, continuation) = AsyncStream<FeedItem>.makeStream(bufferingPolicy: .bufferingNewest(Int(NewRevisions.limit)))
         let opened: (Int, Int64)? = state.withLock { state in
             guard !state.finished, state.streams.count < maxStreams else { return nil }
             let id = state.nextStream
@@ -174,30 +170,16 @@ final class EventFeed: Service, Sendable {
         for stream in state.withLock({ Array($0.streams.values) }) { stream.yield(item) }
     }
 
-    /// The revisions after `after` up to `through` (at most ``catchUpLimit``, the newest), oldest first.
+    /// The revisions after `after` up to `through` (at most ``NewRevisions/limit``, the newest), oldest first.
     func revisions(after: Int64, through: Int64) async throws -> [RevisionEvent] {
         try await pool.withStore { store in try Self.revisions(store, after: after, through: through) }
     }
 
     private static func revisions(_ store: any Store, after: Int64, through: Int64) throws -> [RevisionEvent] {
-        var events: [RevisionEvent] = []
-        let first = max(after + 1, through - catchUpLimit + 1)
-        guard first <= through else { return [] }
-        for id in first...through {
-            // Ids a rolled-back transaction took are never used.
-            do {
-                let revision = try store.revision(id: id)
-                events.append(RevisionEvent(id: revision.id, document: revision.documentPath))
-            } catch StoreError.unknownRevision {
-                continue
-            }
-        }
-        return events
+        try NewRevisions.revisions(store, after: after, through: through).map { RevisionEvent(id: $0.id, document: $0.documentPath) }
     }
 
     private static func newestId(_ store: any Store) throws -> Int64? {
-        var filter = LogFilter(limit: 1)
-        filter.includesFields = false
-        return try store.log(filter).first?.revision.id
+        try NewRevisions.newestId(store)
     }
 }

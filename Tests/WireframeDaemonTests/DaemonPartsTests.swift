@@ -53,6 +53,18 @@ struct DaemonPartsTests {
         }
     }
 
+    @Test func theSyncDirectionIsBothUnlessUploadOnlyIsAsked() async throws {
+        #expect(try await DaemonConfiguration.load(file: nil, flags: .init(), environment: [:]).sync == .both)
+        let uploadOnly = try await DaemonConfiguration.load(file: nil, flags: .init(), environment: ["WFS_SYNC": "upload-only"])
+        #expect(uploadOnly.sync == .uploadOnly)
+        do {
+            _ = try await DaemonConfiguration.load(file: nil, flags: .init(), environment: ["WFS_SYNC": "download"])
+            Issue.record("an unknown sync direction was accepted")
+        } catch let error as DaemonConfigurationError {
+            #expect(error.description.contains("'sync'") && error.description.contains("both, upload-only"), "\(error)")
+        }
+    }
+
     @Test func aMisspeltKeyInTheFileIsNamedWithItsPlaceAndTheNearestKey() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wfsd-config-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -65,7 +77,7 @@ struct DaemonPartsTests {
             #expect(lines.count == 3)
             #expect(
                 lines.first
-                    == "\(yaml):2:1: error: invalid configuration: 'settleMiliseconds' is not a configuration key (known keys: store, root, include, exclude, settleMilliseconds, author, logLevel, importWorkLimit, importTimeLimitSeconds); did you mean 'settleMilliseconds'?"
+                    == "\(yaml):2:1: error: invalid configuration: 'settleMiliseconds' is not a configuration key (known keys: store, root, include, exclude, settleMilliseconds, author, logLevel, importWorkLimit, importTimeLimitSeconds, sync); did you mean 'settleMilliseconds'?"
             )
             #expect(
                 lines.dropFirst().first?.hasPrefix("\(yaml):5:1: error: invalid configuration: 'logLevl' is not a configuration key")
