@@ -48,6 +48,9 @@ import WireframeTestSupport
         #expect(run.output.contains("added cart, checkout, product, shop"), "\(run.output)")
         #expect(run.output.contains("shop → checkout: 2 steps"), "\(run.output)")
         #expect(run.output.contains("sam"), "\(run.output)")
+        // Two clones at once: Sam's stale save merged with Dana's, and Dana's clone follows.
+        #expect(run.output.contains("  merged with revision 4 by dana: product\n  app.json now holds the merge\n"), "\(run.output)")
+        #expect(run.output.contains("updated app.json to revision 5 (#5) by sam"), "\(run.output)")
         #expect(run.output.contains("Review"), "\(run.output)")
         let report = try String(contentsOf: folder.appending(path: "greengrocer/review.html"), encoding: .utf8)
         #expect(report.contains("Basket") && report.contains("Delivery slot") && report.contains("<svg"))
