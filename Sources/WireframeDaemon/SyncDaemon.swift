@@ -7,6 +7,7 @@ public import Logging
 public import ServiceLifecycle
 import Synchronization
 import UnixSignals
+import WireframeAnalysis
 import WireframeFormats
 import WireframeModel
 public import WireframeStore
@@ -108,6 +109,10 @@ public final class SyncDaemon: Service, Sendable {
         /// Files moved within the root and not imported yet: new path → the path they were moved
         /// from (`IN_MOVED_FROM` and `IN_MOVED_TO` with one cookie).
         var moves: [String: String] = [:]
+        /// Files this daemon wrote into the clone (a sync, a merge) and not read since: path →
+        /// the SHA-256 of the stored source written. The watcher's event for such a write is
+        /// the daemon's own, not a save: a file that still holds those bytes is not imported.
+        var ownWrites: [String: String] = [:]
     }
 
     private let prepared: Prepared
@@ -309,30 +314,37 @@ public final class SyncDaemon: Service, Sendable {
     }
 
     /// Brings the clone's files to the revisions stored since it last looked (every document at
-    /// the first look, after the catch-up pass). Upload only: nothing.
+    /// the first look, after the catch-up pass). Upload only: nothing. Each document takes the
+    /// import turn on its own, so a save made meanwhile waits for one file, not for the pass.
     private func followStore() {
         guard configuration.sync == .both else { return }
-        importTurn.withLock { _ in
-            do {
+        do {
+            let (newest, heads, sync) = try importTurn.withLock { _ -> (Int64, [Revision], CloneSync?) in
                 let newest = try NewRevisions.newestId(prepared.store) ?? 0
                 let last = followed.withLock { $0 }
-                if let last, newest <= last { return }
+                if let last, newest <= last { return (newest, [], nil) }
                 var paths: [String] = []
                 if let last {
                     paths = Set(try NewRevisions.revisions(prepared.store, after: last, through: newest).map(\.documentPath)).sorted()
+                    if paths.isEmpty { return (newest, [], nil) }
                 }
                 var sync = CloneSync(pipeline: pipeline(origin: .daemon))
                 let configuration = configuration
                 sync.admits = { configuration.admits($0) }
-                if last == nil || !paths.isEmpty {
-                    for outcome in try sync.sync(paths) { reportFollowed(outcome) }
-                }
-                followed.withLock { $0 = newest }
-                writeStatusIfNoted()
-            } catch {
-                // Asked again at the next tick: the revisions since the last look stay unfollowed.
-                logger.warning("following the store failed: \(error); trying again", metadata: ["error": .string("\(error)")])
+                return (newest, try sync.heads(paths), sync)
             }
+            if let sync {
+                for head in heads where !isStopping {
+                    try importTurn.withLock { _ in
+                        reportFollowed(CloneSync.Outcome(path: head.documentPath, action: try sync.sync(head)))
+                        writeStatusIfNoted()
+                    }
+                }
+            }
+            followed.withLock { $0 = newest }
+        } catch {
+            // Asked again at the next tick: the revisions since the last look stay unfollowed.
+            logger.warning("following the store failed: \(error); trying again", metadata: ["error": .string("\(error)")])
         }
     }
 
@@ -343,6 +355,7 @@ public final class SyncDaemon: Service, Sendable {
         func info(_ message: String, _ action: String, _ revision: Revision) {
             // The daemon's memory of the file is of the version it stored, not the one written now.
             memory.forget(path: path)
+            if let written = revision.sourceHash { runtime.withLock { $0.ownWrites[path] = written } }
             logger.info(
                 "\(path): \(message)",
                 metadata: ["file.path": .string(path), "sync.action": .string(action), "revision.id": .stringConvertible(revision.id)])
@@ -637,6 +650,15 @@ public final class SyncDaemon: Service, Sendable {
         let presence = ProjectFiles.presence(absolute)
         if presence == .folder { return }
         let exists = presence == .file
+        // The event of the daemon's own write: one hash of the file instead of an import, which
+        // cost each clone of the eight-writer benchmark an unchanged import (and an attempt
+        // written to the store) for every revision another clone stored.
+        if exists, let written = runtime.withLock({ $0.ownWrites.removeValue(forKey: relative) }),
+            let bytes = FileManager.default.contents(atPath: absolute), ContentHash.hex(of: [UInt8](bytes)) == written
+        {
+            logger.debug("its own write, not a save", metadata: ["file.path": .string(relative)])
+            return
+        }
         let pipeline = pipeline(origin: .daemon, files: files)
         let started = clock.now
         runtime.withLock { $0.importStartedAt = started }
@@ -803,6 +825,9 @@ public final class SyncDaemon: Service, Sendable {
         if result.outcome == .stored || result.outcome == .deleted {
             let screens = result.changes.filter { $0.kind != .document }.map(\.screenKey)
             metadata["changes.screens"] = .string(screens.isEmpty ? "-" : screens.joined(separator: ","))
+        }
+        if result.fileRewritten, let written = result.revision?.sourceHash {
+            runtime.withLock { $0.ownWrites[result.path] = written }
         }
         if let merge = result.merge, let revision = result.revision {
             // The file was based on an older revision than the head: merged with the other

@@ -1,4 +1,5 @@
 import Foundation
+public import WireframeStore
 
 #if canImport(Glibc)
     import Glibc
@@ -33,11 +34,21 @@ public final class CloneBases: @unchecked Sendable {
         public var revision: Int64
         /// Its content hash.
         public var content: String
+        /// The SHA-256 of its exact source: a file with these bytes has no edits here (nil in a
+        /// record written without it; the store is asked then).
+        public var source: String?
 
         /// Creates a base.
-        public init(revision: Int64, content: String) {
+        public init(revision: Int64, content: String, source: String? = nil) {
             self.revision = revision
             self.content = content
+            self.source = source
+        }
+
+        /// The base of a stored revision (nil for a deletion, which no file is based on).
+        public init?(_ revision: Revision) {
+            guard let content = revision.contentHash else { return nil }
+            self.init(revision: revision.id, content: content, source: revision.sourceHash)
         }
     }
 

@@ -35,6 +35,12 @@ public struct CloneSync: Sendable {
     public struct Outcome: Sendable {
         public var path: String
         public var action: Action
+
+        /// Creates an outcome.
+        public init(path: String, action: Action) {
+            self.path = path
+            self.action = action
+        }
     }
 
     /// The pipeline that saves files with edits here; its ``ImportPipeline/cloneBases`` is the
@@ -54,41 +60,44 @@ public struct CloneSync: Sendable {
 
     /// Syncs the documents at or below `paths` (root-relative; "" or none: every document).
     public func sync(_ paths: [String] = []) throws -> [Outcome] {
-        let bases = pipeline.cloneBases ?? CloneBases(root: pipeline.root)
-        let heads = try pipeline.store.state(atOrBefore: nil).filter { head in
+        try heads(paths).map { Outcome(path: $0.documentPath, action: try sync($0)) }
+    }
+
+    /// The heads of the documents at or below `paths` that the clone admits, in path order.
+    public func heads(_ paths: [String] = []) throws -> [Revision] {
+        try pipeline.store.state(atOrBefore: nil).filter { head in
             admits(head.documentPath)
                 && (paths.isEmpty || paths.contains { $0.isEmpty || head.documentPath == $0 || head.documentPath.hasPrefix($0 + "/") })
         }
-        let folder = try ConfinedFolder(path: pipeline.root, writer: "wfs", folderName: "the project")
-        return try heads.map { Outcome(path: $0.documentPath, action: try sync($0, bases: bases, folder: folder)) }
     }
 
-    /// Syncs one document to its head.
-    func sync(_ head: Revision, bases: CloneBases, folder: ConfinedFolder) throws -> Action {
+    /// Syncs one document to `head` (one the store had: a newer one is the next sync's).
+    public func sync(_ head: Revision) throws -> Action {
+        let bases = pipeline.cloneBases ?? CloneBases(root: pipeline.root)
+        let folder = try ConfinedFolder(path: pipeline.root, writer: "wfs", folderName: "the project")
         let path = head.documentPath
         let absolute = (pipeline.root == "/" ? "" : pipeline.root) + "/" + path
         let bytes = FileManager.default.contents(atPath: absolute).map { [UInt8]($0) }
         let base = bases.base(of: path)
         let history = History(store: pipeline.store)
+        let hash = bytes.map { ContentHash.hex(of: $0) }
         // Whether the file is its base's source, byte for byte: no edits here.
-        func unedited(_ bytes: [UInt8]) throws -> Bool {
-            guard let base, let revision = try? pipeline.store.revision(id: base.revision), revision.documentPath == path,
-                let source = revision.sourceHash
-            else { return false }
-            return ContentHash.hex(of: bytes) == source
+        func unedited() -> Bool {
+            guard let base, let hash else { return false }
+            if let source = base.source { return hash == source }
+            guard let revision = try? pipeline.store.revision(id: base.revision), revision.documentPath == path else { return false }
+            return revision.sourceHash == hash
         }
         func record(_ revision: Revision?) throws {
             guard !dryRun else { return }
-            try bases.record([
-                path: revision.flatMap { stored in stored.contentHash.map { CloneBases.Base(revision: stored.id, content: $0) } }
-            ])
+            try bases.record([path: revision.flatMap(CloneBases.Base.init)])
         }
         if head.isDeletion {
             guard let bytes else {
                 if base != nil { try record(nil) }
                 return .upToDate
             }
-            guard try unedited(bytes) else { return .keptDeletedElsewhere(deletion: head) }
+            guard unedited() else { return .keptDeletedElsewhere(deletion: head) }
             if !dryRun { try folder.remove(path, unlessChangedFrom: bytes) }
             try record(nil)
             return .removed(deletion: head)
@@ -103,11 +112,11 @@ public struct CloneSync: Sendable {
             try record(head)
             return .added(head: head)
         }
-        if ContentHash.hex(of: bytes) == head.sourceHash {
+        if hash == head.sourceHash {
             if base?.revision != head.id { try record(head) }
             return .upToDate
         }
-        if try unedited(bytes) {
+        if unedited() {
             if !dryRun {
                 guard try folder.write(try history.source(of: head), to: path, unlessChangedFrom: bytes) else {
                     // Saved meanwhile: the save is the file's next import, merged then.

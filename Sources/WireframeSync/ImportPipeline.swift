@@ -487,7 +487,7 @@ public struct ImportPipeline: Sendable {
             }
         }
         var bases: [String: CloneBases.Base?] = [:]
-        if agrees, let content = revision.contentHash { bases[result.path] = CloneBases.Base(revision: revision.id, content: content) }
+        if agrees, let base = CloneBases.Base(revision) { bases[result.path] = base }
         if let previous = rename?.previousPath, previous != result.path, result.revision?.previousPath == previous {
             bases[previous] = .some(nil)
         }
