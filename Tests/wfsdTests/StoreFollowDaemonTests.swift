@@ -101,4 +101,25 @@ struct StoreFollowDaemonTests {
         #expect(try adasDaemon.stop() == 0)
         #expect(try bobsDaemon.stop() == 0)
     }
+
+    @Test func theFirstSaveAfterTheDaemonStartsHasItsBaseFromTheClonesRecord() throws {
+        let adas = try Project()
+        let bobs = try Project(root: FileManager.default.temporaryDirectory.appendingPathComponent("wfsd-bob-\(UUID().uuidString)"))
+        try adas.write("shop.json", shop(home: "Home", cart: "Cart"))
+        #expect(try adas.wfs(["import", "--root", adas.root.path, "--author", "ada", adas.url("shop.json").path]).status == 0)
+        // While no daemon runs: Bob retitles the cart, Ada the home screen (her file, based on revision 1).
+        try bobs.write("shop.json", shop(home: "Home", cart: "Basket"))
+        try importAsBob(bobs.root, store: adas.store, "shop.json")
+        try adas.write("shop.json", shop(home: "Welcome", cart: "Cart"))
+        let daemon = try adas.startDaemon(environment: ["WFS_AUTHOR": "ada"])
+        try daemon.waitUntilWatching()
+        try waitUntil("the catch-up pass stores Ada's save; log:\n\(daemon.log)") { try adas.log("shop.json").count == 3 }
+        let head = try #require(try adas.log("shop.json").first)
+        #expect(head["basedOn"] as? Int == 2 && head["replaces"] is NSNull)
+        #expect((head["merge"] as? [String: Any])?["screens"] as? [String] == ["cart"])
+        try waitUntil("her file holds both; log:\n\(daemon.log)") {
+            text(adas, "shop.json").map { $0.contains("\"Basket\"") && $0.contains("\"Welcome\"") } ?? false
+        }
+        #expect(try daemon.stop() == 0)
+    }
 }
