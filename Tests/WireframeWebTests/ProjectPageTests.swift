@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
+import WireframeSync
 import WireframeWeb
 
 @Suite("The project page and the frame of every page")
@@ -48,6 +49,37 @@ struct ProjectPageTests {
             let location = "app.json:\(error.location.line):\(error.location.column): error: "
             #expect(page.contains(location))
             #expect(page.contains("[\(error.code.rawValue)]"))
+        }
+    }
+
+    @Test(arguments: WebEngine.available)
+    func aSaveThatOverwroteAnotherWritersFieldIsListedInWords(engine: WebEngine) async throws {
+        let project = try WebTestProject(engine)
+        // Two clones: the project's root (Ada's) and another folder (Bob's), on one store.
+        let bobs = NSTemporaryDirectory() + "wfs-web-bob-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: bobs, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: bobs) }
+        let store = try StoreLocation.open(location: project.location)
+        defer { try? store.close() }
+        func save(_ root: String, _ author: String, _ titles: [(String, String)]) throws -> ImportResult? {
+            try Data(WebTestProject.wireframe(titles).utf8).write(to: URL(fileURLWithPath: root + "/app.json"))
+            var pipeline = ImportPipeline(store: store, root: root, author: author)
+            pipeline.cloneBases = CloneBases(root: root)
+            return try pipeline.importPaths([root + "/app.json"]).first
+        }
+        _ = try save(project.root, "ada", [("home", "Home"), ("cart", "Cart")])
+        _ = try save(bobs, "bob <b>", [("home", "Home"), ("cart", "Cart")])
+        _ = try save(project.root, "ada", [("home", "Home"), ("cart", "Basket")])
+        let bobsSave = try #require(try save(bobs, "bob <b>", [("home", "Home"), ("cart", "Bag")]))
+        #expect(bobsSave.revision?.replaces != nil)
+        let app = try project.pageApp()
+        try await app.test(.router) { client in
+            let page = PageTest.text(try await client.execute(uri: "/", method: .get))
+            PageTest.expectEscaped(page)
+            #expect(page.contains("Saves that overwrote another writer's work"))
+            #expect(page.contains("by bob &lt;b&gt;"))
+            #expect(page.contains("merged with revision 2 by ada; overwrote ada&#39;s title of cart (Basket)"), "\(page)")
+            #expect(page.contains("replaces revision 2 by ada: ada&#39;s changes to cart are not in it"))
         }
     }
 

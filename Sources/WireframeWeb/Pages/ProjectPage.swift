@@ -1,14 +1,23 @@
 import Hummingbird
+import WireframeJSON
 import WireframeStore
+import WireframeSync
 
 /// `/`: the project's documents, each with its head revision and its newest attempt's state
-/// (a save refused after the head shows its diagnostics).
+/// (a save refused after the head shows its diagnostics), and the newest saves that overwrote
+/// another writer's work, in the words of `wfs status`.
 enum ProjectPage {
     static func add(to router: Router<WebContext>, server: Server) {
         router.get("/") { request, _ in
             try PageAccess.checkRead(request, server: server)
-            let (heads, refused) = try await server.pool.withStore { store in
-                (try store.state(atOrBefore: nil).filter { !$0.isDeletion }, try store.rejectedDocuments())
+            let (heads, refused, replacing) = try await server.pool.withStore { store in
+                var filter = LogFilter(limit: StatusAnswer.replacingShown)
+                filter.replacingOnly = true
+                filter.includesFields = false
+                return (
+                    try store.state(atOrBefore: nil).filter { !$0.isDeletion }, try store.rejectedDocuments(),
+                    try store.log(filter).map(\.revision)
+                )
             }
             let refusedByPath = Dictionary(refused.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
             let rows = heads.map { head -> HTML in
@@ -42,6 +51,23 @@ enum ProjectPage {
                 refused.isEmpty
                 ? ""
                 : "<h2>Refused saves</h2>\n<p>The newest save of these documents was not stored; the head is the last good one.</p>\n\(HTML.joined(refusedSections, separator: "\n"))"
+            let replacingItems = replacing.map { revision -> HTML in
+                let sentences = HTML.joined(revision.otherWritersSentences.map { "<br><span class=\"warning\">\($0)</span>" as HTML })
+                return """
+                    <li>\(PageSupport.revisionLink(revision)) \(revision.documentPath) by \(revision.author), \
+                    \(revision.createdAt.text)\(sentences)</li>
+                    """
+            }
+            let replacingPart: HTML =
+                replacing.isEmpty
+                ? ""
+                : """
+                <h2>Saves that overwrote another writer's work</h2>
+                <ul>
+                \(HTML.joined(replacingItems, separator: "\n"))
+                </ul>
+                <p class="muted">Older ones: wfs log --replacing.</p>
+                """
             let empty: HTML =
                 heads.isEmpty && refused.isEmpty
                 ? "<p class=\"muted\">The store has no revisions yet; 'wfs import PATH' or the daemon (wfsd) stores them.</p>" : ""
@@ -54,6 +80,7 @@ enum ProjectPage {
                     \(HTML.joined(rows, separator: "\n"))
                     </table>
                     \(refusedPart)
+                    \(replacingPart)
                     """)
         }
     }
