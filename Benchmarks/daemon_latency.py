@@ -51,11 +51,7 @@ state = {"next": len(app["routes"]) + 10_000}
 baseline = len(commits.poll())
 writer_log = open(os.environ["WFS_BENCH_WRITER_LOG"], "w") if os.environ.get("WFS_BENCH_WRITER_LOG") else None
 for i in range(saves):
-    while True:
-        new, _ = wiregen.mutate(app, rng, state)
-        if new != app:
-            break
-    app = new
+    app = wiregen.changed(app, rng, state)
     data = wiregen.dump(app).encode()
     t0 = time.time_ns()
     fd = os.open(path, os.O_WRONLY | os.O_TRUNC)
