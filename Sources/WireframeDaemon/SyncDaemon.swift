@@ -287,29 +287,41 @@ public final class SyncDaemon: Service, Sendable {
 
     /// The newest revision of the store this clone has followed; nil before the first look.
     private let followed = Mutex<Int64?>(nil)
-    /// Set by the PostgreSQL store's notifications: a revision was stored somewhere.
-    private let heard = Atomic<Bool>(true)
 
     /// Follows the store while the daemon runs: every revision another writer stores is written
     /// into this clone's files (``CloneSync``) under the import turn, so never over a save being
-    /// imported. On PostgreSQL the store's NOTIFY wakes it (``RevisionListener``), with a look
-    /// every 30 seconds should a notification be lost; on SQLite (clones on one machine) the
-    /// newest revision's id is asked for each tick, a read of one row.
+    /// imported. It is woken, never by a timer alone: on PostgreSQL by the store's NOTIFY
+    /// (``RevisionListener``), on SQLite by inotify on the store's folder, where every commit
+    /// writes (``StoreFileWatch``); then it asks for the newest revision's id, a read of one row.
+    /// A look every 30 seconds stands in for a notification lost while the listener was down.
+    /// Upload only: nothing runs (the key takes effect at a restart).
     private func followLoop() async {
+        guard configuration.sync == .both else { return }
+        let (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let location = prepared.store.location
-        let notified = StoreLocation.isURL(location)
-        let listener = notified ? RevisionListener(location: location) { [self] _ in heard.store(true, ordering: .relaxed) } : nil
+        let listener = StoreLocation.isURL(location) ? RevisionListener(location: location) { _ in wake.yield() } : nil
+        let folder = URL(fileURLWithPath: prepared.storePath).deletingLastPathComponent().path
+        let storeWatch = listener == nil ? StoreFileWatch(folder: folder) { wake.yield() } : nil
         listener?.start()
-        defer { listener?.stop() }
-        let tick: Duration = .milliseconds(50)
-        let safetyNet: Duration = .seconds(30)
-        var lastAsked = clock.now
-        while !Task.isCancelled, !isStopping {
-            if !notified || heard.exchange(false, ordering: .relaxed) || clock.now - lastAsked >= safetyNet {
-                lastAsked = clock.now
-                followStore()
+        storeWatch?.start()
+        // Without either (inotify refused), the store is asked every half second.
+        let interval: Duration = listener == nil && storeWatch == nil ? .milliseconds(500) : .seconds(30)
+        let safetyNet = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                wake.yield()
             }
-            try? await Task.sleep(for: tick)
+        }
+        defer {
+            safetyNet.cancel()
+            listener?.stop()
+            storeWatch?.stop()
+            wake.finish()
+        }
+        wake.yield()  // the first look: the whole clone, after the catch-up pass
+        for await _ in wakes {
+            if Task.isCancelled || isStopping { break }
+            followStore()
         }
     }
 
