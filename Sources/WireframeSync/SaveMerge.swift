@@ -38,7 +38,10 @@ extension ImportPipeline {
             }
         }
         if head.isRemembered || headRevision.contentHash == document.contentHash { return (headRevision.id, nil) }
-        if let same = try store.log(LogFilter(documentPath: path)).first(where: { $0.revision.contentHash == document.contentHash })?
+        // The revisions alone: their changes' fields are not needed to find a content hash.
+        var filter = LogFilter(documentPath: path)
+        filter.includesFields = false
+        if let same = try store.log(filter).first(where: { $0.revision.contentHash == document.contentHash })?
             .revision
         {
             return (
