@@ -84,4 +84,20 @@ import WireframeTestSupport
                 == "kept plans/new.json removed: removed here, not imported (the store's newest is revision 4 (#1) by ada)\n")
         #expect(!team.exists(team.bob, "plans/new.json"))
     }
+
+    @Test func aPathThatNamesNoDocumentIsAnErrorWithTheNearestOne() throws {
+        let team = try TeamClones(.sqlite)
+        defer { team.remove() }
+        let typo = try team.run(team.bob, "sync", "shop.jsn")
+        #expect(typo.status == 2)
+        #expect(typo.error == "wfs: error: no document 'shop.jsn' in the store; did you mean 'shop.json'?\n", "\(typo.error)")
+        // An edited file that does not validate is refused where it is wrong, and kept as it is.
+        let broken = StoreCLI.wireframe([("home", "Home"), ("cart", "Cart")]).replacingOccurrences(
+            of: "\"root\": \"home\"", with: "\"root\": \"nowhere\"")
+        try team.bob.write("shop.json", broken)
+        let refused = try team.run(team.bob, "sync")
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("shop.json:3:11: error: ") && refused.error.contains("[WF0102]"), "\(refused.error)")
+        #expect(try team.file(team.bob) == broken)
+    }
 }

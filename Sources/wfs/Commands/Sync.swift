@@ -40,7 +40,12 @@ extension WFS {
                 pipeline.cloneBases = CloneBases(root: root)
                 let documentPaths = DocumentPaths(root: root)
                 let asked = try paths.map { try documentPaths.documentPath($0, in: store) }
-                let outcomes = try CloneSync(pipeline: pipeline, dryRun: dryRun).sync(asked)
+                let sync = CloneSync(pipeline: pipeline, dryRun: dryRun)
+                // A path that names no document is a mistake to say, not "nothing to do".
+                for (typed, path) in zip(paths, asked) where try sync.heads([path]).isEmpty {
+                    _ = try documentPaths.storedDocument(typed, in: store)
+                }
+                let outcomes = try sync.sync(asked)
                 var upToDate = 0
                 for outcome in outcomes {
                     if case .upToDate = outcome.action { upToDate += 1 }
