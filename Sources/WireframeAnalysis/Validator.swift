@@ -28,6 +28,7 @@ public struct Validator: Sendable {
         DuplicateNavigationBarRule(),
         UnreachableRouteRule(),
         DependencySupplyRule(),
+        TextCharactersRule(),
     ]
 
     /// The findings of every rule, sorted by position, at most ``DiagnosticLimit/perFile`` and a

@@ -34,7 +34,7 @@ public struct DiffAnswer: Encodable {
 
     /// The JSON text comparing `old` with `new`.
     public static func json(history: History, old: Revision, new: Revision) throws -> String {
-        let (diff, screenKeys) = try history.comparison(old, new)
-        return try JSONOutput.text(DiffAnswer(old: old, new: new, diff: diff, screenKeys: screenKeys))
+        let comparison = try history.comparison(old, new)
+        return try JSONOutput.text(DiffAnswer(old: old, new: new, diff: comparison.diff, screenKeys: comparison.screenKeys))
     }
 }

@@ -33,17 +33,17 @@ public struct ChangeWords: Sendable {
             let before = old.flatMap { element(field, in: $0) }
             let after = new.flatMap { element(field, in: $0) }
             switch (before, after) {
-            case (nil, let after?): return "Added \(describe(after))."
-            case (let before?, nil): return "Removed \(describe(before))."
+            case (nil, let after?): return "Added \(describe(after.element)) (\(place(after)))."
+            case (let before?, nil): return "Removed \(describe(before.element)) (\(place(before)))."
             case (let before?, let after?):
-                let beforeEffect = effects(before)
-                let afterEffect = effects(after)
-                if before.text == after.text, before.kind == after.kind, beforeEffect != afterEffect {
+                let beforeEffect = effects(before.element)
+                let afterEffect = effects(after.element)
+                if before.element.text == after.element.text, before.element.kind == after.element.kind, beforeEffect != afterEffect {
                     return afterEffect.isEmpty
-                        ? "\(capitalized(describe(after))) no longer does anything."
-                        : "\(capitalized(describe(after))) now \(afterEffect)."
+                        ? "\(capitalized(describe(after.element))) (\(place(after))) no longer does anything."
+                        : "\(capitalized(describe(after.element))) (\(place(after))) now \(afterEffect)."
                 }
-                return "\(capitalized(describe(before))) is now \(describe(after))."
+                return "\(capitalized(describe(before.element))) (\(place(after))) is now \(describe(after.element))."
             case (nil, nil): return "\(name(field)): changed."
             }
         }
@@ -159,24 +159,38 @@ public struct ChangeWords: Sendable {
 
     private func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
-    /// The element a field names: `elements.REFERENCE` or `elements[N]`, the N-th unnamed one.
-    private func element(_ field: String, in screen: Screen) -> Element? {
-        item(field, prefix: "elements", in: screen.elements, name: \.reference)
+    /// Where an element is on its screen as a person counts: "element 5 of 6". The diff names
+    /// an unnamed element by its place among the unnamed ones (`elements[0]` may be the fifth).
+    private func place(_ found: (element: Element, position: Int, count: Int)) -> String {
+        "element \(found.position + 1) of \(found.count)"
+    }
+
+    /// The element a field names (`elements.REFERENCE`, or `elements[N]`: the N-th unnamed one),
+    /// its position among the screen's elements and their count.
+    private func element(_ field: String, in screen: Screen) -> (element: Element, position: Int, count: Int)? {
+        item(field, prefix: "elements", in: screen.elements, name: \.reference).map {
+            (screen.elements[$0], $0, screen.elements.count)
+        }
     }
 
     private func action(_ field: String, in screen: Screen) -> NamedAction? {
-        item(field, prefix: "actions", in: screen.actions, name: \.name)
+        item(field, prefix: "actions", in: screen.actions, name: \.name).map { screen.actions[$0] }
     }
 
-    private func item<Item>(_ field: String, prefix: String, in items: [Item], name: (Item) -> String?) -> Item? {
+    /// The index in `items` of the item a field names.
+    private func item<Item>(_ field: String, prefix: String, in items: [Item], name: (Item) -> String?) -> Int? {
         if field.hasPrefix("\(prefix).") {
             let wanted = String(field.dropFirst(prefix.count + 1))
-            return items.first { name($0) == wanted }
+            return items.firstIndex { name($0) == wanted }
         }
         guard field.hasPrefix("\(prefix)["), field.hasSuffix("]"),
             let index = Int(field.dropFirst(prefix.count + 1).dropLast())
         else { return nil }
-        let unnamed = items.filter { name($0) == nil }
-        return unnamed.indices.contains(index) ? unnamed[index] : nil
+        var unnamed = 0
+        for position in items.indices where name(items[position]) == nil {
+            if unnamed == index { return position }
+            unnamed += 1
+        }
+        return nil
     }
 }

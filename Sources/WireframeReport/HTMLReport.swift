@@ -1,8 +1,8 @@
 /// The report as one self-contained HTML page: inline CSS and SVG, system fonts, no script.
 public enum HTMLReport {
-    /// The page; `pictures` holds each changed document's SVG by path (a document without one
-    /// gets no picture).
-    public static func html(_ report: MeetingReport, pictures: [String: [UInt8]]) -> String {
+    /// The page; `pictures` holds each changed document's picture by path (a document without
+    /// one gets none; one Graphviz refused gets its note).
+    public static func html(_ report: MeetingReport, pictures: [String: ReportPicture]) -> String {
         let from = MeetingReport.name(report.audit.from)
         let to = MeetingReport.name(report.audit.to)
         var page = """
@@ -32,9 +32,7 @@ public enum HTMLReport {
         page += "<p class=\"summary\">\(escaped(MarkdownReport.summaryLine(report)))</p>\n"
         for document in report.audit.documents where document.status != "unchanged" {
             page += "<section>\n<h2>\(escaped(document.path)): \(escaped(document.status))</h2>\n"
-            if let svg = pictures[document.path] {
-                page += "<div class=\"picture\">\n\(withoutProlog(String(decoding: svg, as: UTF8.self)))\n</div>\n"
-            }
+            if let picture = pictures[document.path] { page += figure(picture) }
             for (screen, sentences) in report.screenSentences(document.path) {
                 page += "<h3>\(escaped(screen))</h3>\n<ul>\n"
                 for sentence in sentences { page += "<li>\(escaped(sentence))</li>\n" }
@@ -83,22 +81,58 @@ public enum HTMLReport {
 }
 
 extension HTMLReport {
-    /// A page holding one comparison's picture (`wfs diff --format html`).
-    public static func comparisonPage(title: String, svg: [UInt8]) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <title>\(escaped(title))</title>
-        <style>body { font-family: system-ui, sans-serif; margin: 2em; } svg { max-width: 100%; height: auto; }</style>
-        </head>
-        <body>
-        <h1>\(escaped(title))</h1>
-        \(withoutProlog(String(decoding: svg, as: UTF8.self)))
-        </body>
-        </html>
+    /// A picture in a page: the SVG inline, or the note of why Graphviz did not draw it.
+    static func figure(_ picture: ReportPicture) -> String {
+        switch picture {
+        case .drawn(let svg): "<div class=\"picture\">\n\(withoutProlog(String(decoding: svg, as: UTF8.self)))\n</div>\n"
+        case .refused: "<p class=\"problem\">\(escaped(picture.note ?? ""))</p>\n"
+        }
+    }
 
-        """
+    /// A page of one comparison (`wfs diff --format html`): what changed, in the report's words,
+    /// and the picture.
+    public static func comparisonPage(title: String, changes: ChangeSentences, unchanged: Int, picture: ReportPicture?) -> String {
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>\(escaped(title))</title>
+            <style>
+            body { font-family: system-ui, sans-serif; margin: 2em; color: #1f2328; max-width: 60em; }
+            h1 { font-size: 1.4em; } .picture svg { max-width: 100%; height: auto; }
+            .problem { color: #cf222e; } .unchanged { color: #57606a; }
+            </style>
+            </head>
+            <body>
+            <h1>\(escaped(title))</h1>
+
+            """
+        if changes.document.isEmpty && changes.screens.isEmpty { page += "<p>No differences.</p>\n" }
+        if !changes.document.isEmpty {
+            page += "<h2>The document</h2>\n<ul>\n"
+            for sentence in changes.document { page += "<li>\(escaped(sentence))</li>\n" }
+            page += "</ul>\n"
+        }
+        for screen in changes.screens {
+            let change = screen.change
+            let heading: String
+            switch change.kind {
+            case .added: heading = "Added: \(screen.name) (\(change.key))"
+            case .removed: heading = "Removed: \(screen.name) (\(change.key))"
+            case .renamed: heading = "Key changed: \(change.previousKey ?? "?") → \(screen.name) (\(change.key))"
+            case .modified: heading = "Modified: \(screen.name) (\(change.key))"
+            }
+            page += "<h2>\(escaped(heading))</h2>\n"
+            if !screen.sentences.isEmpty {
+                page += "<ul>\n"
+                for sentence in screen.sentences { page += "<li>\(escaped(sentence))</li>\n" }
+                page += "</ul>\n"
+            }
+        }
+        page += "<p class=\"unchanged\">\(unchanged) unchanged screen\(unchanged == 1 ? "" : "s").</p>\n"
+        if let picture { page += figure(picture) }
+        page += "</body>\n</html>\n"
+        return page
     }
 }

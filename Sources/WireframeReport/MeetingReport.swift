@@ -75,31 +75,18 @@ public struct MeetingReport: Sendable {
     /// The sentences for a document's changes, screen by screen: the screen's title and its sentences.
     public func screenSentences(_ path: String) -> [(screen: String, sentences: [String])] {
         guard let detail = details[path] else { return [] }
-        var titles: [String: String] = [:]
-        for screen in detail.old?.screens ?? [] { titles[screen.key] = screen.title }
-        for screen in detail.new?.screens ?? [] { titles[screen.key] = screen.title }
-        let words = ChangeWords(titles: titles)
-        let oldScreens = Dictionary((detail.old?.screens ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let newScreens = Dictionary((detail.new?.screens ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let told = ChangeSentences(detail.diff, old: detail.old, new: detail.new)
         var result: [(screen: String, sentences: [String])] = []
-        let documentSentences = detail.diff.documentFields.map { words.sentence($0, old: detail.old, new: detail.new) }
-        if !documentSentences.isEmpty { result.append((screen: "The document", sentences: documentSentences)) }
-        for change in detail.diff.screens {
-            let label = "\(words.screenName(change.key)) (\(change.key))"
+        if !told.document.isEmpty { result.append((screen: "The document", sentences: told.document)) }
+        for screen in told.screens {
+            let change = screen.change
+            let label = "\(screen.name) (\(change.key))"
             switch change.kind {
             case .added: result.append((screen: label, sentences: ["New screen."]))
             case .removed: result.append((screen: label, sentences: ["Removed."]))
             case .renamed:
-                let edits = change.fields.filter { $0.field != "name" }.map {
-                    words.sentence($0, old: oldScreens[change.previousKey ?? ""], new: newScreens[change.key])
-                }
-                result.append((screen: label, sentences: ["Key: \(change.previousKey ?? "?") → \(change.key)"] + edits))
-            case .modified:
-                result.append(
-                    (
-                        screen: label,
-                        sentences: change.fields.map { words.sentence($0, old: oldScreens[change.key], new: newScreens[change.key]) }
-                    ))
+                result.append((screen: label, sentences: ["Key: \(change.previousKey ?? "?") → \(change.key)"] + screen.sentences))
+            case .modified: result.append((screen: label, sentences: screen.sentences))
             }
         }
         return result

@@ -58,7 +58,7 @@ public struct NavigationPicture: Sendable {
         var from: String
         var to: String
         var kind: StepKind
-        var via: String
+        var way: NavigationWay
         var removed: Bool
     }
 
@@ -72,7 +72,7 @@ public struct NavigationPicture: Sendable {
             for (position, screen) in newGraph.screens.enumerated() where seen.insert(screen.key).inserted {
                 nodes.append(Node(key: screen.key, title: screen.title, change: changes[screen.key]))
                 for edge in newGraph.edges(at: position) {
-                    edges.append(Edge(from: edge.from, to: edge.to, kind: edge.kind, via: edge.via, removed: false))
+                    edges.append(Edge(from: edge.from, to: edge.to, kind: edge.kind, way: edge.way, removed: false))
                 }
             }
         }
@@ -81,7 +81,7 @@ public struct NavigationPicture: Sendable {
             where changes[screen.key] == .removed && seen.insert(screen.key).inserted {
                 nodes.append(Node(key: screen.key, title: screen.title, change: .removed))
                 for edge in oldGraph.edges(at: position) {
-                    edges.append(Edge(from: edge.from, to: edge.to, kind: edge.kind, via: edge.via, removed: true))
+                    edges.append(Edge(from: edge.from, to: edge.to, kind: edge.kind, way: edge.way, removed: true))
                 }
             }
         }
@@ -128,7 +128,7 @@ public struct NavigationPicture: Sendable {
         text += "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"sans-serif\", fontsize=11];\n"
         text += "  edge [fontname=\"sans-serif\", fontsize=9];\n"
         for node in nodes {
-            var attributes = ["label=\(Self.quoted(node.title.isEmpty ? node.key : "\(node.title)\n\(node.key)"))"]
+            var attributes = ["label=\(Self.label(node.title.isEmpty ? node.key : "\(node.title)\n\(node.key)"))"]
             attributes.append("id=\(Self.quoted("screen-\(node.key)"))")
             if node.key == root { attributes.append("peripheries=2") }
             switch node.change {
@@ -145,23 +145,35 @@ public struct NavigationPicture: Sendable {
         let drawn = Set(nodes.map(\.key))
         var written: Set<Edge> = []
         for edge in edges where drawn.contains(edge.from) && drawn.contains(edge.to) && written.insert(edge).inserted {
-            var attributes = Self.style(edge.kind, via: edge.via)
+            var attributes = Self.style(edge.kind, way: edge.way)
             if edge.removed { attributes.append("color=\"#cf222e\"") }
             if nodes.count > screenLimit, !treeEdges.contains(edge) {
                 attributes = attributes.map { $0.hasPrefix("label=") ? "x" + $0 : $0 } + ["constraint=false"]
             }
             text += "  \(Self.quoted(edge.from)) -> \(Self.quoted(edge.to)) [\(attributes.joined(separator: ", "))];\n"
         }
-        if legend {
-            text += "  subgraph cluster_legend {\n    label=\"Legend\";\n"
-            text += "    legend_added [label=\"added\", color=\"#1a7f37\", fillcolor=\"#dafbe1\"];\n"
-            text += "    legend_removed [label=\"removed\", color=\"#cf222e\", fillcolor=\"#ffebe9\", style=\"rounded,filled,dashed\"];\n"
-            text += "    legend_modified [label=\"modified\", color=\"#9a6700\", fillcolor=\"#fff8c5\"];\n"
-            text += "  }\n"
-        }
+        if legend { text += Self.legend }
         text += "}\n"
         return text
     }
+
+    /// The legend of a comparison: what the colours of screens and the lines of links mean.
+    static let legend = """
+          subgraph cluster_legend {
+            label="Legend"; fontsize=9;
+            legend_added [label="added", color="#1a7f37", fillcolor="#dafbe1"];
+            legend_removed [label="removed", color="#cf222e", fillcolor="#ffebe9", style="rounded,filled,dashed"];
+            legend_modified [label="modified", color="#9a6700", fillcolor="#fff8c5"];
+            legend_from [label="a screen"];
+            legend_to [label="the screen it opens"];
+            legend_from -> legend_to [color="\(barButtonColour)", label="navigation-bar button"];
+            legend_from -> legend_to [color="\(elementColour)", label="element on the screen"];
+            legend_from -> legend_to [style=bold, label="tab"];
+            legend_from -> legend_to [style=dashed, label="presented"];
+            legend_from -> legend_to [style=dotted, label="action"];
+          }
+
+        """
 
     /// The edges of a breadth-first search from the root, then from each screen not yet reached,
     /// in the screens' order: one edge into each screen at most, and no cycle.
@@ -186,28 +198,57 @@ public struct NavigationPicture: Sendable {
         return tree
     }
 
-    /// The look of an edge by how it moves and what a person does.
-    private static func style(_ kind: StepKind, via: String) -> [String] {
-        if via.hasPrefix("button") { return ["color=\"#0969da\"", "label=\(quoted(via))"] }
-        if via.hasPrefix("action") { return ["style=dotted", "label=\(quoted(via))"] }
-        if via.hasPrefix("element") || via.hasPrefix("target") { return ["color=\"#8250df\"", "label=\(quoted(via))"] }
-        switch kind {
-        case .selectTab: return ["style=bold", "label=\"tab\""]
-        case .present, .branch: return ["style=dashed", "label=\"present\""]
-        case .push, .replaceRoot, .show, .pop, .dismiss: return ["label=\(quoted(kind.rawValue))"]
+    /// The look of an edge: its colour by what a person taps (a navigation-bar button blue, an
+    /// element purple), its line by how it moves (a tab bold, a presentation dashed, an action
+    /// dotted), and its label what the person does.
+    private static func style(_ kind: StepKind, way: NavigationWay) -> [String] {
+        var attributes: [String] = []
+        switch way {
+        case .barButton: attributes.append("color=\"\(barButtonColour)\"")
+        case .element: attributes.append("color=\"\(elementColour)\"")
+        default: break
         }
+        if case .action = way {
+            attributes.append("style=dotted")
+        } else if kind == .selectTab {
+            attributes.append("style=bold")
+        } else if kind == .present || kind == .branch {
+            attributes.append("style=dashed")
+        }
+        attributes.append("label=\(label(way.gesture))")
+        return attributes
     }
 
-    /// A DOT string literal: quotes and backslashes escaped, line breaks as `\n`.
+    private static let barButtonColour = "#0969da"
+    private static let elementColour = "#8250df"
+
+    /// The longest label drawn, in characters: a longer title or text is cut there and ends in
+    /// an ellipsis (Graphviz refuses a string of 16,384 bytes and more, and a box as wide as a
+    /// paragraph helps nobody).
+    static let labelLimit = 80
+
+    /// A label as drawn: each line of it at most ``labelLimit`` characters.
+    static func label(_ value: String) -> String {
+        quoted(
+            value.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                line.count > labelLimit ? line.prefix(labelLimit - 1) + "…" : String(line)
+            }.joined(separator: "\n"))
+    }
+
+    /// A DOT string literal: quotes and backslashes escaped, line breaks as `\n`, other control
+    /// characters left out (a NUL makes Graphviz refuse the file; names stored before they were
+    /// refused may hold them).
     static func quoted(_ value: String) -> String {
         var result = "\""
-        for character in value {
-            switch character {
+        for scalar in value.unicodeScalars {
+            switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
-            case "\r": continue
-            default: result.append(character)
+            case "\t": result += " "
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
+                result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""

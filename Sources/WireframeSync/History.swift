@@ -158,27 +158,40 @@ public struct History: Sendable {
         try comparison(old, new).diff
     }
 
-    /// The diff between two revisions, and the keys of every screen either of them has, sorted
-    /// and each once (to count the unchanged ones), from one read of the store where the stored
-    /// screens allow it.
-    public func comparison(_ old: Revision, _ new: Revision) throws -> (diff: WireframeDiff, screenKeys: [String]) {
+    /// Two revisions compared: the diff, every screen key of either, and the two wireframes as
+    /// far as the diff needs them.
+    public struct Comparison: Sendable {
+        /// The screen- and field-level diff.
+        public var diff: WireframeDiff
+        /// Every screen key of either revision, sorted and each once (to count the unchanged ones).
+        public var screenKeys: [String]
+        /// The older revision's wireframe with at least the screens the diff names (read from the
+        /// store, it holds only those); nil for a deletion.
+        public var old: Wireframe?
+        /// The newer revision's, as `old`.
+        public var new: Wireframe?
+    }
+
+    /// Two revisions compared, from one read of the store where the stored screens allow it.
+    public func comparison(_ old: Revision, _ new: Revision) throws -> Comparison {
         if !old.isDeletion, !new.isDeletion {
             // The maps hold only the screens that differ; `keys` has every screen of either side.
-            if let spliced = Self.spliced(try store.screenComparison(oldId: old.id, newId: new.id)) {
-                return (spliced.diff, spliced.screenKeys)
-            }
+            if let spliced = Self.spliced(try store.screenComparison(oldId: old.id, newId: new.id)) { return spliced }
         }
         let oldWireframe = try wireframe(of: old)
         let newWireframe = try wireframe(of: new)
         let screenKeys = Set((oldWireframe?.screens ?? []).map(\.key)).union((newWireframe?.screens ?? []).map(\.key))
-        return (WireframeDiff.between(oldWireframe, newWireframe), screenKeys.sorted())
+        return Comparison(
+            diff: WireframeDiff.between(oldWireframe, newWireframe), screenKeys: screenKeys.sorted(), old: oldWireframe, new: newWireframe)
     }
 
-    /// The diff of two revisions' stored screens (their headers with the differing screens spliced
-    /// in) and every screen key of either, sorted and each once; nil when a header cannot take
-    /// the screens (the revisions are then read from their sources).
-    static func spliced(_ pair: ScreenComparison) -> (diff: WireframeDiff, screenKeys: [String])? {
-        ScreenSplice.diff(pair).map { ($0, Self.sortedKeys(pair.keys)) }
+    /// The comparison of two revisions' stored screens (their headers with the differing screens
+    /// spliced in); nil when a header cannot take the screens (the revisions are then read from
+    /// their sources).
+    static func spliced(_ pair: ScreenComparison) -> Comparison? {
+        ScreenSplice.comparison(pair).map {
+            Comparison(diff: $0.diff, screenKeys: Self.sortedKeys(pair.keys), old: $0.old, new: $0.new)
+        }
     }
 
     /// Keys each once, in `String` order. The store's keys come in byte order, which is that

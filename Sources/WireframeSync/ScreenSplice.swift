@@ -8,15 +8,15 @@ import WireframeStore
 /// into their revision's canonical header, read, and compared by ``WireframeDiff/between(_:_:)``,
 /// which then gives the diff of the whole wireframes.
 enum ScreenSplice {
-    /// The diff of two stored revisions compared screen by screen by the store; nil when a
-    /// header cannot take screens or the result does not read (the revisions are then read
-    /// from their sources).
-    static func diff(_ pair: ScreenComparison) -> WireframeDiff? {
+    /// The diff of two stored revisions compared screen by screen by the store, with the two
+    /// partial wireframes it was made from; nil when a header cannot take screens or the result
+    /// does not read (the revisions are then read from their sources).
+    static func comparison(_ pair: ScreenComparison) -> (diff: WireframeDiff, old: Wireframe, new: Wireframe)? {
         guard let oldHeader = pair.oldHeader, let newHeader = pair.newHeader else { return nil }
         guard let old = wireframe(header: oldHeader, screens: pair.oldContents.compactMap { $0 }),
             let new = wireframe(header: newHeader, screens: pair.newContents.compactMap { $0 })
         else { return nil }
-        return WireframeDiff.between(old, new)
+        return (WireframeDiff.between(old, new), old, new)
     }
 
     /// The wireframe made of a canonical header and canonical screens, brought to canonical form;

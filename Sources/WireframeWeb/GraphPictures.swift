@@ -49,7 +49,9 @@ final class GraphPictures: Sendable {
     private func picture(key: String, pool: StorePool, dot: @escaping @Sendable (any Store) throws -> String) async throws -> [UInt8] {
         if let kept = pictures.withLock({ $0.byKey[key] }) { return kept }
         guard hasDot else { throw WebError(.notFound, Graphviz.Failure.notInstalled.description) }
-        let svg = try await pool.withStore { store in try Graphviz.svg(dot: try dot(store)) }
+        // A picture Graphviz refuses is answered as a picture of the note why (the page around
+        // it stands), and is kept like any: the same revisions give the same refusal.
+        let svg = try await pool.withStore { store in try ReportPicture.laidOut(try dot(store)).svg }
         pictures.withLock { pictures in
             guard pictures.byKey[key] == nil else { return }
             if pictures.order.count >= Self.capacity { pictures.byKey[pictures.order.removeFirst()] = nil }

@@ -298,6 +298,24 @@ struct RuleTests {
             wireframe(
                 #"{ "name": "home", "title": "Home", "navigation": "main" }"#,
                 navigations: #"{ "name": "main", "buttons": [] }, { "name": "other", "buttons": [] }"#)),
+        // WF0114 control characters in names and titles
+        RuleCase(
+            "WF0114 positive: a NUL in a title, an escape in an element's text, a bell in a bar button's title",
+            wireframe(
+                #"""
+                { "name": "home", "title": 2️⃣"Ho\u0000me", "navigation": "main",
+                      "elements": [3️⃣{ "kind": "label", "text": "Sale \u001b[31m" }] }
+                """#,
+                navigations: #"{ "name": "main", "buttons": [1️⃣{ "title": "Ring\u0007", "target": "home" }] }"#),
+            "1️⃣ error: the title of a button of the navigation bar 'main' holds the control character U+0007; names and titles may hold tab and newline but no other control character [WF0114]",
+            "2️⃣ error: the title of route 'home' holds a NUL character; names and titles may hold tab and newline but no other control character [WF0114]",
+            "3️⃣ error: the text of an element of route 'home' holds the control character U+001B; names and titles may hold tab and newline but no other control character [WF0114]"
+        ),
+        RuleCase(
+            "WF0114 negative: tab and newline, and characters beyond ASCII, are text",
+            wireframe(
+                #"{ "name": "home", "title": "Two\nlines\tand a tab, ünïcødé ✓ and a very long title that pictures shorten but nobody refuses" }"#
+            )),
         // WF0201 reachability
         RuleCase(
             "WF0201 positive: a route nothing links to",
@@ -359,7 +377,7 @@ struct RuleTests {
         #expect(
             codes.sorted() == [
                 "WF0101", "WF0102", "WF0103", "WF0104", "WF0105", "WF0106", "WF0107", "WF0108", "WF0109", "WF0110",
-                "WF0111", "WF0112", "WF0113", "WF0201", "WF0202",
+                "WF0111", "WF0112", "WF0113", "WF0114", "WF0201", "WF0202",
             ])
         for code in codes {
             #expect(Self.cases.contains { $0.name.hasPrefix("\(code) positive") }, "no positive case for \(code)")

@@ -60,11 +60,11 @@ let shopAfter = """
     #expect(dot.contains("nslimit=1, nslimit1=1, splines=line"))
     // home reaches browse, cart, then detail and checkout: every link is on the tree but none.
     #expect(dot.contains("\"home\" -> \"browse\" [style=bold, label=\"tab\"];"))
-    #expect(dot.contains("\"cart\" -> \"checkout\" [color=\"#0969da\", label=\"button 'checkoutButton'\"];"))
+    #expect(dot.contains("\"cart\" -> \"checkout\" [color=\"#8250df\", style=dashed, label=\"taps 'Check out'\"];"))
     #expect(!dot.contains("constraint=false"))
     let extraLink = shopAfter.replacingOccurrences(of: #""title": "Checkout","#, with: #""title": "Checkout", "subroutes": ["home"],"#)
     let withCycle = NavigationPicture(screenLimit: 3).dot(try wireframe(extraLink))
-    #expect(withCycle.contains("\"checkout\" -> \"home\" [xlabel=\"push\", constraint=false];"))
+    #expect(withCycle.contains("\"checkout\" -> \"home\" [xlabel=\"opens\", constraint=false];"))
     #expect(NavigationPicture(screenLimit: 5).dot(try wireframe(shopAfter)).contains("constraint") == false)
 }
 
@@ -77,9 +77,39 @@ let shopAfter = """
     let oldCart = old.screens.first { $0.key == "cart" }
     let newCart = new.screens.first { $0.key == "cart" }
     let sentences = cart.fields.map { words.sentence($0, old: oldCart, new: newCart) }
-    #expect(sentences == ["Title: Cart → Basket", "The button 'Check out' now opens Checkout."])
+    #expect(sentences == ["Title: Cart → Basket", "The button 'Check out' (element 1 of 1) now opens Checkout."])
 }
 
 @Test func htmlEscapesEverything() {
     #expect(HTMLReport.escaped("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+}
+
+/// Each way is labelled with what a person does, and coloured by what they tap: a navigation-bar
+/// button blue (by its title, or its icon), an element purple, a list's rows as rows.
+@Test func linksSayWhatAPersonDoes() throws {
+    let dot = NavigationPicture().dot(
+        try wireframe(
+            """
+            {"appName": "Shop", "root": "home", "navigations": [
+              {"name": "main", "buttons": [{"title": "Pay", "target": "pay"}, {"icon": "cart", "target": "cart"}]}],
+             "routes": [
+              {"name": "home", "title": "Home", "type": "list", "navigation": "main", "subroutes": ["cart"],
+               "elements": [{"kind": "button", "text": "Help", "target": "help"}, {"kind": "image", "reference": "banner", "target": "pay"}]},
+              {"name": "cart", "title": "Cart"}, {"name": "pay", "title": "Pay"}, {"name": "help", "title": "Help"}]}
+            """))
+    #expect(dot.contains(##""home" -> "cart" [label="list row"];"##), "\(dot)")
+    #expect(dot.contains(##""home" -> "pay" [color="#0969da", label="taps 'Pay'"];"##), "\(dot)")
+    #expect(dot.contains(##""home" -> "cart" [color="#0969da", label="taps the cart icon"];"##), "\(dot)")
+    #expect(dot.contains(##""home" -> "help" [color="#8250df", label="taps 'Help'"];"##), "\(dot)")
+    #expect(dot.contains(##""home" -> "pay" [color="#8250df", label="taps the image 'banner'"];"##), "\(dot)")
+}
+
+/// Labels are cut to 80 characters with an ellipsis, and a control character stored before
+/// they were refused is left out rather than passed to Graphviz.
+@Test func longAndControlCharacterLabelsAreDrawable() throws {
+    var wireframe = try wireframe(shopAfter)
+    wireframe.screens[0].title = String(repeating: "x", count: 200) + "\u{0}\u{1B}"
+    let dot = NavigationPicture().dot(wireframe)
+    #expect(dot.contains("label=\"" + String(repeating: "x", count: 79) + "…\\n" + wireframe.screens[0].key + "\""), "\(dot)")
+    #expect(!dot.contains("\u{0}") && !dot.contains("\u{1B}"))
 }

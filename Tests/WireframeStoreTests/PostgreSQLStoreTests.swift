@@ -127,6 +127,53 @@ struct PostgreSQLStoreTests {
         }
     }
 
+    /// docs/POSTGRESQL.md's role set-up, its three SQL blocks exactly as written (the passwords
+    /// filled in), each run as the role it names, then `wfs init` as the owner: the writer stores,
+    /// the reader reads and may not write.
+    @Test func theDocumentedRoleSetUpRunsAsWrittenAsTheRolesItNames() throws {
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: package.appendingPathComponent("docs/POSTGRESQL.md"), encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "## Making the store and the roles").dropFirst().first)
+            .components(separatedBy: "\n## ")[0]
+        let blocks = section.components(separatedBy: "```sql\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        try #require(blocks.count == 3, "\(blocks)")
+        #expect(blocks[0].hasPrefix("-- As a superuser, or a role with CREATEROLE"))
+        #expect(blocks[1].hasPrefix("-- As wfs_owner, connected to the database postgres"))
+        #expect(blocks[2].hasPrefix("-- As wfs_owner, connected to the database team"))
+        let password = "doc-secret"
+        func filled(_ block: String) -> String { block.replacingOccurrences(of: "PASSWORD '...'", with: "PASSWORD '\(password)'") }
+        // The roles and the database have the names the doc gives (the cluster's own, so taken
+        // from an earlier run first).
+        func clean() {
+            PostgreSQLTestServer.dropDatabase("team")
+            for role in ["wfs_writer", "wfs_reader", "wfs_owner", "wfs_doc_admin"] { PostgreSQLTestServer.dropRole(role) }
+        }
+        clean()
+        defer { clean() }
+        // Not a superuser: a role that may only make roles (and pass on CREATEDB).
+        try PostgreSQLTestServer.execute("CREATE ROLE wfs_doc_admin LOGIN CREATEROLE CREATEDB PASSWORD '\(password)'")
+        func url(_ role: String, _ database: String) throws -> String {
+            try PostgreSQLTestServer.url(database: database, user: role, password: password, overTCP: true)
+        }
+        try PostgreSQLTestServer.execute(filled(blocks[0]), url: try url("wfs_doc_admin", "postgres"))
+        try PostgreSQLTestServer.execute(filled(blocks[1]), url: try url("wfs_owner", "postgres"))
+        try PostgreSQLStore.create(url: try url("wfs_owner", "team")).close()
+        try PostgreSQLTestServer.execute(filled(blocks[2]), url: try url("wfs_owner", "team"))
+
+        let writer = try PostgreSQLStore.open(url: try url("wfs_writer", "team"))
+        defer { try? writer.close() }
+        let one = try #require(try writer.recordImport(newRevision(screens: [("a", "A1")], expectedHead: nil, at: .at(0))).revision)
+        _ = try writer.startSession(name: "Review", notes: nil, at: .at(1), author: "ann")
+        _ = try writer.endSession(at: .at(2), by: "ann")
+        let reader = try PostgreSQLStore.open(url: try url("wfs_reader", "team"))
+        defer { try? reader.close() }
+        #expect(try reader.revision(id: one.id) == one)
+        #expect(try reader.storageProblems().isEmpty)
+        #expect(throws: StoreError.self) {
+            _ = try reader.recordImport(newRevision(screens: [("a", "A2")], expectedHead: one.id, at: .at(3)))
+        }
+    }
+
     @Test func aWrongPasswordIsUnavailableAndNeverShown() throws {
         try withDatabase { name, url in
             try PostgreSQLStore.create(url: url).close()

@@ -41,7 +41,12 @@ public enum PostgreSQLTestServer {
 
     /// Runs statements as the superuser, in the cluster's `postgres` database or another.
     public static func execute(_ sql: String, database: String? = nil) throws {
-        let connection = try Connection(conninfo: try database.map { try url(database: $0) } ?? superuserURL())
+        try execute(sql, url: try database.map { try url(database: $0) } ?? superuserURL())
+    }
+
+    /// Runs statements at a URL (as its role), outside a transaction block.
+    public static func execute(_ sql: String, url: String) throws {
+        let connection = try Connection(conninfo: url)
         defer { connection.close() }
         try connection.withoutTransaction { db in try db.script(sql) }
     }

@@ -38,7 +38,7 @@ import WireframeTestSupport
 
         let diff = try cli.run(arguments: ["diff"] + store + ["app.json@2", "app.json@3"])
         #expect(diff.status == 0, "\(diff.error)")
-        #expect(diff.output.contains("> giftCards → vouchers\n    title: \"Gift card\" → \"Vouchers\"\n"), "\(diff.output)")
+        #expect(diff.output.contains("> giftCards → vouchers\n    Title: Gift card → Vouchers\n"), "\(diff.output)")
         #expect(!diff.output.contains("+ vouchers") && !diff.output.contains("- giftCards"), "\(diff.output)")
         let text = try cli.run(arguments: ["log"] + store + ["--screen", "vouchers"])
         #expect(text.output.contains("renamed giftCards→vouchers"), "\(text.output)")

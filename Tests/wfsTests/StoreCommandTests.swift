@@ -132,7 +132,7 @@ import WireframeTestSupport
         // diff
         let diff = try cli.run("diff", "screens/app.json@1", "screens/app.json")
         #expect(diff.output.contains("~ profile"))
-        #expect(diff.output.contains("title: \"Profile\" → \"Profile 2\""))
+        #expect(diff.output.contains("~ profile\n    Title: Profile → Profile 2\n"))
         #expect(diff.output.contains("… 1 unchanged screen\n"))
         let diffJSON = try #require(try StoreCLI.json(try cli.run("diff", "--format", "json", "1", "3").output) as? [String: Any])
         #expect((diffJSON["screens"] as? [[String: Any]])?.first?["key"] as? String == "profile")

@@ -29,8 +29,10 @@ public struct NavigationEdge: Sendable, Hashable {
     public var to: String
     /// How the step moves.
     public var kind: StepKind
-    /// What a person does: "subroute", "tab", "button 'Add'", "action 'save'", ….
-    public var via: String
+    /// What a person does to take the step.
+    public var way: NavigationWay
+    /// The step's source in words: "subroute", "tab", "button 'Add'", "action 'save'", ….
+    public var via: String { way.text }
     /// Where the link is written.
     public var location: SourceLocation
     /// The position in the wireframe's screens of the first definition of `from`.
@@ -40,13 +42,13 @@ public struct NavigationEdge: Sendable, Hashable {
 
     /// Creates an edge.
     public init(
-        from: String, to: String, kind: StepKind, via: String, location: SourceLocation,
+        from: String, to: String, kind: StepKind, way: NavigationWay, location: SourceLocation,
         fromPosition: Int, toPosition: Int
     ) {
         self.from = from
         self.to = to
         self.kind = kind
-        self.via = via
+        self.way = way
         self.location = location
         self.fromPosition = fromPosition
         self.toPosition = toPosition
@@ -304,7 +306,7 @@ public struct NavigationGraph: Sendable {
             let step: StepKind = kind ?? (screens[targetPosition].effectivePresentation == .present ? .present : .push)
             result.append(
                 NavigationEdge(
-                    from: key, to: target, kind: step, via: via.text, location: location,
+                    from: key, to: target, kind: step, way: via.way(inList: screen.container == .list), location: location,
                     fromPosition: position, toPosition: targetPosition))
         }
         return result
@@ -319,7 +321,7 @@ public struct NavigationGraph: Sendable {
         case subroute
         case tab
         case containedScreen
-        case button(label: String)
+        case button(BarButton)
         /// An element, by a pointer to where it is stored: its kind and label are read only when
         /// an edge is built, during the walk that gave the pointer (building the graph made
         /// both strings for every element and used neither).
@@ -327,15 +329,16 @@ public struct NavigationGraph: Sendable {
         /// A screen's action, by a pointer to where it is stored (read as the element's).
         case action(UnsafePointer<NamedAction>)
 
-        var text: String {
+        /// The way, its element's and action's fields read now.
+        func way(inList: Bool) -> NavigationWay {
             switch self {
-            case .subroute: "subroute"
-            case .tab: "tab"
-            case .containedScreen: "contained screen"
-            case .button(let label): "navigation button '\(label)'"
+            case .subroute: inList ? .listRow : .subroute
+            case .tab: .tab
+            case .containedScreen: .containedScreen
+            case .button(let button): .barButton(title: button.title, icon: button.icon, target: button.target)
             case .element(let element):
-                "\(element.pointee.kind.rawValue) '\(element.pointee.reference ?? element.pointee.text ?? element.pointee.kind.rawValue)'"
-            case .action(let named): named.pointee.name.map { "action '\($0)'" } ?? "unnamed action"
+                .element(kind: element.pointee.kind, text: element.pointee.text, reference: element.pointee.reference)
+            case .action(let named): .action(name: named.pointee.name)
             }
         }
     }
@@ -367,8 +370,7 @@ public struct NavigationGraph: Sendable {
         }
         if let barName = screen.navigationBar, let bar = bars[barName] {
             for button in bar.buttons {
-                let label = button.title ?? button.icon ?? button.target
-                add(button.target, nil, via: .button(label: label), at: button.targetLocation ?? button.location)
+                add(button.target, nil, via: .button(button), at: button.targetLocation ?? button.location)
             }
         }
         if !screen.elements.isEmpty {

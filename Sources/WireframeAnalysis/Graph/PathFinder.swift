@@ -82,13 +82,13 @@ public struct PathFinder: Sendable {
                     backward[edge.toPosition].append(
                         NavigationEdge(
                             from: edge.to, to: edge.from, kind: edge.kind == .push ? .pop : .dismiss,
-                            via: edge.kind == .push ? "back" : "close", location: edge.location,
+                            way: edge.kind == .push ? .back : .close, location: edge.location,
                             fromPosition: edge.toPosition, toPosition: edge.fromPosition))
                 case .selectTab:
                     for sibling in edges where sibling.kind == .selectTab && sibling.toPosition != edge.toPosition {
                         tabs[edge.toPosition].append(
                             NavigationEdge(
-                                from: edge.to, to: sibling.to, kind: .selectTab, via: "tab", location: sibling.location,
+                                from: edge.to, to: sibling.to, kind: .selectTab, way: .tab, location: sibling.location,
                                 fromPosition: edge.toPosition, toPosition: sibling.toPosition))
                     }
                 case .replaceRoot, .show, .pop, .dismiss:

@@ -68,27 +68,23 @@ enum ComparePage {
         let old = comparison.oldWireframe
         let new = comparison.newWireframe
         let diff = WireframeDiff.between(old, new)
-        var titles: [String: String] = [:]
-        for screen in old?.screens ?? [] { titles[screen.key] = screen.title }
-        for screen in new?.screens ?? [] { titles[screen.key] = screen.title }
-        let words = ChangeWords(titles: titles)
-        let oldScreens = Dictionary((old?.screens ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let newScreens = Dictionary((new?.screens ?? []).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let documentSentences = diff.documentFields.map { "<li>\(words.sentence($0, old: old, new: new))</li>" as HTML }
-        let screens = diff.screens.map { change -> HTML in
-            let name: HTML = "\(words.screenName(change.key)) <code>\(change.key)</code>"
+        let told = ChangeSentences(diff, old: old, new: new)
+        let documentSentences = told.document.map { "<li>\($0)</li>" as HTML }
+        let screens = told.screens.map { screen -> HTML in
+            let change = screen.change
+            let name: HTML = "\(screen.name) <code>\(change.key)</code>"
+            let sentences =
+                screen.sentences.isEmpty
+                ? "" : "\n<ul>\n\(HTML.joined(screen.sentences.map { "<li>\($0)</li>" as HTML }, separator: "\n"))\n</ul>" as HTML
             switch change.kind {
             case .added: return "<li class=\"added\">Added: \(name)</li>"
             case .removed: return "<li class=\"removed\">Removed: \(name)</li>"
-            case .renamed: return "<li class=\"modified\">Key changed: <code>\(change.previousKey ?? "?")</code> → \(name)</li>"
-            case .modified:
-                let sentences = change.fields.map { field -> HTML in
-                    "<li>\(words.sentence(field, old: oldScreens[change.key], new: newScreens[change.key]))</li>"
-                }
-                return "<li class=\"modified\">Modified: \(name)\n<ul>\n\(HTML.joined(sentences, separator: "\n"))\n</ul></li>"
+            case .renamed: return "<li class=\"modified\">Key changed: <code>\(change.previousKey ?? "?")</code> → \(name)\(sentences)</li>"
+            case .modified: return "<li class=\"modified\">Modified: \(name)\(sentences)</li>"
             }
         }
-        let allKeys = Set(oldScreens.keys).union(newScreens.keys)
+        let oldKeys = Set((old?.screens ?? []).map(\.key))
+        let allKeys = oldKeys.union((new?.screens ?? []).map(\.key))
         let changedKeys = Set(diff.screens.flatMap { [$0.key] + ($0.previousKey.map { [$0] } ?? []) })
         let unchanged = allKeys.subtracting(changedKeys).count
         let picture: HTML

@@ -17,13 +17,7 @@ enum ReportPage {
             let hasDot = server.graphs.hasDot
             let page = try await server.pool.withStore { store in
                 let report = try MeetingReport.make(history: History(store: store), from: from, to: to)
-                var pictures: [String: [UInt8]] = [:]
-                if hasDot {
-                    for (path, detail) in report.details.sorted(by: { $0.key < $1.key }) {
-                        pictures[path] = try Graphviz.svg(dot: NavigationPicture().dot(old: detail.old, new: detail.new, diff: detail.diff))
-                    }
-                }
-                return HTMLReport.html(report, pictures: pictures)
+                return HTMLReport.html(report, pictures: hasDot ? try report.pictures() : [:])
             }
             var response = Response(
                 status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],

@@ -36,7 +36,9 @@ extension WFS {
                 let history = History(store: store, documentPaths: try storeOptions.documentPaths(of: store))
                 let oldRevision = try history.resolve(old)
                 let newRevision = try history.resolve(new)
-                let (diff, allKeys) = try history.comparison(oldRevision, newRevision)
+                let comparison = try history.comparison(oldRevision, newRevision)
+                let diff = comparison.diff
+                let allKeys = comparison.screenKeys
                 // The changes come sorted by key, as the keys do: found by walking beside the keys
                 // (which are asked for in order) rather than by a map, unless their keys are not
                 // strictly increasing.
@@ -53,16 +55,20 @@ extension WFS {
                 }
                 let renamedFrom = Set(diff.screens.compactMap(\.previousKey))
                 switch format {
-                case .svg, .html:
+                case .svg:
                     let oldWireframe = try history.wireframe(of: oldRevision)
                     let newWireframe = try history.wireframe(of: newRevision)
-                    let svg = try layOut(NavigationPicture().dot(old: oldWireframe, new: newWireframe, diff: diff))
-                    if format == .svg {
-                        Terminal.outputBytes(svg)
-                    } else {
-                        let title = "\(TextForm.revisionLine(oldRevision)) → \(TextForm.revisionLine(newRevision))"
-                        Terminal.output(HTMLReport.comparisonPage(title: title, svg: svg))
-                    }
+                    Terminal.outputBytes(try layOut(NavigationPicture().dot(old: oldWireframe, new: newWireframe, diff: diff)))
+                case .html:
+                    let oldWireframe = try history.wireframe(of: oldRevision)
+                    let newWireframe = try history.wireframe(of: newRevision)
+                    let picture = try pictureOrNote(NavigationPicture().dot(old: oldWireframe, new: newWireframe, diff: diff))
+                    let title = "\(TextForm.revisionLine(oldRevision)) → \(TextForm.revisionLine(newRevision))"
+                    let unchanged = allKeys.count - allKeys.count(where: { change($0) != nil || renamedFrom.contains($0) })
+                    Terminal.output(
+                        HTMLReport.comparisonPage(
+                            title: title, changes: ChangeSentences(diff, old: oldWireframe, new: newWireframe), unchanged: unchanged,
+                            picture: picture))
                 case .json:
                     Terminal.output(
                         try JSONOutput.text(DiffAnswer(old: oldRevision, new: newRevision, diff: diff, screenKeys: allKeys)))
@@ -79,19 +85,14 @@ extension WFS {
                         var piece = piece
                         piece.withUTF8 { text.append(contentsOf: $0) }
                     }
-                    func putQuoted(_ value: String?) {
-                        guard let value else { return put("(none)") }
-                        text.append(UInt8(ascii: "\""))
-                        put(value)
-                        text.append(UInt8(ascii: "\""))
-                    }
-                    func putField(indent: String, _ field: FieldChange) {
+                    // What changed is said in the report's words ("Added the button 'Wish list'
+                    // (element 5 of 6)."), from the screens the comparison read.
+                    let told = ChangeSentences(diff, old: comparison.old, new: comparison.new)
+                    var toldScreens: [String: [String]] = [:]
+                    for screen in told.screens where !screen.sentences.isEmpty { toldScreens[screen.change.key] = screen.sentences }
+                    func putSentence(indent: String, _ sentence: String) {
                         put(indent)
-                        put(field.field)
-                        put(": ")
-                        putQuoted(field.old)
-                        put(" → ")
-                        putQuoted(field.new)
+                        put(sentence.escapingControlCharacters)
                         put("\n")
                     }
                     put("--- ")
@@ -99,7 +100,7 @@ extension WFS {
                     put("\n+++ ")
                     put(TextForm.revisionLine(newRevision))
                     put("\n")
-                    for field in diff.documentFields { putField(indent: "  ", field) }
+                    for sentence in told.document { putSentence(indent: "  ", sentence) }
                     var unchangedRun = 0
                     func flush() {
                         if unchangedRun > 0 {
@@ -126,10 +127,8 @@ extension WFS {
                         }
                         put(key)
                         put("\n")
-                        // A rename's key is on its line; its other fields are the edits made with it.
-                        for field in change.fields where change.kind == .modified || (change.kind == .renamed && field.field != "name") {
-                            putField(indent: "    ", field)
-                        }
+                        // A rename's key is on its line; its sentences are the edits made with it.
+                        for sentence in toldScreens[key] ?? [] { putSentence(indent: "    ", sentence) }
                     }
                     flush()
                     if diff.isEmpty { put("no differences\n") }

@@ -35,10 +35,7 @@ extension WFS {
                 switch format {
                 case .markdown: text = MarkdownReport.markdown(report)
                 case .html:
-                    var pictures: [String: [UInt8]] = [:]
-                    for (path, detail) in report.details.sorted(by: { $0.key < $1.key }) {
-                        pictures[path] = try layOut(NavigationPicture().dot(old: detail.old, new: detail.new, diff: detail.diff))
-                    }
+                    let pictures = try pictures(of: report)
                     text = HTMLReport.html(report, pictures: pictures)
                 }
                 guard let output else { return Terminal.output(text) }
