@@ -68,3 +68,38 @@ struct RevisionPageTests {
         }
     }
 }
+
+extension RevisionPageTests {
+    /// A key Graphviz cannot take (over 16,384 bytes) never makes a 500: the pictures answer a
+    /// picture of the note why, and the report page is written without its picture, with the note.
+    @Test(
+        .enabled(
+            if: Graphviz.dotPath() != nil || !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty,
+            "Graphviz's dot is not installed (Debian: graphviz)"))
+    func aPictureGraphvizRefusesIsANoteNeverAServerError() async throws {
+        let project = try WebTestProject(.sqlite)
+        let longKey = String(repeating: "k", count: 20_000)
+        try project.write("app.json", WebTestProject.wireframe([("home", "Home")]))
+        try project.importFiles(["app.json"])
+        try project.withStore { store in
+            _ = try store.startSession(name: "kickoff", notes: nil, at: .now(), author: "ann")
+            _ = try store.endSession(at: .now(), by: "ann")
+        }
+        try project.write("app.json", WebTestProject.wireframe([("home", "Home"), (longKey, "Far")]))
+        try project.importFiles(["app.json"])
+        let app = try project.pageApp()
+        try await app.test(.router) { client in
+            for uri in ["/revisions/2/graph.svg", "/compare/graph.svg?from=1&to=2"] {
+                let svg = try await client.execute(uri: uri, method: .get)
+                #expect(svg.status == .ok, "\(uri)")
+                #expect(svg.headers[.contentType] == "image/svg+xml")
+                #expect(PageTest.text(svg).contains("No picture: Graphviz could not draw this one"), "\(uri)")
+            }
+            let report = try await client.execute(uri: "/report?from=kickoff", method: .get)
+            #expect(report.status == .ok)
+            let html = PageTest.text(report)
+            #expect(html.contains("No picture: Graphviz could not draw this one"))
+            #expect(html.contains("Far (\(longKey))"))
+        }
+    }
+}
