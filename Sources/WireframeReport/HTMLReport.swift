@@ -25,7 +25,7 @@ public enum HTMLReport {
             """
         for (label, point) in [("From", report.audit.from), ("To", report.audit.to)] {
             page += "<p class=\"meeting\">\(label): \(escaped(MeetingReport.name(point)))"
-            if let started = point.startedAt { page += ", started \(escaped(started.text))" }
+            if let started = point.startedAt { page += ", started \(escaped(started.shown))" }
             if let notes = point.notes, !notes.isEmpty { page += ". Notes: \(escaped(notes))" }
             page += "</p>\n"
         }

@@ -67,9 +67,11 @@ public struct MeetingReport: Sendable {
         return MeetingReport(audit: audit, details: details)
     }
 
-    /// The name of a meeting as the report gives it: "review (2026-11-20T15:00:00Z)", a time, or "now".
+    /// The name of a meeting as the report gives it: "review (2026-11-20T15:00:00Z)", a time, or
+    /// "now"; times as people read them (``Timestamp/shown``).
     public static func name(_ point: AuditReport.SessionPoint) -> String {
-        point.name.map { "\($0) (\(point.at))" } ?? point.at
+        let at = Timestamp(text: point.at)?.shown ?? point.at
+        return point.name.map { "\($0) (\(at))" } ?? at
     }
 
     /// The sentences for a document's changes, screen by screen: the screen's title and its sentences.

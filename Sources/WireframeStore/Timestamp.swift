@@ -38,6 +38,28 @@ public struct Timestamp: Hashable, Sendable, Comparable, Codable, CustomStringCo
 
     public var description: String { text }
 
+    /// The zone times are shown in: the reader's (`TZ`, else the system's), read once.
+    private static let readerZone = TimeZone.current
+
+    /// The form people read, as `git log` shows a time: whole seconds in the reader's zone, with
+    /// its offset, `YYYY-MM-DDTHH:MM:SS+HH:MM` (`Z` in UTC). It names the same second as
+    /// ``text`` and reads back as a REF's time (`app.json@2026-12-05T13:02:31+01:00`); JSON and
+    /// the store keep ``text``, full precision in UTC.
+    public var shown: String { shown(in: Self.readerZone) }
+
+    /// ``shown`` in another zone.
+    public func shown(in zone: TimeZone) -> String {
+        let seconds = floorDivision(microseconds, 1_000_000).quotient
+        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        var text = Date(timeIntervalSince1970: TimeInterval(seconds + Int64(offset))).formatted(Self.secondsStyle)
+        guard offset != 0 else { return text }
+        text.removeLast()  // "Z": the wall clock of the zone, its offset written after it
+        let minutes = abs(offset) / 60
+        let hours = minutes / 60
+        let rest = minutes % 60
+        return text + (offset < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + String(hours) + ":" + (rest < 10 ? "0" : "") + String(rest)
+    }
+
     /// Reads the stored text form (also accepts fewer fraction digits, none, or no seconds).
     public init?(text: String) {
         guard let parsed = Self.parse(text, defaultOffsetSeconds: nil) else { return nil }

@@ -357,8 +357,8 @@ import WireframeTestSupport
 
         let imported = try repository.wfs(["import", "--git", "--sessions-from-tags", "meeting/*"])
         #expect(imported.status == 0, "\(imported.error)")
-        #expect(imported.output.contains("session Kickoff at 2023-11-14T22:13:20.000000Z\n"), "\(imported.output)")
-        #expect(imported.output.contains("session Review at 2023-11-14T22:16:40.000000Z\n"), "\(imported.output)")
+        #expect(imported.output.contains("session Kickoff at 2023-11-14T22:13:20Z\n"), "\(imported.output)")
+        #expect(imported.output.contains("session Review at 2023-11-14T22:16:40Z\n"), "\(imported.output)")
         #expect(imported.error.contains("the tag 'meeting/2024-01-01' cannot name a session (it reads as a time)"), "\(imported.error)")
         let sessions = try repository.wfs(["session", "list"])
         #expect(sessions.output.contains("Kickoff") && sessions.output.contains("Review") && !sessions.output.contains("release"))

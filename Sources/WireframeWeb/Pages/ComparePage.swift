@@ -97,8 +97,8 @@ enum ComparePage {
             picture = "<p class=\"muted\">No picture: Graphviz's 'dot' is not installed on the server.</p>"
         }
         return """
-            <p>From \(PageSupport.revisionLink(comparison.old)) (\(comparison.old.createdAt.text), \(comparison.old.author)) \
-            to \(PageSupport.revisionLink(comparison.new)) (\(comparison.new.createdAt.text), \(comparison.new.author)).</p>
+            <p>From \(PageSupport.revisionLink(comparison.old)) (\(comparison.old.createdAt.shown), \(comparison.old.author)) \
+            to \(PageSupport.revisionLink(comparison.new)) (\(comparison.new.createdAt.shown), \(comparison.new.author)).</p>
             \(diff.isEmpty ? "<p>No differences.</p>" as HTML : "")\
             \(documentSentences.isEmpty ? "" : "<h2>The document</h2>\n<ul>\n\(HTML.joined(documentSentences, separator: "\n"))\n</ul>" as HTML)
             \(screens.isEmpty ? "" : "<h2>Screens</h2>\n<ul class=\"changes\">\n\(HTML.joined(screens, separator: "\n"))\n</ul>" as HTML)

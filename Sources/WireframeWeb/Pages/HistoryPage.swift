@@ -82,7 +82,7 @@ enum HistoryPage {
         let message: HTML = revision.message.map { "<br><span class=\"muted\">\($0)</span>" } ?? ""
         let replaced = HTML.joined(revision.otherWritersSentences.map { "<br><span class=\"warning\">\($0)</span>" as HTML })
         return """
-            <tr id="r\(revision.id)"><td>\(PageSupport.revisionLink(revision))</td><td>\(revision.createdAt.text)</td>\
+            <tr id="r\(revision.id)"><td>\(PageSupport.revisionLink(revision))</td><td>\(revision.createdAt.shown)</td>\
             <td>\(revision.author)</td><td>\(meeting)</td><td>\(changes)\(message)\(replaced)</td></tr>
             """
     }

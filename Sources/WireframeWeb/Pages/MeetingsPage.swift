@@ -103,8 +103,8 @@ enum MeetingsPage {
                 <input name="notes" value="\(session.notes ?? "")" size="20" aria-label="Notes of \(session.name)"><button type="submit">Save notes</button></form></td>
                 """ : ""
             return """
-                <tr><td><a href="/history?meeting=\(name)">\(session.name)</a></td><td>\(session.startedAt.text)</td>\
-                <td>\(session.endedAt?.text ?? "open")</td><td>\(by(session))</td><td>\(session.notes ?? "")</td>\
+                <tr><td><a href="/history?meeting=\(name)">\(session.name)</a></td><td>\(session.startedAt.shown)</td>\
+                <td>\(session.endedAt?.shown ?? "open")</td><td>\(by(session))</td><td>\(session.notes ?? "")</td>\
                 <td><a href="/meetings/audit?from=\(name)">changes since</a></td>\(edit)</tr>
                 """
         }

@@ -23,14 +23,14 @@ enum ProjectPage {
             let rows = heads.map { head -> HTML in
                 let state: HTML =
                     if let attempt = refusedByPath[head.documentPath] {
-                        "<td class=\"error\">\(attempt.outcome.rawValue) at \(attempt.startedAt.text) by \(attempt.author)</td>"
+                        "<td class=\"error\">\(attempt.outcome.rawValue) at \(attempt.startedAt.shown) by \(attempt.author)</td>"
                     } else {
                         "<td>stored</td>"
                     }
                 return """
                     <tr><td><a href="/history?document=\(URLText.query(head.documentPath))">\(head.documentPath)</a></td>\
                     <td><a href="/revisions/\(head.id)">#\(head.number)</a></td><td>\(head.author)</td>\
-                    <td>\(head.createdAt.text)</td>\(state)</tr>
+                    <td>\(head.createdAt.shown)</td>\(state)</tr>
                     """
             }
             // A document whose every save was refused has no head; its attempts still show.
@@ -40,7 +40,7 @@ enum ProjectPage {
                 let head: HTML = headPaths.contains(attempt.path) ? "" : " (no stored revision)"
                 return """
                     <section class="refused">
-                    <h3>\(attempt.path)\(head): \(attempt.outcome.rawValue) at \(attempt.startedAt.text) by \(attempt.author)</h3>
+                    <h3>\(attempt.path)\(head): \(attempt.outcome.rawValue) at \(attempt.startedAt.shown) by \(attempt.author)</h3>
                     <ul>
                     \(HTML.joined(items, separator: "\n"))
                     </ul>
@@ -55,7 +55,7 @@ enum ProjectPage {
                 let sentences = HTML.joined(revision.otherWritersSentences.map { "<br><span class=\"warning\">\($0)</span>" as HTML })
                 return """
                     <li>\(PageSupport.revisionLink(revision)) \(revision.documentPath) by \(revision.author), \
-                    \(revision.createdAt.text)\(sentences)</li>
+                    \(revision.createdAt.shown)\(sentences)</li>
                     """
             }
             let replacingPart: HTML =

@@ -38,7 +38,7 @@ enum RevisionPage {
     static func body(_ revision: Revision, source: [UInt8]?, hasDot: Bool) -> HTML {
         let heading: HTML = """
             <h1>Revision \(revision.id): \(revision.documentPath)@\(revision.number)</h1>
-            <p>\(revision.createdAt.text) by \(revision.author) (\(revision.originLabel))\
+            <p>\(revision.createdAt.shown) by \(revision.author) (\(revision.originLabel))\
             \(revision.sessionName.map { " in meeting \($0)" } ?? "")\
             \(revision.parentId.map { id -> HTML in " · <a href=\"/compare?from=\(id)&amp;to=\(revision.id)\">changes since the previous revision</a>" } ?? "")\
              · <a href="/history?document=\(URLText.query(revision.documentPath))">history of the document</a></p>

@@ -75,7 +75,7 @@ enum ScreenPage {
         }
         let compare: HTML = revision.parentId.map { " · <a href=\"/compare?from=\($0)&amp;to=\(revision.id)\">compare</a>" } ?? ""
         return """
-            <li id="r\(revision.id)">\(PageSupport.revisionLink(revision)), \(revision.createdAt.text), \(revision.author)\(compare)
+            <li id="r\(revision.id)">\(PageSupport.revisionLink(revision)), \(revision.createdAt.shown), \(revision.author)\(compare)
             <ul>\(HTML.joined(sentences, separator: "\n"))</ul></li>
             """
     }

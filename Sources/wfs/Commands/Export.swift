@@ -53,7 +53,7 @@ extension WFS {
                     projectRoot: try storeOptions.projectRoot(of: store), format: format.exported, replacing: force)
                 if manifest.documents.isEmpty {
                     // Say why: the point is before every revision, or no document is of the format.
-                    let before = try history.time(of: point).map { ": no document has a revision at or before \($0.text)" } ?? ""
+                    let before = try history.time(of: point).map { ": no document has a revision at or before \($0.shown)" } ?? ""
                     Terminal.error(
                         "wfs: warning: nothing to export"
                             + (format == .xml ? " as xml (only documents read from WorkflowSchema are)" : before))

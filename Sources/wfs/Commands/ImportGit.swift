@@ -53,7 +53,7 @@ extension WFS.Import {
                 }
                 for warning in summary.warnings { Terminal.error("wfs: warning: \(warning)") }
                 for session in summary.sessions {
-                    Terminal.outputLine("session \(session.name.escapingControlCharacters) at \(session.startedAt.text)")
+                    Terminal.outputLine("session \(session.name.escapingControlCharacters) at \(session.startedAt.shown)")
                 }
                 let commits = "\(summary.imported) commit\(summary.imported == 1 ? "" : "s")"
                 let skipped = summary.skipped == 0 ? "" : "; \(summary.skipped) already imported"

@@ -20,7 +20,7 @@ extension WFS.SessionCommand {
             try storeOptions.withStore { store in
                 let session = try store.addSession(
                     name: name, notes: notes, start: try Times.parse(start), end: try Times.parse(end), author: WFS.SessionCommand.author())
-                Terminal.outputLine("added session \(session.name): \(session.startedAt.text) – \(session.endedAt?.text ?? "")")
+                Terminal.outputLine("added session \(session.name): \(session.startedAt.shown) – \(session.endedAt?.shown ?? "")")
             }
         }
     }

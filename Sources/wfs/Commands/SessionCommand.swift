@@ -14,8 +14,8 @@ extension WFS {
         )
 
         static func line(_ session: Session) -> String {
-            let end = session.endedAt?.text ?? "open"
-            return "\(session.name.escapingControlCharacters)  \(session.startedAt.text) – \(end)"
+            let end = session.endedAt?.shown ?? "open"
+            return "\(session.name.escapingControlCharacters)  \(session.startedAt.shown) – \(end)"
                 + (session.author.map { "  started by \($0.escapingControlCharacters)" } ?? "")
                 + (session.notes.map { "  \($0.escapingControlCharacters)" } ?? "")
         }

@@ -14,7 +14,7 @@ extension WFS.SessionCommand {
         func run() throws {
             try storeOptions.withStore { store in
                 let session = try store.endSession(at: .now(), by: WFS.SessionCommand.author())
-                Terminal.outputLine("ended session \(session.name.escapingControlCharacters) at \(session.endedAt?.text ?? "")")
+                Terminal.outputLine("ended session \(session.name.escapingControlCharacters) at \(session.endedAt?.shown ?? "")")
             }
         }
     }

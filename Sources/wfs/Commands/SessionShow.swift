@@ -24,7 +24,7 @@ extension WFS.SessionCommand {
                 case .text:
                     var text = WFS.SessionCommand.line(session) + "\n"
                     if let changer = session.changedBy, let time = session.changedAt {
-                        text += "  last changed by \(changer.escapingControlCharacters) at \(time.text)\n"
+                        text += "  last changed by \(changer.escapingControlCharacters) at \(time.shown)\n"
                     }
                     text += entries.isEmpty ? "  no revisions\n" : ""
                     for entry in entries {

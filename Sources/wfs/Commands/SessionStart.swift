@@ -20,7 +20,7 @@ extension WFS.SessionCommand {
             try runReportingErrors { try SessionName.check(name) }
             try storeOptions.withStore { store in
                 let session = try store.startSession(name: name, notes: notes, at: .now(), author: WFS.SessionCommand.author())
-                Terminal.outputLine("started session \(session.name) at \(session.startedAt.text)")
+                Terminal.outputLine("started session \(session.name) at \(session.startedAt.shown)")
             }
         }
     }

@@ -53,7 +53,7 @@ extension WFS {
                     for entry in rejected {
                         let errors = entry.diagnostics.count(of: .error)
                         text +=
-                            "  \(entry.path.escapingControlCharacters)  \(entry.outcome) \(entry.startedAt.text)  \(errors) error\(errors == 1 ? "" : "s")\n"
+                            "  \(entry.path.escapingControlCharacters)  \(entry.outcome) \(entry.startedAt.shown)  \(errors) error\(errors == 1 ? "" : "s")\n"
                         // The first error says what to fix without another command; the rest: wfs validate.
                         if let first = entry.diagnostics.first(where: { $0.severity == .error }) {
                             text += "    " + first.rendered(path: entry.path).replacingOccurrences(of: "\n", with: "\n    ") + "\n"
@@ -68,7 +68,7 @@ extension WFS {
                     if replacing.count > StatusAnswer.replacingShown { text += "  older ones: wfs log --replacing\n" }
                     if !attempts.isEmpty { text += "latest imports:\n" }
                     for attempt in attempts {
-                        text += "  \(attempt.startedAt.text)  \(attempt.outcome.rawValue)  \(attempt.path.escapingControlCharacters)"
+                        text += "  \(attempt.startedAt.shown)  \(attempt.outcome.rawValue)  \(attempt.path.escapingControlCharacters)"
                         let errors = attempt.diagnostics.count(of: .error)
                         text += errors > 0 ? "  \(errors) error\(errors == 1 ? "" : "s")\n" : "\n"
                     }

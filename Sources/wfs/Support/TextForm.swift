@@ -72,14 +72,14 @@ enum TextForm {
 
     /// Who gave a revision its message afterwards, and when (`wfs note`).
     static func noteLine(_ note: RevisionNote) -> String {
-        "note by \(note.author.escapingControlCharacters) at \(note.createdAt.text)"
+        "note by \(note.author.escapingControlCharacters) at \(note.createdAt.shown)"
     }
 
     /// One line about a revision: id, document, number, time, author, session (names escaped:
     /// ``Swift/String/escapingControlCharacters``).
     static func revisionLine(_ revision: Revision) -> String {
         var line =
-            "revision \(revision.id)  \(revision.documentPath.escapingControlCharacters) #\(revision.number)  \(revision.createdAt.text)  \(revision.author.escapingControlCharacters) (\(revision.originLabel))"
+            "revision \(revision.id)  \(revision.documentPath.escapingControlCharacters) #\(revision.number)  \(revision.createdAt.shown)  \(revision.author.escapingControlCharacters) (\(revision.originLabel))"
         if let session = revision.sessionName { line += "  session \(session.escapingControlCharacters)" }
         if let commit = revision.gitCommit { line += "  commit \(shortCommit(commit))" }
         if revision.isDeletion { line += "  deleted" }
