@@ -22,6 +22,9 @@ public struct StatusAnswer {
             public var lastImport: DaemonStatus.LastImport?
             public var watchedFiles: Int?
             public var watchedFolders: Int?
+            /// The lock file looked at: beside an SQLite store, in the clone's `.wfs/` for a
+            /// server's store (the daemon of another clone is that clone's business).
+            public var lockFile: String
         }
         public struct Rejected: Encodable {
             public var path: String
@@ -76,7 +79,8 @@ public struct StatusAnswer {
         let state = runningPid == nil ? nil : DaemonStatus.read(store: anchor)
         let daemon = Result.Daemon(
             running: runningPid != nil, pid: runningPid, since: state?.since, lastEvent: state?.lastEvent,
-            lastImport: state?.lastImport, watchedFiles: state?.watchedFiles, watchedFolders: state?.watchedFolders)
+            lastImport: state?.lastImport, watchedFiles: state?.watchedFiles, watchedFolders: state?.watchedFolders,
+            lockFile: DaemonStatus.lockPath(store: anchor))
         result = Result(
             store: store.location, root: root, openSession: try store.openSession()?.name,
             documents: heads.map { RevisionJSON($0, changes: nil) }, counts: try store.counts(),

@@ -134,10 +134,25 @@ public enum StoreLocation {
     }
 
     /// The project root a command works in: `given` (`--root`) when there is one, else the
-    /// store's (``projectRoot(of:)``), else the current folder.
+    /// store's (``projectRoot(of:)``), else the clone the current folder is in (the nearest
+    /// folder up that has a `.wfs` folder: where a server's store keeps this clone's bases and
+    /// its daemon's files), else the current folder.
     public static func projectRoot(of store: any Store, given: String?) throws -> String {
         if let given, !given.isEmpty { return absolute(given) }
-        return try projectRoot(of: store) ?? absolute(FileManager.default.currentDirectoryPath)
+        if let recorded = try projectRoot(of: store) { return recorded }
+        let current = absolute(FileManager.default.currentDirectoryPath)
+        return cloneRoot(from: current) ?? current
+    }
+
+    /// The nearest folder from `folder` up that has a `.wfs` folder, if any.
+    static func cloneRoot(from folder: String) -> String? {
+        var candidate = folder
+        while true {
+            var info = stat()
+            if stat(candidate + (candidate == "/" ? "" : "/") + ".wfs", &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return candidate }
+            guard candidate != "/", let slash = candidate.lastIndex(of: "/") else { return nil }
+            candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
+        }
     }
 
     /// ``projectRoot(of:)`` given the recorded root and the store's absolute path.

@@ -23,7 +23,9 @@ struct ProjectPageTests {
                 #expect(page.contains(#"<a href="/history?document=app.json">app.json</a>"#))
                 #expect(page.contains(#"<a href="/history?document=plans/%3Cb%3Eshop.json">plans/&lt;b&gt;shop.json</a>"#))
                 #expect(page.contains("bob &lt;script&gt;"))
-                #expect(!page.contains("<script>"))
+                // `#` is a revision's id on every page, as on /history; the number is DOC@N.
+                #expect(page.contains(#"<a href="/revisions/2">#2</a> plans/&lt;b&gt;shop.json@1"#), "\(page)")
+                #expect(!page.contains(#"<script>"#))
                 #expect(response.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
             }
         }

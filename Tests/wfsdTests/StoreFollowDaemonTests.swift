@@ -98,6 +98,20 @@ struct StoreFollowDaemonTests {
         #expect(head == text(adas, "shop.json"))
         // No save replaced the other's work.
         #expect(try adas.log("shop.json").allSatisfy { $0["replaces"] is NSNull })
+
+        // A server's store has a daemon per clone: `wfs status` in a folder inside Ada's clone
+        // finds Ada's; outside any clone it says which daemon it looked for.
+        let inside = adas.root.appendingPathComponent("plans/deep")
+        try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
+        let found = try Project.run(Binaries.wfs, ["status", "--store", database.url], in: inside)
+        #expect(found.stdout.contains("daemon running, pid"), "\(found.stdout) \(found.stderr)")
+        let outside = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("wfs-outside-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let missing = try Project.run(Binaries.wfs, ["status", "--store", database.url], in: outside)
+        #expect(
+            missing.stdout.contains("daemon not running (none holds \(outside.path)/.wfs/team-store-wfsd.lock)"),
+            "\(missing.stdout) \(missing.stderr)")
         #expect(try adasDaemon.stop() == 0)
         #expect(try bobsDaemon.stop() == 0)
     }

@@ -29,7 +29,7 @@ enum ProjectPage {
                     }
                 return """
                     <tr><td><a href="/history?document=\(URLText.query(head.documentPath))">\(head.documentPath)</a></td>\
-                    <td><a href="/revisions/\(head.id)">#\(head.number)</a></td><td>\(head.author)</td>\
+                    <td>\(PageSupport.revisionLink(head))</td><td>\(head.author)</td>\
                     <td>\(head.createdAt.shown)</td>\(state)</tr>
                     """
             }

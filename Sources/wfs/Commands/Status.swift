@@ -47,7 +47,8 @@ extension WFS {
                     if let pid = daemon.pid {
                         text += "daemon running, pid \(pid)" + (daemon.since.map { ", since \($0)" } ?? "") + "\n"
                     } else {
-                        text += "daemon not running\n"
+                        // Which daemon was looked for: a server's store has one daemon per clone.
+                        text += "daemon not running (none holds \(daemon.lockFile.escapingControlCharacters))\n"
                     }
                     if !rejected.isEmpty { text += "rejected (the last good revision is kept):\n" }
                     for entry in rejected {
