@@ -79,11 +79,11 @@ public struct CloneSync: Sendable {
         let absolute = (pipeline.root == "/" ? "" : pipeline.root) + "/" + path
         let bytes = FileManager.default.contents(atPath: absolute).map { [UInt8]($0) }
         let base = bases.base(of: path)
-        // A head no newer than the file's base is one this clone has moved past (the daemon
+        // A head older than the file's base is one this clone has moved past (the daemon
         // stored the file's newer content after the heads were read): syncing to it would put
         // the older content back, or remove a file re-created since its deletion. Revision ids
         // grow with every revision the store holds.
-        if let base, base.revision >= head.id { return .upToDate }
+        if let base, base.revision > head.id { return .upToDate }
         let history = History(store: pipeline.store)
         let hash = bytes.map { ContentHash.hex(of: $0) }
         // Whether the file is its base's source, byte for byte: no edits here.
