@@ -9,6 +9,9 @@ import WireframeSync
 struct RevisionEvent: Sendable, Equatable {
     var id: Int64
     var document: String
+    /// What a merged save kept of another writer's work and what of it it overwrote: a page
+    /// open on the document shows who lost what as it happens.
+    var merge: MergeRecord? = nil
 }
 
 /// What a stream is sent: a stored revision, or a heartbeat that keeps proxies from closing it.
@@ -176,7 +179,9 @@ final class EventFeed: Service, Sendable {
     }
 
     private static func revisions(_ store: any Store, after: Int64, through: Int64) throws -> [RevisionEvent] {
-        try NewRevisions.revisions(store, after: after, through: through).map { RevisionEvent(id: $0.id, document: $0.documentPath) }
+        try NewRevisions.revisions(store, after: after, through: through).map {
+            RevisionEvent(id: $0.id, document: $0.documentPath, merge: $0.merge)
+        }
     }
 
     private static func newestId(_ store: any Store) throws -> Int64? {

@@ -41,7 +41,12 @@ enum EventsRoute {
     static func frame(_ event: RevisionEvent) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
+        encoder.outputFormatting.insert(.sortedKeys)
         let document = (try? encoder.encode(event.document)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-        return "id: \(event.id)\nevent: revision\ndata: {\"id\": \(event.id), \"document\": \(document)}\n\n"
+        // A merged save says so: the revision it merged with, whose it was, the screens kept and
+        // each field overwritten with the value it replaced and its author (as `merge` in
+        // `wfs log --format json`).
+        let merge = event.merge.flatMap { try? encoder.encode($0) }.map { ", \"merge\": " + String(decoding: $0, as: UTF8.self) } ?? ""
+        return "id: \(event.id)\nevent: revision\ndata: {\"id\": \(event.id), \"document\": \(document)\(merge)}\n\n"
     }
 }
