@@ -70,8 +70,13 @@ public struct MeetingReport: Sendable {
     /// The name of a meeting as the report gives it: "review (2026-11-20T15:00:00Z)", a time, or
     /// "now"; times as people read them (``Timestamp/shown``).
     public static func name(_ point: AuditReport.SessionPoint) -> String {
-        let at = Timestamp(text: point.at)?.shown ?? point.at
+        let at = time(point)
         return point.name.map { "\($0) (\(at))" } ?? at
+    }
+
+    /// When a point is, as people read times (``Timestamp/shown``), or "now".
+    public static func time(_ point: AuditReport.SessionPoint) -> String {
+        Timestamp(text: point.at)?.shown ?? point.at
     }
 
     /// The sentences for a document's changes, screen by screen: the screen's title and its sentences.

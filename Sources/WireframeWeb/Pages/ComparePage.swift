@@ -83,8 +83,7 @@ enum ComparePage {
             case .modified: return "<li class=\"modified\">Modified: \(name)\(sentences)</li>"
             }
         }
-        let oldKeys = Set((old?.screens ?? []).map(\.key))
-        let allKeys = oldKeys.union((new?.screens ?? []).map(\.key))
+        let allKeys = Set((old?.screens ?? []).map(\.key)).union((new?.screens ?? []).map(\.key))
         let changedKeys = Set(diff.screens.flatMap { [$0.key] + ($0.previousKey.map { [$0] } ?? []) })
         let unchanged = allKeys.subtracting(changedKeys).count
         let picture: HTML

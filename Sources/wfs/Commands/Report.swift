@@ -54,7 +54,7 @@ extension WFS {
         /// "the changes from Kickoff to Review: 1 document modified; screens: 1 added, 1 modified".
         static func coverage(_ report: MeetingReport) -> String {
             func point(_ point: AuditReport.SessionPoint) -> String {
-                (point.name ?? Timestamp(text: point.at)?.shown ?? point.at).escapingControlCharacters
+                (point.name ?? MeetingReport.time(point)).escapingControlCharacters
             }
             let summary = report.summary
             let screens = ["added", "removed", "modified"].compactMap { status in
