@@ -287,6 +287,8 @@ public final class SyncDaemon: Service, Sendable {
 
     /// The newest revision of the store this clone has followed; nil before the first look.
     private let followed = Mutex<Int64?>(nil)
+    /// Until when the store is not followed after it was found busy (see ``followStore()``).
+    private let followPausedUntil = Mutex<ContinuousClock.Instant?>(nil)
 
     /// Follows the store while the daemon runs: every revision another writer stores is written
     /// into this clone's files (``CloneSync``) under the import turn, so never over a save being
@@ -330,6 +332,9 @@ public final class SyncDaemon: Service, Sendable {
     /// import turn on its own, so a save made meanwhile waits for one file, not for the pass.
     private func followStore() {
         guard configuration.sync == .both else { return }
+        // After the store was found busy, the saves' retries go first: a follow waits out the
+        // whole busy timeout each time it is woken, and the store's folder wakes it again at once.
+        if let until = followPausedUntil.withLock({ $0 }), ContinuousClock.now < until { return }
         do {
             let (newest, heads, sync) = try importTurn.withLock { _ -> (Int64, [Revision], CloneSync?) in
                 let newest = try NewRevisions.newestId(prepared.store) ?? 0
@@ -356,6 +361,9 @@ public final class SyncDaemon: Service, Sendable {
             followed.withLock { $0 = newest }
         } catch {
             // Asked again at the next tick: the revisions since the last look stay unfollowed.
+            if case StoreError.busy(_, let seconds, _) = error {
+                followPausedUntil.withLock { $0 = ContinuousClock.now.advanced(by: .seconds(seconds)) }
+            }
             logger.warning("following the store failed: \(error); trying again", metadata: ["error": .string("\(error)")])
         }
     }
